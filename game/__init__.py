@@ -1,0 +1,8 @@
+"""Grid Skirmish: a tactical grid game that plays tabletop combat rules on Tiled maps."""
+
+RULES_VERSION = "0.1.0"
+
+import os as _os
+
+# pytmx imports pygame when it can; keep pygame's greeting off standard output (query prints JSON).
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

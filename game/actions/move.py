@@ -1,0 +1,69 @@
+"""Move: walk along a path with a move action, or with the standard action spent as a move (§3.4)."""
+
+from __future__ import annotations
+
+from game.actions.commands import Move, Rejected
+from game.actions.common import check_actor
+from game.actions.events import Event, UnitMoved
+from game.core.dice import Dice
+from game.core.movement import SearchResult, path_cost, search
+from game.ecs.components import Position, TurnState
+from game.ecs.world import Entity
+from game.rulesets.dnd4e.economy import MOVE, spend
+from game.state import GameState
+
+SLOWED_SPEED = 2                               # 4e §9 slowed
+CANNOT_WALK = ("immobilized", "restrained", "prone")   # 4e §9
+
+
+def walking_speed(state: GameState, entity: Entity) -> int:
+    """§17.1 speed, capped at 2 while slowed (§9)."""
+    speed = state.stats(entity).speed
+    return min(speed, SLOWED_SPEED) if state.has_condition(entity, "slowed") else speed
+
+
+def walk_blocker(state: GameState, entity: Entity) -> Rejected | None:
+    """Why the creature cannot walk at all right now, if it cannot."""
+    for condition in CANNOT_WALK:
+        if state.has_condition(entity, condition):
+            rule = "4e §9" if condition != "prone" else "4e §9 prone: crawl or stand up first"
+            return Rejected(f"{state.name(entity)} is {condition} and cannot walk", rule)
+    if spend(state.turn.actions, MOVE) is None:
+        return Rejected(f"{state.name(entity)} has no move action left", "4e §3.4")
+    return None
+
+
+def walk_options(state: GameState, entity: Entity) -> SearchResult:
+    """Every square one walk can reach and the cheapest path there: the overlay and the check agree."""
+    return search(state.move_rules(entity), walking_speed(state, entity))
+
+
+def validate_move(state: GameState, command: Move) -> Rejected | None:
+    if (rejection := check_actor(state, command.actor)) is not None:
+        return rejection
+    if (rejection := walk_blocker(state, command.actor)) is not None:
+        return rejection
+    if len(command.path) < 2:
+        return Rejected("a walk must enter at least one square")
+    rules = state.move_rules(command.actor)
+    cost = path_cost(rules, command.path)
+    if cost is None:
+        return Rejected("that path is not a legal walk: it enters a wall, an enemy or cuts a wall's corner", "4e §17.3-§17.4, §18.2")
+    speed = walking_speed(state, command.actor)
+    if cost > speed:
+        return Rejected(f"that walk costs {cost} squares but speed is {speed}", "4e §17.1, §18.1")
+    if not rules.may_end_at(command.path[-1]):
+        return Rejected("a walk cannot end in another creature's square", "4e §17.4")
+    return None
+
+
+def apply_move(state: GameState, command: Move, dice: Dice) -> list[Event]:
+    cost = path_cost(state.move_rules(command.actor), command.path)
+    assert cost is not None  # validated
+    turn = state.turn
+    spent = spend(turn.actions, MOVE)
+    assert spent is not None
+    budget, slot = spent
+    state.world.add(command.actor, Position(command.path[-1]))
+    state.world.set_resource(TurnState(turn.round, turn.order, turn.index, budget))
+    return [UnitMoved(command.actor, command.path, cost, slot)]

@@ -1,0 +1,1 @@
+"""Creatures and rosters loaded from TOML data files, checked on load."""

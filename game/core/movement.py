@@ -1,0 +1,221 @@
+"""Movement on the grid: step costs, legal paths and reachable squares (4e-combat.md §17-§18).
+
+Everything here is ruleset-neutral geometry: it returns the cost in squares of movement, counting
+difficult terrain and low walls as "+1 to enter" (§18). Rulesets that count feet convert.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+from typing import Iterable
+
+from game.core.battlefield import Battlefield, EdgeKind
+from game.core.grid import DIRECTIONS, Size, Square, footprint
+
+BLOCKING_EDGES = (EdgeKind.WALL, EdgeKind.WINDOW)
+
+
+@dataclass(frozen=True)
+class Occupant:
+    """A creature standing on the battlefield, as movement sees it."""
+
+    top_left: Square
+    size: Size
+    team: str
+    helpless: bool = False
+    prone: bool = False
+
+    @property
+    def squares(self) -> tuple[Square, ...]:
+        return footprint(self.top_left, self.size.side_squares)
+
+
+@dataclass(frozen=True)
+class Mover:
+    """The creature that moves and how: flying ignores difficult terrain (§18.1)."""
+
+    top_left: Square
+    size: Size
+    team: str
+    flying: bool = False
+
+
+class OccupancyMap:
+    """Which creatures stand on which squares, for fast look-ups during a search."""
+
+    def __init__(self, occupants: Iterable[Occupant]) -> None:
+        self._by_square: dict[Square, list[Occupant]] = {}
+        for occupant in occupants:
+            for square in occupant.squares:
+                self._by_square.setdefault(square, []).append(occupant)
+
+    def at(self, square: Square) -> list[Occupant]:
+        return self._by_square.get(square, [])
+
+
+def _may_pass(mover: Mover, other: Occupant) -> bool:
+    """§17.4: allies never block; enemies block unless helpless or two sizes apart."""
+    if other.team == mover.team:
+        return True
+    return other.helpless or abs(int(other.size) - int(mover.size)) >= 2
+
+
+def _may_end_with(mover: Mover, other: Occupant) -> bool:
+    """§17.4: end in an ally's square only if it is prone, an enemy's only if helpless; Tiny share."""
+    if mover.size == Size.TINY and other.size > Size.TINY:
+        return True
+    if other.team == mover.team:
+        return other.prone
+    return other.helpless
+
+
+def _crosses_edge(bf: Battlefield, a: Square, b: Square, kinds: tuple[EdgeKind, ...]) -> bool:
+    """True when an orthogonal step a->b crosses an edge obstacle of one of ``kinds``."""
+    return bf.edge(a, b) in kinds
+
+
+def square_step(bf: Battlefield, a: Square, b: Square) -> int | None:
+    """Extra cost of one square stepping from a to b for edges, or None when the step is illegal.
+
+    §17.3 and §18.2: a diagonal step may not cut the corner of a filled square or run through the
+    end of a wall on an edge; a low wall costs +1 to cross. A diagonal step crosses a low wall only
+    when low walls stand on both ways around the corner (see docs/rulings.md).
+    """
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == 0 or dy == 0:
+        if _crosses_edge(bf, a, b, BLOCKING_EDGES):
+            return None
+        return 1 if _crosses_edge(bf, a, b, (EdgeKind.LOW_WALL,)) else 0
+    side1, side2 = (b[0], a[1]), (a[0], b[1])
+    if bf.at(side1).wall or bf.at(side2).wall:
+        return None
+    around = ((a, side1), (side1, b), (a, side2), (side2, b))
+    if any(_crosses_edge(bf, p, q, BLOCKING_EDGES) for p, q in around):
+        return None
+    low = (EdgeKind.LOW_WALL,)
+    route1 = _crosses_edge(bf, a, side1, low) or _crosses_edge(bf, side1, b, low)
+    route2 = _crosses_edge(bf, a, side2, low) or _crosses_edge(bf, side2, b, low)
+    return 1 if route1 and route2 else 0
+
+
+class MoveRules:
+    """Step costs and end-square legality for one mover among the current occupants."""
+
+    def __init__(self, bf: Battlefield, mover: Mover, others: Iterable[Occupant]) -> None:
+        """``others``: every creature on the battlefield except the mover."""
+        self.bf = bf
+        self.mover = mover
+        self.side = mover.size.side_squares
+        self.occupancy = OccupancyMap(others)
+
+    def _space_open(self, top_left: Square) -> bool:
+        return all(self.bf.in_bounds(s) and not self.bf.at(s).solid for s in footprint(top_left, self.side))
+
+    def step_cost(self, frm: Square, to: Square, ignore_difficult: bool = False) -> int | None:
+        """Squares of movement to step the whole space from ``frm`` to ``to``; None if illegal."""
+        if not self._space_open(to):
+            return None
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        old = set(footprint(frm, self.side))
+        extra = 0
+        newly_entered: list[Square] = []
+        for square in footprint(frm, self.side):
+            target = (square[0] + dx, square[1] + dy)
+            edge_extra = square_step(self.bf, square, target)
+            if edge_extra is None:
+                return None
+            extra = max(extra, edge_extra)
+            if target not in old:
+                newly_entered.append(target)
+        for square in newly_entered:
+            for other in self.occupancy.at(square):
+                if not _may_pass(self.mover, other):
+                    return None
+            # §18.1: only newly entered squares count, the most difficult one decides.
+            if not (ignore_difficult or self.mover.flying) and self.bf.at(square).difficult:
+                extra = 1
+        # [A44]: a low wall into difficult terrain still costs only +1 (no stacking).
+        return 1 + min(extra, 1)
+
+    def may_end_at(self, top_left: Square) -> bool:
+        if not self._space_open(top_left):
+            return False
+        for square in footprint(top_left, self.side):
+            for other in self.occupancy.at(square):
+                if not _may_end_with(self.mover, other):
+                    return False
+        return True
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """Least movement cost to every square a walk can pass through, with the path tree."""
+
+    start: Square
+    cost: dict[Square, int]
+    parent: dict[Square, Square]
+    endable: frozenset[Square]
+
+    def path_to(self, square: Square) -> tuple[Square, ...] | None:
+        """The cheapest path from the start to ``square`` (both included), or None."""
+        if square not in self.cost:
+            return None
+        path = [square]
+        while path[-1] != self.start:
+            path.append(self.parent[path[-1]])
+        return tuple(reversed(path))
+
+    def reachable(self) -> list[Square]:
+        """Squares where the walk may end, sorted by x then y (query contract order)."""
+        return sorted(self.endable)
+
+
+def search(rules: MoveRules, budget: int | None, ignore_difficult: bool = False) -> SearchResult:
+    """Dijkstra over the mover's top-left square, cheapest first, ties broken by fixed order.
+
+    ``budget`` None means unlimited (for distances and path costs beyond one move).
+    """
+    start = rules.mover.top_left
+    cost: dict[Square, int] = {start: 0}
+    parent: dict[Square, Square] = {}
+    order = 0
+    frontier: list[tuple[int, int, Square]] = [(0, order, start)]
+    done: set[Square] = set()
+    while frontier:
+        spent, _, square = heapq.heappop(frontier)
+        if square in done:
+            continue
+        done.add(square)
+        for dx, dy in DIRECTIONS:
+            nxt = (square[0] + dx, square[1] + dy)
+            if nxt in done:
+                continue
+            step = rules.step_cost(square, nxt, ignore_difficult)
+            if step is None:
+                continue
+            total = spent + step
+            if budget is not None and total > budget:
+                continue
+            if total < cost.get(nxt, total + 1):
+                cost[nxt] = total
+                parent[nxt] = square
+                order += 1
+                heapq.heappush(frontier, (total, order, nxt))
+    endable = frozenset(s for s in cost if s == start or rules.may_end_at(s))
+    return SearchResult(start, cost, parent, endable)
+
+
+def path_cost(rules: MoveRules, path: tuple[Square, ...], ignore_difficult: bool = False) -> int | None:
+    """The cost of walking exactly ``path`` (first square = where the mover stands), or None if illegal."""
+    if not path or path[0] != rules.mover.top_left:
+        return None
+    total = 0
+    for frm, to in zip(path, path[1:]):
+        if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
+            return None
+        step = rules.step_cost(frm, to, ignore_difficult)
+        if step is None:
+            return None
+        total += step
+    return total

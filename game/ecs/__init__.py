@@ -1,0 +1,1 @@
+"""The entity-component world: plain-data components, deterministic queries, cheap copies."""

@@ -1,0 +1,1 @@
+"""Mouse and keys to intents; the battle screen turns intents into commands."""

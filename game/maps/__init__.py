@@ -1,0 +1,1 @@
+"""Tiled maps to battlefields (pytmx, headless); the only package that imports pytmx."""

@@ -1,0 +1,83 @@
+"""A match: the state, the seeded dice and the record of every command and its events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game import RULES_VERSION
+from game.actions.commands import Command, Rejected
+from game.actions.door import execute, validate
+from game.actions.events import Event
+from game.content.roster import CreatureTemplate, Roster
+from game.core.battlefield import Battlefield
+from game.core.dice import Dice, SeededDice
+from game.core.grid import Square, footprint
+from game.ecs.components import Appearance, Conditions, Health, Name, Position, Team
+from game.ecs.world import World
+from game.state import GameState
+from game.systems.turns import begin_skirmish
+
+
+class SetupError(ValueError):
+    """The map and rosters do not make a playable skirmish (e.g. a start area is too small)."""
+
+
+@dataclass
+class Match:
+    state: GameState
+    dice: Dice
+    seed: int
+    ruleset: str = "4e"
+    rules_version: str = RULES_VERSION
+    record: list[tuple[Command, list[Event]]] = field(default_factory=list)
+    opening: list[Event] = field(default_factory=list)
+
+    def validate(self, command: Command) -> Rejected | None:
+        return validate(self.state, command)
+
+    def submit(self, command: Command) -> Rejected | list[Event]:
+        """Pass a command through the one door; accepted commands are recorded with their events."""
+        result = execute(self.state, command, self.dice)
+        if not isinstance(result, Rejected):
+            self.record.append((command, result))
+        return result
+
+    @property
+    def events(self) -> list[Event]:
+        return self.opening + [e for _, events in self.record for e in events]
+
+
+def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, CreatureTemplate], taken: set[Square]) -> None:
+    """Put a roster's creatures on the first free squares of its start area, in map order."""
+    area = [s for s in bf.start_squares(roster.side) if not bf.at(s).solid and s not in taken]
+    counts: dict[str, int] = {}
+    for key in roster.creatures:
+        template = creatures[key]
+        side = template.body.size.side_squares
+        spot = next((s for s in area if all(sq in area and sq not in taken for sq in footprint(s, side))), None)
+        if spot is None:
+            raise SetupError(f"the start area of side {roster.side!r} has no room for {template.display_name}")
+        taken.update(footprint(spot, side))
+        counts[key] = counts.get(key, 0) + 1
+        same_kind = roster.creatures.count(key)
+        label = template.display_name if same_kind == 1 else f"{template.display_name} {counts[key]}"
+        world.create(
+            Name(label), Team(roster.side), Position(spot), template.body, template.stats,
+            Health(template.stats.max_hp), template.arsenal, Conditions(), Appearance(template.sprite),
+        )
+
+
+def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int) -> Match:
+    """Set up the battlefield, place both sides, roll initiative and start round 1."""
+    sides = [r.side for r in rosters]
+    for side in sides:
+        if not bf.start_squares(side):
+            raise SetupError(f"the map has no start area for side {side!r}")
+    world = World()
+    taken: set[Square] = set()
+    for roster in rosters:
+        place_side(bf, world, roster, creatures, taken)
+    state = GameState(bf, world)
+    dice = SeededDice(seed)
+    opening = begin_skirmish(state, dice)
+    return Match(state, dice, seed, opening=opening)

@@ -1,0 +1,184 @@
+"""`python -m game query`: answer rules questions about a battlefield as JSON (contracts/query.md)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+from game.actions.move import CANNOT_WALK, walking_speed
+from game.core.battlefield import Battlefield, EdgeKind, edge_key, parse_ascii
+from game.core.grid import Size, Square
+from game.core.lines import line_of_effect, line_of_sight
+from game.core.movement import path_cost, search
+from game.ecs.components import Body, Conditions, Defenses, Health, Name, Position, Stats, Team
+from game.ecs.world import Entity, World
+from game.maps.loader import MapError, load_battlefield
+from game.state import GameState
+
+EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
+CONDITIONS = (
+    "blinded", "dazed", "deafened", "dominated", "dying", "helpless", "immobilized", "marked", "petrified",
+    "prone", "restrained", "slowed", "stunned", "surprised", "unconscious", "weakened", "invisible",
+)
+
+
+class QueryError(ValueError):
+    """Bad input: reported as one `error:` line and exit status 2."""
+
+
+class Scenario:
+    """A battlefield with units built into a real game state, so queries use the game's own rules."""
+
+    def __init__(self, data: Any, base_dir: Path) -> None:
+        if not isinstance(data, dict):
+            raise QueryError("the scenario must be a JSON object")
+        self.ruleset = data.get("ruleset", "4e")
+        if self.ruleset != "4e":
+            raise QueryError(f"unknown ruleset {self.ruleset!r} (known: 4e)")
+        self.battlefield = self._battlefield(data, base_dir)
+        self.state = GameState(self.battlefield, World())
+        self.units: dict[str, Entity] = {}
+        for index, raw in enumerate(_list(data.get("units", []), "units")):
+            self._add_unit(raw, index)
+
+    def _battlefield(self, data: dict[str, Any], base_dir: Path) -> Battlefield:
+        if "map" in data:
+            try:
+                return load_battlefield(base_dir / str(data["map"]))
+            except MapError as err:
+                raise QueryError(str(err)) from None
+        rows = data.get("grid")
+        if not isinstance(rows, list) or not all(isinstance(r, str) for r in rows):
+            raise QueryError("the scenario needs \"grid\" (a list of strings) or \"map\" (a .tmx path)")
+        edges = []
+        for i, raw in enumerate(_list(data.get("edges", []), "edges")):
+            try:
+                a, b = (tuple(int(v) for v in sq) for sq in raw["between"])
+                edges.append((edge_key(a, b), EDGE_KINDS[raw.get("kind", "low_wall")]))
+            except (KeyError, TypeError, ValueError) as err:
+                raise QueryError(f"edges[{i}]: needs \"between\": two side-by-side squares and a kind of {', '.join(EDGE_KINDS)} ({err})") from None
+        try:
+            return parse_ascii(rows, edges=tuple(edges), elevation_ft=data.get("elevation_ft"))
+        except ValueError as err:
+            raise QueryError(str(err)) from None
+
+    def _add_unit(self, raw: Any, index: int) -> None:
+        where = f"units[{index}]"
+        if not isinstance(raw, dict) or "id" not in raw or "at" not in raw:
+            raise QueryError(f"{where}: a unit needs \"id\" and \"at\"")
+        unit_id = str(raw["id"])
+        if unit_id in self.units:
+            raise QueryError(f"{where}: unit id {unit_id!r} is used twice")
+        try:
+            size = Size.parse(str(raw.get("size", "medium")))
+            speed = int(raw.get("speed", 6))
+        except ValueError as err:
+            raise QueryError(f"{where}: {err}") from None
+        at = self.square(raw["at"], where + ".at")
+        conditions = tuple(sorted(str(c) for c in _list(raw.get("conditions", []), where + ".conditions")))
+        for condition in conditions:
+            if condition not in CONDITIONS:
+                raise QueryError(f"{where}: unknown condition {condition!r}")
+        stats = Stats(unit_id, 1, 1, Defenses(10, 10, 10, 10), speed, 0)
+        self.units[unit_id] = self.state.world.create(
+            Name(unit_id), Team(str(raw.get("side", ""))), Position(at), Body(size, bool(raw.get("flying", False))),
+            stats, Health(1), Conditions(conditions),
+        )
+
+    def square(self, raw: Any, where: str) -> Square:
+        if not (isinstance(raw, list) and len(raw) == 2 and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)):
+            raise QueryError(f"{where}: a square is [x, y], got {raw!r}")
+        square = (raw[0], raw[1])
+        if not self.battlefield.in_bounds(square):
+            raise QueryError(f"{where}: square {raw} is off the map ({self.battlefield.width}x{self.battlefield.height})")
+        return square
+
+    def unit(self, raw: Any, where: str) -> Entity:
+        if str(raw) not in self.units:
+            raise QueryError(f"{where}: unknown unit id {raw!r}")
+        return self.units[str(raw)]
+
+    def space_of(self, raw: Any, where: str) -> tuple[Square, int]:
+        """A unit's space, or a single square given as [x, y]."""
+        if isinstance(raw, list):
+            return self.square(raw, where), 1
+        return self.state.space(self.unit(raw, where))
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise QueryError(f"{where}: expected a list")
+    return value
+
+
+def _can_walk(scenario: Scenario, entity: Entity) -> bool:
+    return not any(scenario.state.has_condition(entity, c) for c in CANNOT_WALK)
+
+
+def q_sight(s: Scenario, q: dict[str, Any]) -> Any:
+    return line_of_sight(s.battlefield, s.space_of(q.get("from"), "from"), s.space_of(q.get("to"), "to"))
+
+
+def q_effect(s: Scenario, q: dict[str, Any]) -> Any:
+    return line_of_effect(s.battlefield, s.space_of(q.get("from"), "from"), s.space_of(q.get("to"), "to"))
+
+
+def q_path_cost(s: Scenario, q: dict[str, Any]) -> Any:
+    entity = s.unit(q.get("unit"), "unit")
+    to = s.square(q.get("to"), "to")
+    if to == s.state.square(entity):
+        return 0
+    if not _can_walk(s, entity):
+        return None
+    result = search(s.state.move_rules(entity), None)
+    return result.cost[to] if to in result.endable else None
+
+
+def q_reachable(s: Scenario, q: dict[str, Any]) -> Any:
+    entity = s.unit(q.get("unit"), "unit")
+    budget = q.get("squares", walking_speed(s.state, entity))
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
+        raise QueryError("squares: expected a whole number of squares")
+    if not _can_walk(s, entity):
+        return [list(s.state.square(entity))]
+    return [list(sq) for sq in search(s.state.move_rules(entity), budget).reachable()]
+
+
+QUERIES: dict[str, Callable[[Scenario, dict[str, Any]], Any]] = {
+    "sight": q_sight, "effect": q_effect, "path_cost": q_path_cost, "reachable": q_reachable,
+}
+
+
+def answer(data: Any, base_dir: Path) -> dict[str, Any]:
+    scenario = Scenario(data, base_dir)
+    results = []
+    for index, query in enumerate(_list(data.get("queries", []), "queries")):
+        if not isinstance(query, dict) or query.get("q") not in QUERIES:
+            name = query.get("q") if isinstance(query, dict) else query
+            raise QueryError(f"queries[{index}]: unknown query {name!r} (known: {', '.join(QUERIES)})")
+        try:
+            results.append(QUERIES[query["q"]](scenario, query))
+        except QueryError as err:
+            raise QueryError(f"queries[{index}] ({query['q']}): {err}") from None
+    return {"results": results}
+
+
+def run(source: str, stdin_text: Callable[[], str]) -> str:
+    """Read the scenario (a path, or "-" for standard input) and return the JSON answer text."""
+    if source == "-":
+        text, base_dir = stdin_text(), Path.cwd()
+    else:
+        path = Path(source)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as err:
+            raise QueryError(f"{source}: cannot read the scenario ({err.strerror or err})") from None
+        except UnicodeDecodeError:
+            raise QueryError(f"{source}: the scenario is not UTF-8 text") from None
+        base_dir = path.parent
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise QueryError(f"{source}: not valid JSON: {err}") from None
+    return json.dumps(answer(data, base_dir))

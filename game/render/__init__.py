@@ -1,0 +1,1 @@
+"""Drawing with pygame-ce: the map, units, overlays, animations and the camera."""

@@ -1,0 +1,137 @@
+"""Animations advanced on the fixed step: walking square by square, hit flashes, floating numbers.
+
+The world already holds the outcome when an animation starts; animations only change what is shown,
+and they play in beats (a walk, then the attack that follows it), each beat after the last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.actions.events import AttackRolled, DamageDealt, Event, UnitDowned, UnitMoved
+from game.core.grid import Square
+from game.ecs.world import Entity
+
+TICKS_PER_SQUARE = 7       # fixed steps to walk one square
+FLASH_TICKS = 18
+FLOAT_TICKS = 50
+FADE_TICKS = 30
+
+
+@dataclass
+class Walk:
+    entity: Entity
+    path: tuple[Square, ...]
+    tick: int = 0
+
+    @property
+    def length(self) -> int:
+        return (len(self.path) - 1) * TICKS_PER_SQUARE
+
+    def position(self) -> tuple[float, float]:
+        leg, within = divmod(min(self.tick, self.length), TICKS_PER_SQUARE)
+        if leg >= len(self.path) - 1:
+            return float(self.path[-1][0]), float(self.path[-1][1])
+        (ax, ay), (bx, by) = self.path[leg], self.path[leg + 1]
+        t = within / TICKS_PER_SQUARE
+        return ax + (bx - ax) * t, ay + (by - ay) * t
+
+
+@dataclass
+class Floater:
+    text: str
+    colour: tuple[int, int, int]
+    entity: Entity
+    tick: int = 0
+
+
+@dataclass
+class Beat:
+    walks: list[Walk] = field(default_factory=list)
+    flashes: dict[Entity, int] = field(default_factory=dict)
+    floaters: list[Floater] = field(default_factory=list)
+    fades: dict[Entity, int] = field(default_factory=dict)
+    tick: int = 0
+
+    @property
+    def length(self) -> int:
+        lengths = [w.length for w in self.walks] + [FLASH_TICKS if self.flashes else 0]
+        lengths += [FLOAT_TICKS // 2 if self.floaters else 0, FADE_TICKS if self.fades else 0]
+        return max(lengths)
+
+
+class Animator:
+    def __init__(self, speed: int = 1) -> None:
+        self.speed = speed
+        self.beats: list[Beat] = []
+        self.floaters: list[Floater] = []     # floating numbers outlive their beat while they rise
+        self.fading: dict[Entity, int] = {}
+
+    def feed(self, events: list[Event]) -> None:
+        """Queue the animations for a command's events."""
+        for event in events:
+            if isinstance(event, UnitMoved):
+                self.beats.append(Beat(walks=[Walk(event.entity, event.path)]))
+            elif isinstance(event, AttackRolled):
+                beat = Beat()
+                if not event.hit:
+                    beat.floaters.append(Floater("miss", (220, 220, 220), event.target))
+                self.beats.append(beat)
+            elif isinstance(event, DamageDealt) and self.beats:
+                beat = self.beats[-1]
+                beat.flashes[event.target] = FLASH_TICKS
+                colour = (255, 220, 80) if event.critical else (255, 110, 90)
+                beat.floaters.append(Floater(f"-{event.amount}" + ("!" if event.critical else ""), colour, event.target))
+            elif isinstance(event, UnitDowned) and self.beats:
+                self.beats[-1].fades[event.entity] = FADE_TICKS
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.beats)
+
+    def update(self) -> None:
+        for _ in range(self.speed):
+            self._tick()
+
+    def _tick(self) -> None:
+        for floater in self.floaters:
+            floater.tick += 1
+        self.floaters = [f for f in self.floaters if f.tick < FLOAT_TICKS]
+        if not self.beats:
+            return
+        beat = self.beats[0]
+        if beat.tick == 0:
+            self.floaters.extend(beat.floaters)
+        beat.tick += 1
+        for walk in beat.walks:
+            walk.tick += 1
+        for entity in beat.fades:
+            self.fading[entity] = min(FADE_TICKS, beat.tick)
+        if beat.tick >= beat.length:
+            self.beats.pop(0)
+
+    def skip(self) -> None:
+        """Finish every queued animation at once."""
+        for beat in self.beats:
+            for entity in beat.fades:
+                self.fading[entity] = FADE_TICKS
+        self.beats.clear()
+        self.floaters.clear()
+
+    def position(self, entity: Entity, square: Square) -> tuple[float, float]:
+        """Where to draw a creature: along its walk while walking, else its square."""
+        for index, beat in enumerate(self.beats):
+            for walk in beat.walks:
+                if walk.entity == entity:
+                    if index == 0:
+                        return walk.position()
+                    start = walk.path[0]
+                    return float(start[0]), float(start[1])
+        return float(square[0]), float(square[1])
+
+    def flashing(self, entity: Entity) -> bool:
+        return bool(self.beats) and self.beats[0].tick > 0 and entity in self.beats[0].flashes and (self.beats[0].tick // 3) % 2 == 0
+
+    def pending_downed(self, entity: Entity) -> bool:
+        """True while a creature that has dropped is still shown standing (its beat has not played)."""
+        return any(entity in beat.fades and beat.tick == 0 for beat in self.beats)

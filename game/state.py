@@ -1,0 +1,94 @@
+"""The state of a skirmish that rules read and the one door writes: battlefield plus world."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.battlefield import Battlefield
+from game.core.grid import Square
+from game.core.movement import Mover, MoveRules, Occupant
+from game.ecs.components import (
+    Arsenal, Body, Conditions, Health, Name, OutOfFight, Outcome, Position, Stats, Team, TurnState,
+)
+from game.ecs.world import Entity, World
+
+HELPLESS_CONDITIONS = ("helpless", "unconscious", "dying", "petrified")
+
+
+@dataclass
+class GameState:
+    battlefield: Battlefield
+    world: World
+
+    def clone(self) -> "GameState":
+        return GameState(self.battlefield, self.world.clone())
+
+    # Turn -------------------------------------------------------------------------------------------
+    @property
+    def turn(self) -> TurnState:
+        return self.world.resource(TurnState)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        try:
+            return self.world.resource(Outcome)
+        except KeyError:
+            return None
+
+    # Creatures --------------------------------------------------------------------------------------
+    def creatures(self) -> list[Entity]:
+        return [e for e, _ in self.world.query(Stats)]
+
+    def standing(self) -> list[Entity]:
+        """Creatures still in the fight."""
+        return [e for e in self.creatures() if not self.world.has(e, OutOfFight)]
+
+    def name(self, entity: Entity) -> str:
+        return self.world.get(entity, Name).text
+
+    def side(self, entity: Entity) -> str:
+        return self.world.get(entity, Team).side
+
+    def square(self, entity: Entity) -> Square:
+        return self.world.get(entity, Position).square
+
+    def space(self, entity: Entity) -> tuple[Square, int]:
+        return self.square(entity), self.world.get(entity, Body).size.side_squares
+
+    def hp(self, entity: Entity) -> int:
+        return self.world.get(entity, Health).hp
+
+    def stats(self, entity: Entity) -> Stats:
+        return self.world.get(entity, Stats)
+
+    def arsenal(self, entity: Entity) -> Arsenal:
+        return self.world.get(entity, Arsenal)
+
+    def has_condition(self, entity: Entity, name: str) -> bool:
+        conditions = self.world.maybe(entity, Conditions)
+        return conditions is not None and conditions.has(name)
+
+    def is_helpless(self, entity: Entity) -> bool:
+        return any(self.has_condition(entity, c) for c in HELPLESS_CONDITIONS)
+
+    def are_enemies(self, a: Entity, b: Entity) -> bool:
+        return self.side(a) != self.side(b)
+
+    def occupant_at(self, square: Square) -> Entity | None:
+        """The standing creature whose space covers ``square``, if any."""
+        for entity in self.standing():
+            top_left, side = self.space(entity)
+            if top_left[0] <= square[0] < top_left[0] + side and top_left[1] <= square[1] < top_left[1] + side:
+                return entity
+        return None
+
+    def move_rules(self, entity: Entity) -> MoveRules:
+        """Movement rules for ``entity`` among every other creature still on the battlefield."""
+        body = self.world.get(entity, Body)
+        mover = Mover(self.square(entity), body.size, self.side(entity), body.flying)
+        others = [
+            Occupant(self.square(o), self.world.get(o, Body).size, self.side(o),
+                     helpless=self.is_helpless(o), prone=self.has_condition(o, "prone"))
+            for o in self.standing() if o != entity
+        ]
+        return MoveRules(self.battlefield, mover, others)

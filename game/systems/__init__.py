@@ -1,0 +1,1 @@
+"""Systems: the consequences that follow every command, run in one fixed order."""

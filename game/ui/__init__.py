@@ -1,0 +1,1 @@
+"""Screens, HUD, combat log and the victory screen (pygame)."""

@@ -1,0 +1,71 @@
+"""Test helpers: build a game state from a tiny ASCII battlefield whose letters are creatures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.core.battlefield import Edge, EdgeKind, parse_ascii
+from game.core.dice import DiceExpr
+from game.core.grid import Size
+from game.ecs.components import (
+    Appearance, Arsenal, AttackProfile, Body, Conditions, Defenses, Health, Name, Position, Stats, Team, TurnState,
+)
+from game.ecs.world import Entity, World
+from game.state import GameState
+
+SWORD = AttackProfile("sword", "melee", 1, 0, 5, "ac", DiceExpr(1, 8, 3))
+BOW = AttackProfile("bow", "ranged", 10, 20, 5, "ac", DiceExpr(1, 10, 2))
+
+
+@dataclass
+class Unit:
+    side: str = "blue"
+    hp: int = 20
+    speed: int = 6
+    size: Size = Size.MEDIUM
+    conditions: tuple[str, ...] = ()
+    attacks: tuple[AttackProfile, ...] = (SWORD, BOW)
+    defenses: Defenses = field(default_factory=lambda: Defenses(15, 13, 13, 13))
+    initiative: int = 0
+
+
+def battle(rows: list[str], units: dict[str, Unit], edges: tuple[tuple[Edge, EdgeKind], ...] = (),
+           order: str | None = None) -> tuple[GameState, dict[str, Entity]]:
+    """A state with a creature at each letter of ``rows`` (its top-left square); turn order = ``order``."""
+    bf = parse_ascii(rows, edges=edges)
+    world = World()
+    ids: dict[str, Entity] = {}
+    for letter in sorted(units):
+        spec = units[letter]
+        square = next(((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == letter), None)
+        assert square is not None, f"letter {letter} is not on the grid"
+        ids[letter] = world.create(
+            Name(letter), Team(spec.side), Position(square), Body(spec.size),
+            Stats(letter, 1, spec.hp, spec.defenses, spec.speed, spec.initiative), Health(spec.hp),
+            Arsenal(spec.attacks), Conditions(tuple(sorted(spec.conditions))), Appearance("fighter"),
+        )
+    sequence = tuple(ids[letter] for letter in (order or "".join(sorted(units))))
+    world.set_resource(TurnState(1, sequence, 0))
+    return GameState(bf, world), ids
+
+
+def scripted_commands(state: GameState) -> list:
+    """A plain opponent for tests: attack if anything is in reach, else walk toward the nearest enemy."""
+    from game.actions.attack import attack_targets
+    from game.actions.commands import Attack, EndTurn, Move
+    from game.actions.move import walk_blocker, walk_options
+    from game.core.grid import chebyshev
+
+    actor = state.turn.current
+    targets = attack_targets(state, actor) if state.turn.actions.standard else {}
+    if targets:
+        target = min(targets, key=lambda t: (state.hp(t), t))
+        return [Attack(actor, target, targets[target].profile.name), EndTurn(actor)]
+    enemies = [e for e in state.standing() if state.are_enemies(actor, e)]
+    if walk_blocker(state, actor) is None and enemies:
+        options = walk_options(state, actor)
+        best = min(options.endable, key=lambda s: (min(chebyshev(s, state.square(e)) for e in enemies), options.cost[s], s))
+        path = options.path_to(best)
+        if path is not None and len(path) > 1:
+            return [Move(actor, path)]
+    return [EndTurn(actor)]

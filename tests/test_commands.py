@@ -1,0 +1,142 @@
+"""The one door: validation is pure, rejections change nothing, accepted commands emit events."""
+
+from game.actions.commands import Attack, EndTurn, Move, Rejected
+from game.actions.door import execute, validate
+from game.actions.events import (
+    AttackRolled, DamageDealt, RoundStarted, SkirmishWon, TurnStarted, UnitBloodied, UnitDowned, UnitMoved,
+)
+from game.core.dice import ScriptedDice
+from game.ecs.components import OutOfFight
+
+from support import SWORD, Unit, battle
+
+
+def test_rejected_command_changes_nothing_and_rolls_no_dice():
+    state, ids = battle(["A.#B"], {"A": Unit(), "B": Unit(side="red")})
+    before = state.world.snapshot()
+    dice = ScriptedDice([])
+    for command in (
+        Move(ids["A"], ((0, 0), (1, 0), (2, 0))),       # into a wall
+        Attack(ids["A"], ids["B"], "sword"),            # out of reach
+        Attack(ids["B"], ids["A"], "sword"),            # not B's turn
+        Move(ids["A"], ((0, 0),)),                      # goes nowhere
+    ):
+        result = execute(state, command, dice)
+        assert isinstance(result, Rejected) and result.reason
+    assert state.world.snapshot() == before
+    assert dice.rolled == []
+
+
+def test_validate_never_changes_the_state():
+    state, ids = battle(["AB"], {"A": Unit(), "B": Unit(side="red")})
+    before = state.world.snapshot()
+    assert validate(state, Attack(ids["A"], ids["B"], "sword")) is None
+    assert state.world.snapshot() == before
+
+
+def test_walk_spends_the_move_action_then_the_standard_as_a_move_3_4():
+    state, ids = battle(["A.......", ".......Z"], {"A": Unit(speed=2), "Z": Unit(side="red")}, order="AZ")
+    first = execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0))), ScriptedDice([]))
+    assert isinstance(first[0], UnitMoved) and first[0].slot == "move"
+    second = execute(state, Move(ids["A"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([]))
+    assert isinstance(second[0], UnitMoved) and second[0].slot == "standard"
+    third = execute(state, Move(ids["A"], ((4, 0), (5, 0))), ScriptedDice([]))
+    assert isinstance(third, Rejected)
+    assert state.square(ids["A"]) == (4, 0)
+
+
+def test_walk_longer_than_speed_is_rejected_17_1():
+    state, ids = battle(["A....", "....B"], {"A": Unit(speed=2), "B": Unit(side="red")})
+    result = execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0), (3, 0))), ScriptedDice([]))
+    assert isinstance(result, Rejected) and "speed is 2" in result.reason
+
+
+def test_rubble_counts_double_in_a_walk_18_1():
+    state, ids = battle(["A~~.", "...B"], {"A": Unit(speed=3), "B": Unit(side="red")})
+    assert isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0))), ScriptedDice([])), Rejected)
+    assert not isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0))), ScriptedDice([])), Rejected)
+
+
+def test_slowed_creature_walks_at_most_2_squares_9():
+    state, ids = battle(["A....", "....B"], {"A": Unit(speed=6, conditions=("slowed",)), "B": Unit(side="red")})
+    assert isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0), (3, 0))), ScriptedDice([])), Rejected)
+
+
+def test_melee_attack_hits_and_deals_damage():
+    state, ids = battle(["AB"], {"A": Unit(), "B": Unit(side="red", hp=30)})
+    events = execute(state, Attack(ids["A"], ids["B"], "sword"), ScriptedDice([12, 5]))
+    roll = events[0]
+    assert isinstance(roll, AttackRolled) and roll.total == 17 and roll.hit
+    assert isinstance(events[1], DamageDealt) and events[1].amount == 8
+    assert state.hp(ids["B"]) == 22
+
+
+def test_attack_spends_the_standard_action_so_a_second_is_rejected_3_1():
+    state, ids = battle(["AB"], {"A": Unit(), "B": Unit(side="red", hp=50)})
+    execute(state, Attack(ids["A"], ids["B"], "sword"), ScriptedDice([2]))
+    assert isinstance(execute(state, Attack(ids["A"], ids["B"], "sword"), ScriptedDice([15, 3])), Rejected)
+
+
+def test_ranged_attack_beyond_normal_range_takes_long_range_penalty_5_3():
+    state, ids = battle(["A" + "." * 12 + "B"], {"A": Unit(), "B": Unit(side="red")})
+    events = execute(state, Attack(ids["A"], ids["B"], "bow"), ScriptedDice([10]))
+    assert [m.value for m in events[0].modifiers] == [-2]
+
+
+def test_ranged_attack_beyond_long_range_is_rejected():
+    state, ids = battle(["A" + "." * 24 + "B"], {"A": Unit(), "B": Unit(side="red")})
+    assert isinstance(execute(state, Attack(ids["A"], ids["B"], "bow"), ScriptedDice([10])), Rejected)
+
+
+def test_melee_attack_needs_the_target_within_reach_5_2():
+    state, ids = battle(["A.B"], {"A": Unit(attacks=(SWORD,)), "B": Unit(side="red")})
+    result = execute(state, Attack(ids["A"], ids["B"], "sword"), ScriptedDice([10]))
+    assert isinstance(result, Rejected) and "reach" in result.reason
+
+
+def test_attack_through_a_wall_needs_line_of_effect_6():
+    state, ids = battle(["A#B"], {"A": Unit(), "B": Unit(side="red")})
+    assert isinstance(execute(state, Attack(ids["A"], ids["B"], "bow"), ScriptedDice([10])), Rejected)
+
+
+def test_allies_cannot_be_attacked_with_a_basic_attack():
+    state, ids = battle(["AB"], {"A": Unit(), "B": Unit()})
+    assert isinstance(execute(state, Attack(ids["A"], ids["B"], "sword"), ScriptedDice([10])), Rejected)
+
+
+def test_damage_to_half_hit_points_bloodies_26_1():
+    state, ids = battle(["AB"], {"A": Unit(), "B": Unit(side="red", hp=20)})
+    events = execute(state, Attack(ids["A"], ids["B"], "sword"), ScriptedDice([15, 8]))  # 11 damage
+    assert any(isinstance(e, UnitBloodied) for e in events)
+
+
+def test_zero_hit_points_takes_a_creature_out_and_its_side_loses():
+    state, ids = battle(["AB"], {"A": Unit(), "B": Unit(side="red", hp=5)})
+    events = execute(state, Attack(ids["A"], ids["B"], "sword"), ScriptedDice([15, 8]))
+    assert any(isinstance(e, UnitDowned) for e in events)
+    assert state.world.has(ids["B"], OutOfFight)
+    assert SkirmishWon("blue") in events
+    assert isinstance(execute(state, EndTurn(ids["A"]), ScriptedDice([])), Rejected)
+
+
+def test_end_turn_passes_to_the_next_in_order_and_wraps_into_a_new_round():
+    state, ids = battle(["A.B"], {"A": Unit(), "B": Unit(side="red")}, order="AB")
+    events = execute(state, EndTurn(ids["A"]), ScriptedDice([]))
+    assert TurnStarted(ids["B"], 1) in events and state.turn.current == ids["B"]
+    events = execute(state, EndTurn(ids["B"]), ScriptedDice([]))
+    assert RoundStarted(2) in events and state.turn.current == ids["A"]
+    assert state.turn.actions.standard and state.turn.actions.move
+
+
+def test_out_of_fight_creatures_are_skipped_in_the_order():
+    state, ids = battle(["A.B.C"], {"A": Unit(), "B": Unit(side="red"), "C": Unit(side="red")}, order="ABC")
+    state.world.add(ids["B"], OutOfFight())
+    execute(state, EndTurn(ids["A"]), ScriptedDice([]))
+    assert state.turn.current == ids["C"]
+
+
+def test_clone_is_independent_of_the_original():
+    state, ids = battle(["A..B"], {"A": Unit(), "B": Unit(side="red")})
+    twin = state.clone()
+    execute(twin, Move(ids["A"], ((0, 0), (1, 0))), ScriptedDice([]))
+    assert state.square(ids["A"]) == (0, 0) and twin.square(ids["A"]) == (1, 0)
