@@ -118,9 +118,9 @@ class Game:
 def run_game(map_path: Path, seed: int | None, window: tuple[int, int], max_frames: int | None = None,
              screenshot: Path | None = None) -> int:
     """Open the window and play skirmishes until the player quits; returns the exit status."""
-    game = Game(map_path, seed, window)
-    pacer = pygame.time.Clock()
     try:
+        game = Game(map_path, seed, window)
+        pacer = pygame.time.Clock()
         while game.frame():
             if max_frames is not None and game.frames_drawn >= max_frames:
                 break
