@@ -6,14 +6,22 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from game.actions.move import CANNOT_WALK, walking_speed
+from game.actions.move import CANNOT_WALK, shift_rejection, walking_speed
 from game.core.battlefield import Battlefield, EdgeKind, edge_key, parse_ascii
-from game.core.grid import Size, Square
+from game.core.distance import range_distance
+from game.core.forced import PULL, PUSH, SLIDE, forced_destinations
+from game.core.grid import Size, Square, footprint
 from game.core.lines import line_of_effect, line_of_sight
+from game.core.teleport import teleport_reaches
 from game.core.movement import path_cost, search
 from game.ecs.components import Body, Conditions, Defenses, Health, Name, Position, Stats, Team
 from game.ecs.world import Entity, World
 from game.maps.loader import MapError, load_battlefield
+from game.rulesets.dnd4e.falling import fall_damage
+from game.rulesets.dnd4e.opportunity import SHIFT, TELEPORT, WALK, provokers
+from game.rulesets.dnd4e.situation import (
+    AREA, ATTACK_KINDS, CLOSE, RANGED, combat_advantage, concealment, cover, is_flanking, situation,
+)
 from game.state import GameState
 
 EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
@@ -145,8 +153,100 @@ def q_reachable(s: Scenario, q: dict[str, Any]) -> Any:
     return [list(sq) for sq in search(s.state.move_rules(entity), budget).reachable()]
 
 
+def _attack_kind(q: dict[str, Any]) -> str:
+    kind = q.get("attack", RANGED)
+    if kind not in ATTACK_KINDS:
+        raise QueryError(f"attack: expected one of {', '.join(ATTACK_KINDS)}, got {kind!r}")
+    return kind
+
+
+def _origin(s: Scenario, q: dict[str, Any], kind: str) -> Square | None:
+    if kind in (CLOSE, AREA) and "origin" in q:
+        return s.square(q["origin"], "origin")
+    return None
+
+
+def _pair(s: Scenario, q: dict[str, Any]) -> tuple[Entity, Entity]:
+    return s.unit(q.get("attacker"), "attacker"), s.unit(q.get("target"), "target")
+
+
+def _count(q: dict[str, Any], key: str, default: int | None = None) -> int:
+    value = q.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise QueryError(f"{key}: expected a whole number, got {value!r}")
+    return value
+
+
+def q_cover(s: Scenario, q: dict[str, Any]) -> Any:
+    kind = _attack_kind(q)
+    return cover(s.state, *_pair(s, q), kind, _origin(s, q, kind))
+
+
+def q_concealment(s: Scenario, q: dict[str, Any]) -> Any:
+    return concealment(s.state, *_pair(s, q), _attack_kind(q))
+
+
+def q_flanking(s: Scenario, q: dict[str, Any]) -> Any:
+    return is_flanking(s.state, *_pair(s, q))
+
+
+def q_combat_advantage(s: Scenario, q: dict[str, Any]) -> Any:
+    return combat_advantage(s.state, *_pair(s, q), _attack_kind(q))
+
+
+def q_attack_modifier(s: Scenario, q: dict[str, Any]) -> Any:
+    """§12: the sum of the situational modifiers; long range only when ``range`` is given (weapon attacks)."""
+    attacker, target = _pair(s, q)
+    kind = _attack_kind(q)
+    beyond = False
+    if "range" in q and kind == RANGED:
+        distance = range_distance(s.battlefield, s.state.space(attacker), s.state.space(target))
+        beyond = distance is not None and distance > _count(q, "range")
+    return sum(m.value for m in situation(s.state, attacker, target, kind, _origin(s, q, kind), beyond).modifiers)
+
+
+def q_shift(s: Scenario, q: dict[str, Any]) -> Any:
+    entity = s.unit(q.get("unit"), "unit")
+    return shift_rejection(s.state, entity, s.square(q.get("to"), "to")) is None
+
+
+def q_forced(s: Scenario, q: dict[str, Any]) -> Any:
+    mover, target = s.unit(q.get("by"), "by"), s.unit(q.get("target"), "target")
+    kind = q.get("kind")
+    if kind not in (PUSH, PULL, SLIDE):
+        raise QueryError(f"kind: expected push, pull or slide, got {kind!r}")
+    squares = _count(q, "squares")
+    # §22: forced movement needs line of effect to the target; restrained creatures cannot be moved.
+    if s.state.has_condition(target, "restrained") or not line_of_effect(s.battlefield, s.state.space(mover), s.state.space(target)):
+        return [list(s.state.square(target))]
+    return [list(sq) for sq in forced_destinations(s.state.move_rules(target), s.state.space(mover), kind, squares)]
+
+
+def q_fall(s: Scenario, q: dict[str, Any]) -> Any:
+    return fall_damage(_count(q, "height_ft")).as_answer()
+
+
+def q_teleport(s: Scenario, q: dict[str, Any]) -> Any:
+    entity = s.unit(q.get("unit"), "unit")
+    occupied = {sq for other in s.state.standing() if other != entity for sq in footprint(*s.state.space(other))}
+    return teleport_reaches(s.battlefield, s.state.space(entity), s.square(q.get("to"), "to"), _count(q, "squares"), occupied)
+
+
+def q_provokes(s: Scenario, q: dict[str, Any]) -> Any:
+    entity = s.unit(q.get("unit"), "unit")
+    move = q.get("move", WALK)
+    if move not in (WALK, SHIFT, TELEPORT):
+        raise QueryError(f"move: expected walk, shift or teleport, got {move!r}")
+    path = tuple(s.square(sq, "path") for sq in _list(q.get("path", []), "path"))
+    names = {entity_id: name for name, entity_id in s.units.items()}
+    return [names[e] for e in provokers(s.state, entity, path, move)]
+
+
 QUERIES: dict[str, Callable[[Scenario, dict[str, Any]], Any]] = {
-    "sight": q_sight, "effect": q_effect, "path_cost": q_path_cost, "reachable": q_reachable,
+    "sight": q_sight, "effect": q_effect, "cover": q_cover, "concealment": q_concealment,
+    "flanking": q_flanking, "combat_advantage": q_combat_advantage, "attack_modifier": q_attack_modifier,
+    "path_cost": q_path_cost, "reachable": q_reachable, "shift": q_shift, "forced": q_forced,
+    "fall": q_fall, "teleport": q_teleport, "provokes": q_provokes,
 }
 
 

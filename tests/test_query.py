@@ -109,3 +109,26 @@ def test_missing_scenario_file_is_one_error_line(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "game", "query", str(tmp_path / "none.json")],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "none.json" in proc.stderr
+
+
+def test_battlefield_queries_answer_in_the_contracts_shapes():
+    units = UNITS + [{"id": "C", "side": "blue", "at": [5, 2]}]
+    assert answers(
+        {"q": "cover", "attacker": "A", "target": "B", "attack": "ranged"},
+        {"q": "concealment", "attacker": "A", "target": "C", "attack": "area"},
+        {"q": "flanking", "attacker": "A", "target": "B"},
+        {"q": "combat_advantage", "attacker": "A", "target": "B", "attack": "melee"},
+        {"q": "attack_modifier", "attacker": "A", "target": "B", "attack": "ranged", "range": 2, "long_range": 4},
+        {"q": "shift", "unit": "A", "to": [2, 2]},
+        {"q": "shift", "unit": "A", "to": [3, 1]},
+        {"q": "forced", "by": "A", "target": "B", "kind": "push", "squares": 1},
+        {"q": "fall", "height_ft": 70},
+        {"q": "fall", "height_ft": 5},
+        {"q": "teleport", "unit": "A", "to": [4, 1], "squares": 5},
+        {"q": "teleport", "unit": "A", "to": [3, 2], "squares": 5},
+        {"q": "provokes", "unit": "C", "path": [[5, 2], [4, 2], [3, 2]], "move": "walk"},
+        {"q": "provokes", "unit": "C", "path": [[5, 2], [4, 2]], "move": "shift"},
+        units=units,
+    ) == ["none", "none", False, False, -2, True, False, [[5, 1]],
+          {"dice": "2d10", "flat": 25, "min": 27, "max": 45}, {"dice": "", "flat": 0, "min": 0, "max": 0},
+          True, False, ["B"], []]

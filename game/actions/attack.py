@@ -12,10 +12,9 @@ from game.core.distance import range_distance
 from game.core.lines import line_of_effect
 from game.ecs.components import AttackProfile, Health, OutOfFight, TurnState
 from game.ecs.world import Entity
-from game.rulesets.dnd4e.attacks import (
-    LONG_RANGE_PENALTY, PRONE_ATTACKER_PENALTY, RESTRAINED_ATTACKER_PENALTY, Modifier, roll_attack, roll_damage,
-)
+from game.rulesets.dnd4e.attacks import Modifier, roll_attack, roll_damage
 from game.rulesets.dnd4e.economy import STANDARD, spend
+from game.rulesets.dnd4e.situation import situation
 from game.state import GameState
 
 
@@ -58,15 +57,10 @@ def plan_attack(state: GameState, actor: Entity, target: Entity, attack: str) ->
         return Rejected(f"{state.name(target)} is out of {word} of the {profile.name} ({reach})", "4e §5.2-§5.3, §5.7")
     if not line_of_effect(state.battlefield, source, aim):
         return Rejected(f"no line of effect to {state.name(target)}", "4e §6")
-    modifiers: list[Modifier] = []
-    if profile.kind == "ranged" and profile.weapon and distance > profile.reach:
-        modifiers.append(Modifier(LONG_RANGE_PENALTY, "long range", "4e §5.3"))
-    if state.has_condition(actor, "prone"):
-        modifiers.append(Modifier(PRONE_ATTACKER_PENALTY, "attacker prone", "4e §9"))
-    if state.has_condition(actor, "restrained"):
-        modifiers.append(Modifier(RESTRAINED_ATTACKER_PENALTY, "attacker restrained", "4e §9"))
+    long_range = profile.kind == "ranged" and profile.weapon and distance > profile.reach
+    found = situation(state, actor, target, profile.kind, long_range=long_range)
     defense_value = state.stats(target).defenses.value(profile.defense)
-    return AttackPlan(profile, distance, tuple(modifiers), defense_value)
+    return AttackPlan(profile, distance, found.modifiers, defense_value)
 
 
 def validate_attack(state: GameState, command: Attack) -> Rejected | None:

@@ -6,6 +6,7 @@ from game.actions.commands import Move, Rejected
 from game.actions.common import check_actor
 from game.actions.events import Event, UnitMoved
 from game.core.dice import Dice
+from game.core.grid import Square
 from game.core.movement import SearchResult, path_cost, search
 from game.ecs.components import Position, TurnState
 from game.ecs.world import Entity
@@ -13,6 +14,7 @@ from game.rulesets.dnd4e.economy import MOVE, spend
 from game.state import GameState
 
 SLOWED_SPEED = 2                               # 4e §9 slowed
+SHIFT_SQUARES = 1                              # 4e §25.20
 CANNOT_WALK = ("immobilized", "restrained", "prone")   # 4e §9
 
 
@@ -30,6 +32,25 @@ def walk_blocker(state: GameState, entity: Entity) -> Rejected | None:
             return Rejected(f"{state.name(entity)} is {condition} and cannot walk", rule)
     if spend(state.turn.actions, MOVE) is None:
         return Rejected(f"{state.name(entity)} has no move action left", "4e §3.4")
+    return None
+
+
+def shift_rejection(state: GameState, entity: Entity, to: Square) -> Rejected | None:
+    """§25.20: a shift moves 1 square without entering difficult terrain (§18.1, M001-DT-05)."""
+    for condition in CANNOT_WALK:
+        if state.has_condition(entity, condition):
+            return Rejected(f"{state.name(entity)} is {condition} and cannot shift", "4e §9")
+    rules = state.move_rules(entity)
+    start = state.square(entity)
+    if max(abs(to[0] - start[0]), abs(to[1] - start[1])) != SHIFT_SQUARES:
+        return Rejected("a shift moves exactly 1 square", "4e §25.20")
+    cost = rules.step_cost(start, to)
+    if cost is None:
+        return Rejected("that square cannot be entered", "4e §17-§18")
+    if cost > SHIFT_SQUARES:
+        return Rejected("a 1-square shift cannot enter difficult terrain or cross a low wall", "4e §18.1, M001-DT-05")
+    if not rules.may_end_at(to):
+        return Rejected("a shift cannot end in another creature's square", "4e §17.4")
     return None
 
 

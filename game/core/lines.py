@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import weakref
 from fractions import Fraction
 from functools import cmp_to_key
-from math import gcd, lcm
+from math import lcm
 from typing import Callable, Optional, Sequence, Union
 
 from game.core.battlefield import Battlefield, EdgeKind, Obscurement
@@ -247,38 +248,19 @@ def segment_blocked(p: Point, q: Point, blocks_square: SquarePredicate,
 
 
 # --- reaching a space from a corner -------------------------------------------------------------
+#
+# Directions from a corner P are measured in a frame whose first axis points from P towards the
+# target: a direction is (a, b) with a >= 0, ordered by its slope b / a (a == 0 means -inf or +inf).
+# P is a lattice point outside the target, so every ray that hits the target has a > 0.
 
-def _cross(a: tuple[int, int], b: tuple[int, int]) -> int:
-    return a[0] * b[1] - a[1] * b[0]
-
-
-def _primitive(v: tuple[int, int]) -> tuple[int, int]:
-    g = gcd(v[0], v[1])
-    return (v[0] // g, v[1] // g)
+Direction = tuple[int, int]
 
 
-def _by_angle(a: tuple[int, int], b: tuple[int, int]) -> int:
-    c = _cross(a, b)
-    return -1 if c > 0 else (1 if c < 0 else 0)
-
-
-def _clip(a: int, b: int, lo: int, hi: int) -> tuple[int, int]:
-    """Narrow the integer range [lo, hi] to the x with a * x + b >= 0."""
-    if a > 0:
-        lo = max(lo, -(b // a))
-    elif a < 0:
-        hi = min(hi, b // -a)
-    elif b < 0:
-        hi = lo - 1
-    return lo, hi
-
-
-def _interesting(x: int, y: int, bs: SquarePredicate, be: Optional[EdgePredicate]) -> bool:
-    """A lattice point where something blocks: only such points can change a line's fate."""
-    nw, ne, sw, se = (x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)
-    if bs(nw) or bs(ne) or bs(sw) or bs(se):
-        return True
-    return be is not None and (be(nw, ne) or be(ne, se) or be(sw, se) or be(nw, sw))
+def _slope_cmp(d: Direction, e: Direction) -> int:
+    """Negative, zero or positive as direction d turns before, with or after e (exact)."""
+    if d[0] == 0 and e[0] == 0:
+        return (d[1] > 0) - (e[1] > 0)
+    return d[1] * e[0] - e[1] * d[0]
 
 
 class _Target:
@@ -289,6 +271,9 @@ class _Target:
         self.x1, self.y1 = self.x0 + side, self.y0 + side
         self.squares = footprint(top_left, side)
 
+    def contains(self, x: int, y: int) -> bool:
+        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
+
     def owners(self, xn: int, yn: int, den: int) -> list[Square]:
         """The target squares that contain the point (xn / den, yn / den)."""
         ix, rx = divmod(xn, den)
@@ -298,24 +283,168 @@ class _Target:
         return [(c, r) for r in rows for c in cols
                 if self.x0 <= c < self.x1 and self.y0 <= r < self.y1]
 
-    def entry(self, px: int, py: int, d: tuple[int, int]) -> Optional[tuple[int, int, int]]:
-        """First point where the ray from (px, py) along d meets the space, as (xn, yn, den)."""
-        s_lo = Fraction(0)
-        s_hi: Optional[Fraction] = None
-        for p, v, lo, hi in ((px, d[0], self.x0, self.x1), (py, d[1], self.y0, self.y1)):
+    def entry(self, px: int, py: int, dx: int, dy: int) -> Optional[tuple[int, int, int]]:
+        """First point where the ray from (px, py) along (dx, dy) meets the space, as (xn, yn, den)."""
+        t_num, t_den = 0, 1                       # entry parameter t = t_num / t_den, at least 0
+        out_num, out_den = -1, 0                  # exit parameter; den 0 means "no exit yet"
+        for p, v, lo, hi in ((px, dx, self.x0, self.x1), (py, dy, self.y0, self.y1)):
             if v == 0:
                 if not lo <= p <= hi:
                     return None
                 continue
-            a, b = Fraction(lo - p, v), Fraction(hi - p, v)
-            if a > b:
-                a, b = b, a
-            s_lo = max(s_lo, a)
-            s_hi = b if s_hi is None else min(s_hi, b)
-        if s_hi is not None and s_lo > s_hi:
+            near, far = (lo - p, hi - p) if v > 0 else (p - hi, p - lo)
+            v = abs(v)
+            if near * t_den > t_num * v:
+                t_num, t_den = near, v
+            if out_den == 0 or far * out_den < out_num * v:
+                out_num, out_den = far, v
+        if out_den and t_num * out_den > out_num * t_den:
             return None
-        den, num = s_lo.denominator, s_lo.numerator
-        return px * den + d[0] * num, py * den + d[1] * num, den
+        return px * t_den + dx * t_num, py * t_den + dy * t_num, t_den
+
+
+class _Frame:
+    """Converts between map vectors and directions measured along the axis from P to the target."""
+
+    def __init__(self, px: int, py: int, target: _Target) -> None:
+        if px < target.x0:
+            self.axis, self.sign = 0, 1
+        elif px > target.x1:
+            self.axis, self.sign = 0, -1
+        elif py < target.y0:
+            self.axis, self.sign = 1, 1
+        else:
+            self.axis, self.sign = 1, -1
+        self.px, self.py = px, py
+
+    def direction(self, x: int, y: int) -> Direction:
+        """The frame direction from P to the map point (x, y)."""
+        vx, vy = x - self.px, y - self.py
+        return (self.sign * vx, vy) if self.axis == 0 else (self.sign * vy, vx)
+
+    def map_vector(self, d: Direction) -> tuple[int, int]:
+        a, b = d
+        return (self.sign * a, b) if self.axis == 0 else (b, self.sign * a)
+
+
+class _Beam:
+    """The closed set of directions still open, as sorted disjoint closed intervals of directions."""
+
+    def __init__(self, first: Direction, last: Direction) -> None:
+        self.parts: list[tuple[Direction, Direction]] = [(first, last)]
+
+    def remove_open(self, s: Direction, e: Direction) -> None:
+        """Remove the open interval of directions strictly between s and e."""
+        if _slope_cmp(s, e) >= 0:
+            return
+        kept: list[tuple[Direction, Direction]] = []
+        for lo, hi in self.parts:
+            if _slope_cmp(e, lo) <= 0 or _slope_cmp(s, hi) >= 0:
+                kept.append((lo, hi))
+                continue
+            if _slope_cmp(lo, s) <= 0:
+                kept.append((lo, s))
+            if _slope_cmp(e, hi) <= 0:
+                kept.append((e, hi))
+        self.parts = kept
+
+
+def _span(points: Sequence[Direction]) -> tuple[Direction, Direction]:
+    lo = hi = points[0]
+    for d in points[1:]:
+        if _slope_cmp(d, lo) < 0:
+            lo = d
+        if _slope_cmp(d, hi) > 0:
+            hi = d
+    return lo, hi
+
+
+def _edge_segment(a: Square, b: Square) -> tuple[tuple[int, int], tuple[int, int]]:
+    """End points of the unit grid segment between two side-by-side squares."""
+    (ax, ay), (bx, by) = (a, b) if a < b else (b, a)
+    if ay == by:    # side by side in a row: the vertical segment x = bx
+        return (bx, ay), (bx, ay + 1)
+    return (ax, by), (ax + 1, by)
+
+
+def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, bs: SquarePredicate,
+           be: Optional[EdgePredicate], edges: Sequence[tuple[Square, Square]]) -> bool:
+    """Exactly: does some unblocked line run from `corner` to some point of the target space?
+
+    Only the first point where a ray meets the target matters: beyond it the line is inside the
+    target, which never blocks. Every blocking square and edge obstacle inside the bounding box of
+    the corner and the target lies in front of the target along any ray that meets both, so the
+    rays through its interior are blocked: we cut those open intervals of directions out of the
+    beam of rays that hit the target, walking outwards from the corner and stopping once nothing is
+    left. What remains is a set of closed intervals (often single grazing directions). Within each,
+    a ray's fate can only change where it passes a target corner or the end of an edge obstacle (no
+    blocking square reaches inside), so testing those directions, the interval ends and one direction
+    strictly between each neighbouring pair with the exact segment test is exact.
+    """
+    px, py = corner
+    if target.contains(px, py):
+        # The corner touches the target space: a zero-length line, judged round the point.
+        return not _blocked_scaled(1, px, py, px, py, bs, be, owners, target.owners(px, py, 1))
+    frame = _Frame(px, py, target)
+    t_corners = [frame.direction(x, y) for y in (target.y0, target.y1) for x in (target.x0, target.x1)]
+    first, last = _span(t_corners)
+    beam = _Beam(first, last)
+    # How far the target reaches forward, and the sideways extent of the bounding box, in the frame.
+    far = max(d[0] for d in t_corners)
+    side_lo = min(0, min(d[1] for d in t_corners))
+    side_hi = max(0, max(d[1] for d in t_corners))
+
+    for k in range(far):
+        if not beam.parts:
+            return False
+        # The cells of column k (forward k..k+1) that each part of the beam touches.
+        rows: list[int] = []
+        for lo, hi in beam.parts:
+            reach_lo = min(k * lo[1], (k + 1) * lo[1])
+            reach_hi = max(k * hi[1], (k + 1) * hi[1])
+            j_lo = max(side_lo, -(-reach_lo // lo[0]) - 1, rows[-1] + 1 if rows else side_lo)
+            rows.extend(range(j_lo, min(side_hi - 1, reach_hi // hi[0]) + 1))
+        forward = k if frame.sign > 0 else -k - 1
+        for j in rows:
+            if not bs((px + forward, py + j) if frame.axis == 0 else (px + j, py + forward)):
+                continue
+            # §6, A17: rays through a blocking square's interior are blocked. Seen from P, frame cell
+            # (k, j) spans the directions strictly between its lowest and highest corner slopes.
+            if j >= 0:
+                beam.remove_open((k + 1, j), (k, j + 1))
+            else:
+                beam.remove_open((k, j), (k + 1, j + 1))
+    if not beam.parts:
+        return False
+
+    critical: list[Direction] = [*t_corners, (1, 0)]
+    x_lo, x_hi = min(px, target.x0), max(px, target.x1)
+    y_lo, y_hi = min(py, target.y0), max(py, target.y1)
+    for a, b in edges:
+        ends = [pt for pt in _edge_segment(a, b) if x_lo <= pt[0] <= x_hi and y_lo <= pt[1] <= y_hi]
+        dirs = [frame.direction(*pt) for pt in ends if pt != (px, py)]
+        critical.extend(dirs)
+        if len(dirs) == 2 and not any(target.contains(*pt) for pt in ends):
+            s, e = _span(dirs)
+            beam.remove_open(s, e)   # §18.2: crossing an edge obstacle in front of the target
+    for lo, hi in beam.parts:
+        inside = [d for d in critical if _slope_cmp(lo, d) < 0 and _slope_cmp(d, hi) < 0]
+        inside.sort(key=cmp_to_key(_slope_cmp))
+        points = [lo, *inside, hi] if _slope_cmp(lo, hi) < 0 else [lo]
+        tests: list[Direction] = []
+        for i, d in enumerate(points):
+            tests.append(d)
+            if i + 1 < len(points) and _slope_cmp(d, points[i + 1]) < 0:
+                tests.append((d[0] + points[i + 1][0], d[1] + points[i + 1][1]))
+        for d in tests:
+            dx, dy = frame.map_vector(d)
+            hit = target.entry(px, py, dx, dy)
+            if hit is None:
+                continue
+            xn, yn, den = hit
+            if not _blocked_scaled(den, px * den, py * den, xn, yn, bs, be, owners, target.owners(xn, yn, den)):
+                return True
+    return False
 
 
 def _corner_owners(top_left: Square, side: int) -> list[tuple[tuple[int, int], tuple[Square, ...]]]:
@@ -330,104 +459,86 @@ def _corner_owners(top_left: Square, side: int) -> list[tuple[tuple[int, int], t
     return result
 
 
-def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, bs: SquarePredicate,
-           be: Optional[EdgePredicate]) -> bool:
-    """Exactly: does some unblocked line run from `corner` to some point of the target space?
-
-    Only the first point where a ray meets the target matters (beyond it the line is inside the
-    target, which never blocks). As the ray turns, its fate can change only where it passes through
-    a lattice point at which something blocks, or through a corner of the target; between two such
-    critical directions nothing changes. So testing every critical direction and one direction
-    strictly between each neighbouring pair is exact. Lattice points outside the bounding box of the
-    corner and the target, or outside the cone of rays that hit the target, cannot lie on a line.
-    """
-    px, py = corner
-    x0, y0, x1, y1 = target.x0, target.y0, target.x1, target.y1
-    if x0 <= px <= x1 and y0 <= py <= y1:
-        # The corner touches the target space: a zero-length line, judged round the point.
-        return not _blocked_scaled(1, px, py, px, py, bs, be, owners, target.owners(px, py, 1))
-    rays = [(x0 - px, y0 - py), (x1 - px, y0 - py), (x0 - px, y1 - py), (x1 - px, y1 - py)]
-    first = next(r for r in rays if all(_cross(r, o) >= 0 for o in rays))
-    last = next(r for r in rays if all(_cross(o, r) >= 0 for o in rays))
-    directions: dict[tuple[int, int], None] = {_primitive(r): None for r in rays}   # ordered, deduplicated
-    for y in range(min(py, y0), max(py, y1) + 1):
-        lo, hi = min(px, x0), max(px, x1)
-        # cross(first, (x - px, y - py)) >= 0 and cross((x - px, y - py), last) >= 0
-        lo, hi = _clip(-first[1], first[0] * (y - py) + first[1] * px, lo, hi)
-        lo, hi = _clip(last[1], -px * last[1] - (y - py) * last[0], lo, hi)
-        for x in range(lo, hi + 1):
-            if (x, y) != (px, py) and _interesting(x, y, bs, be):
-                directions[_primitive((x - px, y - py))] = None
-    ordered = sorted(directions, key=cmp_to_key(_by_angle))
-    candidates: list[tuple[int, int]] = []
-    for a, b in zip(ordered, ordered[1:]):
-        candidates.append(a)
-        candidates.append((a[0] + b[0], a[1] + b[1]))   # strictly between a and b: the cone is < 180°
-    candidates.append(ordered[-1])
-    for d in candidates:
-        hit = target.entry(px, py, d)
-        if hit is None:
-            continue
-        xn, yn, den = hit
-        if not _blocked_scaled(den, px * den, py * den, xn, yn, bs, be, owners, target.owners(xn, yn, den)):
-            return True
-    return False
-
-
-def _reaches(source: Space, target: Space, bs: SquarePredicate, be: Optional[EdgePredicate]) -> bool:
-    """Some unblocked line from a corner of a source square to some point of the target space (§6)."""
+def _reaches(source: Space, target: Space, bs: SquarePredicate, be: Optional[EdgePredicate],
+             edges: Sequence[tuple[Square, Square]]) -> bool:
+    """§6: some unblocked line runs from a corner of a source square to some point of the target space."""
     goal = _Target(*target)
     corners = _corner_owners(*source)
-    # Fast path: target corners and square centres (coordinates doubled so centres are integers).
-    quick = [(2 * x, 2 * y) for y in (goal.y0, goal.y1) for x in (goal.x0, goal.x1)]
-    quick += [(2 * cx + 1, 2 * cy + 1) for cx, cy in goal.squares]
+    # Fast path: the line to the centre of each target square (coordinates doubled to stay integer).
+    centres = [(2 * cx + 1, 2 * cy + 1, [(cx, cy)]) for cx, cy in goal.squares]
     for (px, py), owners in corners:
-        for qx, qy in quick:
-            if not _blocked_scaled(2, 2 * px, 2 * py, qx, qy, bs, be, owners, goal.owners(qx, qy, 2)):
+        for qx, qy, q_owners in centres:
+            if not _blocked_scaled(2, 2 * px, 2 * py, qx, qy, bs, be, owners, q_owners):
                 return True
-    return any(_sweep(corner, owners, goal, bs, be) for corner, owners in corners)
+    return any(_sweep(corner, owners, goal, bs, be, edges) for corner, owners in corners)
 
 
-def _space_edge_filter(bf: Battlefield, kinds: tuple[EdgeKind, ...], spaces: Sequence[frozenset[Square]]
-                       ) -> Optional[EdgePredicate]:
-    """Edge obstacles of the given kinds, ignoring edges inside one of the given spaces."""
-    if not bf.edges:
-        return None
+# --- what blocks which line -----------------------------------------------------------------------
 
-    def blocks_edge(a: Square, b: Square) -> bool:
-        kind = bf.edge(a, b)
-        if kind is None or kind not in kinds:
-            return False
-        # An edge between two squares of the same space is inside it; the space never blocks itself.
-        return not any(a in s and b in s for s in spaces)
+class _Grid:
+    """Per-battlefield lookup tables of which squares block which kind of line, built once."""
 
-    return blocks_edge
+    def __init__(self, bf: Battlefield) -> None:
+        self.width, self.height = bf.width, bf.height
+        # §6: walls and blocks_effect squares are solid; fog and darkness are not.
+        self.solid = bytes(t.solid for t in bf.terrain)
+        # §6, A18: walls and curtains block sight, and so do heavily and totally obscured squares;
+        # lightly obscured squares do not (they only give concealment, §15.2).
+        self.sight = bytes(t.opaque or t.obscured >= Obscurement.HEAVY for t in bf.terrain)
+        # §14: obstacles and cover terrain block cover lines; obscurement does not (that is §15).
+        self.cover = bytes(t.solid or t.cover for t in bf.terrain)
+        self.edges: dict[tuple[Square, Square], EdgeKind] = {}
+        for (a, b), kind in bf.edges:
+            self.edges[(a, b) if a < b else (b, a)] = kind
+
+    def square_predicate(self, table: bytes, free: frozenset[Square]) -> SquarePredicate:
+        """Blocking squares from a table; squares in `free` never block; off the map is wall."""
+        width, height = self.width, self.height
+
+        def blocks_square(sq: Square) -> bool:
+            x, y = sq
+            if 0 <= x < width and 0 <= y < height:
+                return table[y * width + x] == 1 and sq not in free
+            return sq not in free
+
+        return blocks_square
+
+    def edge_predicate(self, kinds: tuple[EdgeKind, ...], spaces: Sequence[frozenset[Square]]
+                       ) -> tuple[Optional[EdgePredicate], list[tuple[Square, Square]]]:
+        """Edge obstacles of the given kinds, ignoring edges inside one of `spaces`, and their list."""
+        chosen = {key: kind for key, kind in self.edges.items()
+                  if kind in kinds and not any(key[0] in s and key[1] in s for s in spaces)}
+        if not chosen:
+            return None, []
+
+        def blocks_edge(a: Square, b: Square) -> bool:
+            return ((a, b) if a < b else (b, a)) in chosen
+
+        return blocks_edge, list(chosen)
+
+
+_GRIDS: dict[int, tuple[weakref.ref[Battlefield], _Grid]] = {}
+
+
+def _grid(bf: Battlefield) -> _Grid:
+    """The lookup tables of a battlefield, cached by identity while the battlefield lives."""
+    key = id(bf)
+    cached = _GRIDS.get(key)
+    if cached is not None and cached[0]() is bf:
+        return cached[1]
+    grid = _Grid(bf)
+    _GRIDS[key] = (weakref.ref(bf, lambda _ref, key=key: _GRIDS.pop(key, None)), grid)
+    return grid
 
 
 def line_of_effect(bf: Battlefield, source: Space, target: Space) -> bool:
     """§6: some line from a corner of the source to the target misses every solid obstacle."""
+    grid = _grid(bf)
     src, tgt = frozenset(footprint(*source)), frozenset(footprint(*target))
-
-    def blocks_square(sq: Square) -> bool:
-        # §6: solid things block effect; fog and darkness don't. The spaces themselves never block.
-        return sq not in src and sq not in tgt and bf.at(sq).solid
-
-    blocks_edge = _space_edge_filter(bf, (EdgeKind.WALL, EdgeKind.WINDOW), (src, tgt))
-    return _reaches(source, target, blocks_square, blocks_edge)
-
-
-def _sight_blockers(bf: Battlefield, viewer: frozenset[Square], square: Square
-                    ) -> tuple[SquarePredicate, Optional[EdgePredicate]]:
-    def blocks_square(sq: Square) -> bool:
-        if sq == square or sq in viewer:
-            return False
-        t = bf.at(sq)
-        # §6 and A18: walls and curtains block sight, and so do heavily and totally obscured squares
-        # in between; lightly obscured squares do not (they only give concealment, §15.2).
-        return t.opaque or t.obscured >= Obscurement.HEAVY
-
-    # A window blocks effect but not sight; a low wall blocks neither (§6, §18.2).
-    return blocks_square, _space_edge_filter(bf, (EdgeKind.WALL,), (viewer,))
+    # §6: the spaces themselves never block; a window blocks effect, a low wall does not (§18.2).
+    blocks_square = grid.square_predicate(grid.solid, src | tgt)
+    blocks_edge, edges = grid.edge_predicate((EdgeKind.WALL, EdgeKind.WINDOW), (src, tgt))
+    return _reaches(source, target, blocks_square, blocks_edge, edges)
 
 
 def can_see_square(bf: Battlefield, viewer: Space, square: Square) -> bool:
@@ -442,8 +553,12 @@ def can_see_square(bf: Battlefield, viewer: Space, square: Square) -> bool:
         return False
     if obscured == Obscurement.HEAVY and space_distance(viewer[0], viewer[1], square, 1) > 1:
         return False
-    blocks_square, blocks_edge = _sight_blockers(bf, frozenset(footprint(*viewer)), square)
-    return _reaches(viewer, (square, 1), blocks_square, blocks_edge)
+    grid = _grid(bf)
+    own = frozenset(footprint(*viewer))
+    blocks_square = grid.square_predicate(grid.sight, own | {square})
+    # Only a solid wall along an edge blocks sight: a window does not, nor a low wall (§6, §18.2).
+    blocks_edge, edges = grid.edge_predicate((EdgeKind.WALL,), (own,))
+    return _reaches(viewer, (square, 1), blocks_square, blocks_edge, edges)
 
 
 def line_of_sight(bf: Battlefield, source: Space, target: Space) -> bool:
@@ -459,25 +574,23 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     """§14: how many of the 4 lines from the corner to the target square's corners are blocked (0-4).
 
     Blockers: walls, solid squares, cover features and `extra_blockers` (creatures that give cover;
-    the caller decides which), plus every edge obstacle. The target square and `attacker_squares`
-    (the attacker's or origin's own space) never block. A cover feature in the target's own square
-    counts as at least one blocked line (§14 [IMPL]: terrain in the target's square gives cover).
+    the caller decides which), plus every edge obstacle, low walls included. The target square and
+    `attacker_squares` (the attacker's or origin's own space) never block. A cover feature in the
+    target's own square counts as at least one blocked line (§14 [IMPL]: it gives cover directly).
     """
-    extra, own = frozenset(extra_blockers), frozenset(attacker_squares)
+    grid = _grid(bf)
+    own = frozenset(attacker_squares)
+    terrain = grid.square_predicate(grid.cover, own | {target_square})
+    extra = frozenset(extra_blockers) - own - {target_square}
 
     def blocks_square(sq: Square) -> bool:
-        if sq == target_square or sq in own:
-            return False
-        if sq in extra:
-            return True
-        t = bf.at(sq)
-        # §14: obstacles and cover terrain block cover lines; obscurement does not (that is §15).
-        return t.solid or t.cover
+        return sq in extra or terrain(sq)
 
-    blocks_edge = _space_edge_filter(bf, (EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
+    blocks_edge, _edges = grid.edge_predicate((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
     cx, cy = attacker_corner
     tx, ty = target_square
     owners = [sq for sq in attacker_squares if sq[0] <= cx <= sq[0] + 1 and sq[1] <= cy <= sq[1] + 1]
+    # §14 step 4: a line along the edge of an obstacle is not blocked; the seam between two is.
     blocked = sum(
         _blocked_scaled(1, cx, cy, qx, qy, blocks_square, blocks_edge, owners, (target_square,))
         for qy in (ty, ty + 1) for qx in (tx, tx + 1)

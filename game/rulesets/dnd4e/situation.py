@@ -1,0 +1,152 @@
+"""What the battlefield's facts mean for a 4e attack: cover, concealment, flanking, combat advantage.
+
+The geometry (blocked cover lines, lines of sight and effect, obscurement, positions) comes from
+game.core; the 4e numbers and conditions come from 4e-combat.md §9, §12-§15 and §21.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.battlefield import Obscurement
+from game.core.flanking import opposite_positions
+from game.core.grid import Square, are_adjacent, footprint
+from game.core.lines import best_cover_lines, line_of_effect, line_of_sight
+from game.ecs.world import Entity
+from game.rulesets.dnd4e.attacks import (
+    LONG_RANGE_PENALTY, PRONE_ATTACKER_PENALTY, RESTRAINED_ATTACKER_PENALTY, Modifier,
+)
+from game.state import GameState
+
+MELEE, RANGED, CLOSE, AREA = "melee", "ranged", "close", "area"
+ATTACK_KINDS = (MELEE, RANGED, CLOSE, AREA)
+
+NO_COVER, COVER, SUPERIOR_COVER, NO_EFFECT = "none", "cover", "superior", "no_effect"
+NO_CONCEALMENT, CONCEALMENT, TOTAL_CONCEALMENT = "none", "partial", "total"
+
+COMBAT_ADVANTAGE_BONUS = 2          # §12, §13
+COVER_PENALTY = -2                  # §12, §14
+SUPERIOR_COVER_PENALTY = -5         # §12, §14
+CONCEALMENT_PENALTY = -2            # §12, §15.2
+TOTAL_CONCEALMENT_PENALTY = -5      # §12, §15.2
+SUPERIOR_COVER_LINES = 3            # §14: 3-4 blocked lines with line of effect
+
+# §9: conditions that make a creature grant combat advantage (prone: to melee attacks only).
+GRANTS_COMBAT_ADVANTAGE = ("blinded", "dazed", "dominated", "helpless", "restrained", "stunned", "surprised",
+                           "unconscious", "dying", "petrified")
+# §21 and §9: a creature that cannot take opportunity actions, or is blinded, cannot flank.
+CANNOT_FLANK = ("blinded", "dazed", "dominated", "stunned", "surprised", "unconscious", "dying", "petrified", "helpless")
+
+
+@dataclass(frozen=True)
+class Situation:
+    """Everything situational about one attacker-target pair, with the modifiers it implies."""
+
+    cover: str
+    concealment: str
+    combat_advantage: bool
+    modifiers: tuple[Modifier, ...]
+
+
+def cover(state: GameState, attacker: Entity, target: Entity, kind: str, origin: Square | None = None) -> str:
+    """§14: corner-to-corner cover from the attacker (close and area: from the origin square)."""
+    source = (origin, 1) if kind in (CLOSE, AREA) and origin is not None else state.space(attacker)
+    aim = state.space(target)
+    if not line_of_effect(state.battlefield, source, aim):
+        return NO_EFFECT
+    # §14: the attacker's enemies in the way give cover against ranged attacks only; allies never do.
+    blockers: list[Square] = []
+    if kind == RANGED:
+        for other in state.standing():
+            if other not in (attacker, target) and state.are_enemies(attacker, other):
+                blockers.extend(footprint(*state.space(other)))
+    blocked = best_cover_lines(state.battlefield, source, aim, blockers)
+    if blocked >= SUPERIOR_COVER_LINES:
+        return SUPERIOR_COVER
+    return COVER if blocked else NO_COVER
+
+
+def can_see(state: GameState, viewer: Entity, target: Entity) -> bool:
+    """Sight of a creature: line of sight, not blinded, and the target not invisible (§9, §15.3)."""
+    if state.has_condition(viewer, "blinded") or state.has_condition(target, "invisible"):
+        return False
+    return line_of_sight(state.battlefield, state.space(viewer), state.space(target))
+
+
+def concealment(state: GameState, attacker: Entity, target: Entity, kind: str) -> str:
+    """§15.2: only melee and ranged attacks; judged from the least obscured square of the target's space."""
+    if kind not in (MELEE, RANGED):
+        return NO_CONCEALMENT
+    if state.has_condition(target, "invisible") or state.has_condition(attacker, "blinded"):
+        return TOTAL_CONCEALMENT
+    source, side = state.space(attacker)
+    best = TOTAL_CONCEALMENT
+    for square in footprint(*state.space(target)):
+        level = state.battlefield.at(square).obscured
+        adjacent = are_adjacent(source, side, square, 1)
+        if level == Obscurement.NONE:
+            return NO_CONCEALMENT
+        if level == Obscurement.LIGHT or (level == Obscurement.HEAVY and adjacent):
+            best = CONCEALMENT
+    return best
+
+
+def can_flank(state: GameState, flanker: Entity, target: Entity) -> bool:
+    if any(state.has_condition(flanker, c) for c in CANNOT_FLANK):
+        return False
+    return line_of_effect(state.battlefield, state.space(flanker), state.space(target))
+
+
+def is_flanking(state: GameState, attacker: Entity, target: Entity) -> bool:
+    """§21: the attacker and an ally on opposite sides or corners of the target, both able to flank."""
+    if not state.are_enemies(attacker, target) or not can_flank(state, attacker, target):
+        return False
+    for ally in state.standing():
+        if ally in (attacker, target) or state.are_enemies(attacker, ally):
+            continue
+        if opposite_positions(state.space(attacker), state.space(ally), state.space(target)) and can_flank(state, ally, target):
+            return True
+    return False
+
+
+def combat_advantage(state: GameState, attacker: Entity, target: Entity, kind: str) -> bool:
+    """§13: the attacker must see the target; then any listed source grants it."""
+    if not can_see(state, attacker, target):
+        return False
+    if any(state.has_condition(target, c) for c in GRANTS_COMBAT_ADVANTAGE):
+        return True
+    if kind == MELEE and state.has_condition(target, "prone"):
+        return True
+    if not can_see(state, target, attacker):
+        return True
+    return is_flanking(state, attacker, target)
+
+
+def situation(state: GameState, attacker: Entity, target: Entity, kind: str, origin: Square | None = None,
+              long_range: bool = False) -> Situation:
+    """Every §12 modifier to one attack roll, each with its reason and rule.
+
+    ``long_range``: a weapon attack against a target beyond its normal range (§5.3).
+    """
+    modifiers: list[Modifier] = []
+    if long_range:
+        modifiers.append(Modifier(LONG_RANGE_PENALTY, "long range", "4e §5.3"))
+    if state.has_condition(attacker, "prone"):
+        modifiers.append(Modifier(PRONE_ATTACKER_PENALTY, "attacker prone", "4e §9"))
+    if state.has_condition(attacker, "restrained"):
+        modifiers.append(Modifier(RESTRAINED_ATTACKER_PENALTY, "attacker restrained", "4e §9"))
+    advantage = combat_advantage(state, attacker, target, kind)
+    if advantage:
+        reason = "combat advantage: flanked" if is_flanking(state, attacker, target) else "combat advantage"
+        modifiers.append(Modifier(COMBAT_ADVANTAGE_BONUS, reason, "4e §13"))
+    cover_level = cover(state, attacker, target, kind, origin)
+    if cover_level == COVER:
+        modifiers.append(Modifier(COVER_PENALTY, "cover", "4e §14"))
+    elif cover_level == SUPERIOR_COVER:
+        modifiers.append(Modifier(SUPERIOR_COVER_PENALTY, "superior cover", "4e §14"))
+    hidden = concealment(state, attacker, target, kind)
+    if hidden == CONCEALMENT:
+        modifiers.append(Modifier(CONCEALMENT_PENALTY, "concealment", "4e §15.2"))
+    elif hidden == TOTAL_CONCEALMENT:
+        modifiers.append(Modifier(TOTAL_CONCEALMENT_PENALTY, "total concealment", "4e §15.2"))
+    return Situation(cover_level, hidden, advantage, tuple(modifiers))
