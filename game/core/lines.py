@@ -8,7 +8,7 @@ from functools import cmp_to_key
 from math import lcm
 from typing import Callable, Optional, Sequence, Union
 
-from game.core.battlefield import Battlefield, EdgeKind, Obscurement
+from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement
 from game.core.grid import Square, footprint, space_distance
 
 # Geometry model: square (x, y) is the closed cell [x, x+1] x [y, y+1], y grows downward, and the
@@ -359,16 +359,35 @@ def _span(points: Sequence[Direction]) -> tuple[Direction, Direction]:
     return lo, hi
 
 
-def _edge_segment(a: Square, b: Square) -> tuple[tuple[int, int], tuple[int, int]]:
-    """End points of the unit grid segment between two side-by-side squares."""
-    (ax, ay), (bx, by) = (a, b) if a < b else (b, a)
-    if ay == by:    # side by side in a row: the vertical segment x = bx
-        return (bx, ay), (bx, ay + 1)
-    return (ax, by), (ax + 1, by)
+def _edges_of(square: Square, frame: _Frame, target: _Target, be: Optional[EdgePredicate], beam: _Beam,
+              critical: dict[Direction, None], seen: dict[tuple[Square, Square], None]) -> None:
+    """Add the edge obstacles on the sides of a square the beam touches to the sweep.
+
+    An edge obstacle's end points are critical directions (a ray touching only its end is not
+    blocked). Rays crossing it between its ends are blocked (§18.2), unless it lies on the
+    target's boundary, where only the exact test can tell whether it faces the corner or not.
+    """
+    if be is None:
+        return
+    x, y = square
+    sides = (((x - 1, y), ((x, y), (x, y + 1))), ((x + 1, y), ((x + 1, y), (x + 1, y + 1))),
+             ((x, y - 1), ((x, y), (x + 1, y))), ((x, y + 1), ((x, y + 1), (x + 1, y + 1))))
+    for other, ends in sides:
+        key = (square, other) if square < other else (other, square)
+        if key in seen or not be(square, other):
+            continue
+        seen[key] = None
+        dirs = [frame.direction(*pt) for pt in ends if pt != (frame.px, frame.py)]
+        for d in dirs:
+            if d[0] > 0:
+                critical[d] = None
+        if len(dirs) == 2 and not any(target.contains(*pt) for pt in ends):
+            s, e = _span(dirs)
+            beam.remove_open(s, e)
 
 
 def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, bs: SquarePredicate,
-           be: Optional[EdgePredicate], edges: Sequence[tuple[Square, Square]]) -> bool:
+           be: Optional[EdgePredicate], near_edge: Optional[SquarePredicate]) -> bool:
     """Exactly: does some unblocked line run from `corner` to some point of the target space?
 
     Only the first point where a ray meets the target matters: beyond it the line is inside the
@@ -380,6 +399,7 @@ def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, b
     a ray's fate can only change where it passes a target corner or the end of an edge obstacle (no
     blocking square reaches inside), so testing those directions, the interval ends and one direction
     strictly between each neighbouring pair with the exact segment test is exact.
+    `near_edge` (needed when `be` is given) tells which squares may have an edge obstacle on a side.
     """
     px, py = corner
     if target.contains(px, py):
@@ -393,6 +413,8 @@ def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, b
     far = max(d[0] for d in t_corners)
     side_lo = min(0, min(d[1] for d in t_corners))
     side_hi = max(0, max(d[1] for d in t_corners))
+    critical: dict[Direction, None] = dict.fromkeys([*t_corners, (1, 0)])   # ordered, no repeats
+    seen_edges: dict[tuple[Square, Square], None] = {}
 
     for k in range(far):
         if not beam.parts:
@@ -406,7 +428,10 @@ def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, b
             rows.extend(range(j_lo, min(side_hi - 1, reach_hi // hi[0]) + 1))
         forward = k if frame.sign > 0 else -k - 1
         for j in rows:
-            if not bs((px + forward, py + j) if frame.axis == 0 else (px + j, py + forward)):
+            square = (px + forward, py + j) if frame.axis == 0 else (px + j, py + forward)
+            if near_edge is not None and near_edge(square):
+                _edges_of(square, frame, target, be, beam, critical, seen_edges)
+            if not bs(square):
                 continue
             # §6, A17: rays through a blocking square's interior are blocked. Seen from P, frame cell
             # (k, j) spans the directions strictly between its lowest and highest corner slopes.
@@ -414,19 +439,6 @@ def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, b
                 beam.remove_open((k + 1, j), (k, j + 1))
             else:
                 beam.remove_open((k, j), (k + 1, j + 1))
-    if not beam.parts:
-        return False
-
-    critical: list[Direction] = [*t_corners, (1, 0)]
-    x_lo, x_hi = min(px, target.x0), max(px, target.x1)
-    y_lo, y_hi = min(py, target.y0), max(py, target.y1)
-    for a, b in edges:
-        ends = [pt for pt in _edge_segment(a, b) if x_lo <= pt[0] <= x_hi and y_lo <= pt[1] <= y_hi]
-        dirs = [frame.direction(*pt) for pt in ends if pt != (px, py)]
-        critical.extend(dirs)
-        if len(dirs) == 2 and not any(target.contains(*pt) for pt in ends):
-            s, e = _span(dirs)
-            beam.remove_open(s, e)   # §18.2: crossing an edge obstacle in front of the target
     for lo, hi in beam.parts:
         inside = [d for d in critical if _slope_cmp(lo, d) < 0 and _slope_cmp(d, hi) < 0]
         inside.sort(key=cmp_to_key(_slope_cmp))
@@ -460,7 +472,7 @@ def _corner_owners(top_left: Square, side: int) -> list[tuple[tuple[int, int], t
 
 
 def _reaches(source: Space, target: Space, bs: SquarePredicate, be: Optional[EdgePredicate],
-             edges: Sequence[tuple[Square, Square]]) -> bool:
+             near_edge: Optional[SquarePredicate]) -> bool:
     """§6: some unblocked line runs from a corner of a source square to some point of the target space."""
     goal = _Target(*target)
     corners = _corner_owners(*source)
@@ -470,7 +482,7 @@ def _reaches(source: Space, target: Space, bs: SquarePredicate, be: Optional[Edg
         for qx, qy, q_owners in centres:
             if not _blocked_scaled(2, 2 * px, 2 * py, qx, qy, bs, be, owners, q_owners):
                 return True
-    return any(_sweep(corner, owners, goal, bs, be, edges) for corner, owners in corners)
+    return any(_sweep(corner, owners, goal, bs, be, near_edge) for corner, owners in corners)
 
 
 # --- what blocks which line -----------------------------------------------------------------------
@@ -490,6 +502,7 @@ class _Grid:
         self.edges: dict[tuple[Square, Square], EdgeKind] = {}
         for (a, b), kind in bf.edges:
             self.edges[(a, b) if a < b else (b, a)] = kind
+        self._by_kinds: dict[tuple[EdgeKind, ...], tuple[frozenset[Edge], frozenset[Square]]] = {}
 
     def square_predicate(self, table: bytes, free: frozenset[Square]) -> SquarePredicate:
         """Blocking squares from a table; squares in `free` never block; off the map is wall."""
@@ -503,18 +516,24 @@ class _Grid:
 
         return blocks_square
 
-    def edge_predicate(self, kinds: tuple[EdgeKind, ...], spaces: Sequence[frozenset[Square]]
-                       ) -> tuple[Optional[EdgePredicate], list[tuple[Square, Square]]]:
-        """Edge obstacles of the given kinds, ignoring edges inside one of `spaces`, and their list."""
-        chosen = {key: kind for key, kind in self.edges.items()
-                  if kind in kinds and not any(key[0] in s and key[1] in s for s in spaces)}
+    def edge_predicates(self, kinds: tuple[EdgeKind, ...], spaces: Sequence[frozenset[Square]]
+                        ) -> tuple[Optional[EdgePredicate], Optional[SquarePredicate]]:
+        """Edge obstacles of the given kinds, ignoring edges inside one of `spaces` (a space never
+        blocks itself), and the squares that have such an edge on a side; (None, None) if none."""
+        if kinds not in self._by_kinds:
+            chosen = frozenset(key for key, kind in self.edges.items() if kind in kinds)
+            self._by_kinds[kinds] = (chosen, frozenset(sq for key in chosen for sq in key))
+        chosen, near = self._by_kinds[kinds]
         if not chosen:
-            return None, []
+            return None, None
+        inside = frozenset((sq, nb) for space in spaces for sq in space
+                           for nb in ((sq[0] + 1, sq[1]), (sq[0], sq[1] + 1)) if nb in space)
 
         def blocks_edge(a: Square, b: Square) -> bool:
-            return ((a, b) if a < b else (b, a)) in chosen
+            key = (a, b) if a < b else (b, a)
+            return key in chosen and key not in inside
 
-        return blocks_edge, list(chosen)
+        return blocks_edge, near.__contains__
 
 
 _GRIDS: dict[int, tuple[weakref.ref[Battlefield], _Grid]] = {}
@@ -537,8 +556,8 @@ def line_of_effect(bf: Battlefield, source: Space, target: Space) -> bool:
     src, tgt = frozenset(footprint(*source)), frozenset(footprint(*target))
     # §6: the spaces themselves never block; a window blocks effect, a low wall does not (§18.2).
     blocks_square = grid.square_predicate(grid.solid, src | tgt)
-    blocks_edge, edges = grid.edge_predicate((EdgeKind.WALL, EdgeKind.WINDOW), (src, tgt))
-    return _reaches(source, target, blocks_square, blocks_edge, edges)
+    blocks_edge, near_edge = grid.edge_predicates((EdgeKind.WALL, EdgeKind.WINDOW), (src, tgt))
+    return _reaches(source, target, blocks_square, blocks_edge, near_edge)
 
 
 def can_see_square(bf: Battlefield, viewer: Space, square: Square) -> bool:
@@ -557,8 +576,8 @@ def can_see_square(bf: Battlefield, viewer: Space, square: Square) -> bool:
     own = frozenset(footprint(*viewer))
     blocks_square = grid.square_predicate(grid.sight, own | {square})
     # Only a solid wall along an edge blocks sight: a window does not, nor a low wall (§6, §18.2).
-    blocks_edge, edges = grid.edge_predicate((EdgeKind.WALL,), (own,))
-    return _reaches(viewer, (square, 1), blocks_square, blocks_edge, edges)
+    blocks_edge, near_edge = grid.edge_predicates((EdgeKind.WALL,), (own,))
+    return _reaches(viewer, (square, 1), blocks_square, blocks_edge, near_edge)
 
 
 def line_of_sight(bf: Battlefield, source: Space, target: Space) -> bool:
@@ -586,7 +605,7 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     def blocks_square(sq: Square) -> bool:
         return sq in extra or terrain(sq)
 
-    blocks_edge, _edges = grid.edge_predicate((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
+    blocks_edge, _near = grid.edge_predicates((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
     cx, cy = attacker_corner
     tx, ty = target_square
     owners = [sq for sq in attacker_squares if sq[0] <= cx <= sq[0] + 1 and sq[1] <= cy <= sq[1] + 1]
