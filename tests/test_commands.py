@@ -45,21 +45,39 @@ def test_walk_spends_the_move_action_then_the_standard_as_a_move_3_4():
     assert state.square(ids["A"]) == (4, 0)
 
 
-def test_walk_longer_than_speed_is_rejected_17_1():
-    state, ids = battle(["A....", "....B"], {"A": Unit(speed=2), "B": Unit(side="red")})
-    result = execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0), (3, 0))), ScriptedDice([]))
-    assert isinstance(result, Rejected) and "speed is 2" in result.reason
+def test_walk_longer_than_a_double_move_is_rejected_17_1_19():
+    state, ids = battle(["A.....", ".....B"], {"A": Unit(speed=2), "B": Unit(side="red")})
+    path = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0))
+    result = execute(state, Move(ids["A"], path), ScriptedDice([]))
+    assert isinstance(result, Rejected) and "4 are available" in result.reason
+
+
+def test_double_move_pools_speed_so_speed_5_crosses_5_difficult_squares_M001_DM_03():
+    state, ids = battle(["A~~~~~.", "......B"], {"A": Unit(speed=5), "B": Unit(side="red")})
+    path = tuple((x, 0) for x in range(6))
+    events = execute(state, Move(ids["A"], path), ScriptedDice([]))
+    assert isinstance(events[0], UnitMoved) and events[0].slot == "double move" and events[0].cost == 10
+    assert not state.turn.actions.move and not state.turn.actions.standard and state.turn.actions.minor
+
+
+def test_no_double_move_after_the_move_action_is_spent_19():
+    state, ids = battle(["A......", "......B"], {"A": Unit(speed=2), "B": Unit(side="red")})
+    execute(state, Move(ids["A"], ((0, 0), (1, 0))), ScriptedDice([]))
+    result = execute(state, Move(ids["A"], ((1, 0), (2, 0), (3, 0), (4, 0))), ScriptedDice([]))
+    assert isinstance(result, Rejected)
 
 
 def test_rubble_counts_double_in_a_walk_18_1():
     state, ids = battle(["A~~.", "...B"], {"A": Unit(speed=3), "B": Unit(side="red")})
-    assert isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0))), ScriptedDice([])), Rejected)
-    assert not isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0))), ScriptedDice([])), Rejected)
+    events = execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0))), ScriptedDice([]))
+    assert events[0].cost == 4 and events[0].slot == "double move"   # beyond speed 3: a double move
 
 
 def test_slowed_creature_walks_at_most_2_squares_9():
-    state, ids = battle(["A....", "....B"], {"A": Unit(speed=6, conditions=("slowed",)), "B": Unit(side="red")})
+    state, ids = battle(["A.....", ".....B"], {"A": Unit(speed=6, conditions=("slowed",)), "B": Unit(side="red")})
+    execute(state, __import__("game.actions.commands", fromlist=["Attack"]).Attack(ids["A"], ids["B"], "bow"), ScriptedDice([1]))
     assert isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0), (3, 0))), ScriptedDice([])), Rejected)
+    assert not isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0))), ScriptedDice([])), Rejected)
 
 
 def test_melee_attack_hits_and_deals_damage():

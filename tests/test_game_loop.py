@@ -8,6 +8,7 @@ import pytest
 
 from game.actions.commands import Attack, Move
 from game.actions.events import AttackRolled, UnitMoved
+from game.render.animation import TICKS_PER_SQUARE
 from game.app import FIXED_STEP, MAX_FRAME_TIME, FixedStepLoop, Game, run_game
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -69,8 +70,9 @@ def test_clicks_walk_a_unit_and_attack_an_enemy_in_the_real_loop(game):
             start = scene.state.square(actor)
             far = max(scene.walk.endable, key=lambda s: (scene.walk.cost[s], s))
             click(scene.view.square_rect(far).center)
-            run_frames(game, 60)
-            frames += 60
+            walk_frames = TICKS_PER_SQUARE * scene.walk.cost[far] + 10
+            run_frames(game, walk_frames)
+            frames += walk_frames
             last_command, events = scene.match.record[-1]
             assert isinstance(last_command, Move) and isinstance(events[0], UnitMoved)
             assert scene.state.square(actor) == far != start
@@ -92,7 +94,7 @@ def test_walk_animation_advances_square_by_square_on_the_fixed_step(game):
     click(scene.view.square_rect(far).center)
     run_frames(game, 1)
     shown = [scene.animator.position(actor, far)]
-    for _ in range(80):
+    for _ in range(TICKS_PER_SQUARE * len(path) + 10):
         run_frames(game, 1)
         shown.append(scene.animator.position(actor, far))
     assert shown[0] != (float(far[0]), float(far[1]))

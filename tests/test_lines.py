@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Callable
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,12 +32,12 @@ def one(square: Square) -> tuple[Square, int]:
     return (square, 1)
 
 
-def solid_squares(bf: Battlefield, *free: Square):
+def solid_squares(bf: Battlefield, *free: Square) -> Callable[[Square], bool]:
     """The line-of-effect square predicate: solid squares block, `free` squares never do."""
     return lambda sq: sq not in free and bf.at(sq).solid
 
 
-def sight_squares(bf: Battlefield, *free: Square):
+def sight_squares(bf: Battlefield, *free: Square) -> Callable[[Square], bool]:
     """The line-of-sight square predicate: opaque, heavily or totally obscured squares block."""
     return lambda sq: sq not in free and (bf.at(sq).opaque or bf.at(sq).obscured >= Obscurement.HEAVY)
 
@@ -526,8 +527,11 @@ _rows = st.integers(2, 6).flatmap(
     lambda w: st.lists(st.text(alphabet="....#", min_size=w, max_size=w), min_size=2, max_size=6))
 
 
+Case = tuple[list[str], Square, Square]
+
+
 @st.composite
-def _grid_and_two_squares(draw):
+def _grid_and_two_squares(draw: st.DrawFn) -> Case:
     rows = draw(_rows)
     w, h = len(rows[0]), len(rows)
     a = (draw(st.integers(0, w - 1)), draw(st.integers(0, h - 1)))
@@ -537,7 +541,7 @@ def _grid_and_two_squares(draw):
 
 @settings(max_examples=200, deadline=None)
 @given(_grid_and_two_squares(), st.integers(0, 5), st.integers(0, 5))
-def test_adding_a_wall_never_clears_a_blocked_line(case, wx, wy) -> None:
+def test_adding_a_wall_never_clears_a_blocked_line(case: Case, wx: int, wy: int) -> None:
     rows, a, b = case
     bf = parse_ascii(rows)
     grid = [list(r) for r in rows]
@@ -551,8 +555,8 @@ def test_adding_a_wall_never_clears_a_blocked_line(case, wx, wy) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(_grid_and_two_squares(), st.integers(0, 24), st.integers(0, 24), st.integers(0, 24), st.integers(0, 24))
-def test_segment_blocked_does_not_depend_on_direction(case, px, py, qx, qy) -> None:
+@given(_grid_and_two_squares(), *[st.integers(0, 24)] * 4)
+def test_segment_blocked_does_not_depend_on_direction(case: Case, px: int, py: int, qx: int, qy: int) -> None:
     rows, _a, _b = case
     bf = parse_ascii(rows)
     w, h = len(rows[0]), len(rows)
@@ -563,14 +567,26 @@ def test_segment_blocked_does_not_depend_on_direction(case, px, py, qx, qy) -> N
 
 
 @settings(max_examples=150, deadline=None)
-@given(_grid_and_two_squares())
-def test_any_sampled_clear_line_means_line_of_effect(case) -> None:
+@given(_grid_and_two_squares(), st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5), st.booleans()),
+                                         max_size=6))
+def test_any_sampled_clear_line_means_line_of_effect(case: Case, walls: list[tuple[int, int, bool]]) -> None:
     # The exact search must never miss a line that plain sampling of the target finds.
     rows, a, b = case
-    bf = parse_ascii(rows)
+    w, h = len(rows[0]), len(rows)
+    edges = {}
+    for x, y, down in walls:
+        here = (x % w, y % h)
+        there = (here[0], here[1] + 1) if down else (here[0] + 1, here[1])
+        if there[0] < w and there[1] < h:
+            edges[(here, there)] = EdgeKind.WALL
+    bf = parse_ascii(rows, edges=tuple(edges.items()))
     bs = solid_squares(bf, a, b)
+
+    def be(p: Square, q: Square) -> bool:
+        return bf.edge(p, q) is not None
+
     samples = [(b[0] + Fraction(i, 4), b[1] + Fraction(j, 4)) for i in range(5) for j in range(5)]
-    sampled = any(not segment_blocked(c, q, bs, no_edges, p_squares=[a], q_squares=[b])
+    sampled = any(not segment_blocked(c, q, bs, be, p_squares=[a], q_squares=[b])
                   for c in corners(a) for q in samples)
     if sampled:
         assert line_of_effect(bf, one(a), one(b))
@@ -578,7 +594,7 @@ def test_any_sampled_clear_line_means_line_of_effect(case) -> None:
 
 @settings(max_examples=150, deadline=None)
 @given(_grid_and_two_squares(), st.lists(st.sampled_from(".:%*o#"), min_size=4, max_size=4))
-def test_line_of_sight_implies_line_of_effect_without_windows_or_force_walls(case, extra) -> None:
+def test_sight_implies_effect_without_windows_or_force_walls(case: Case, extra: list[str]) -> None:
     # On ASCII maps every solid square is also opaque, and no window edges: sight implies effect.
     rows, a, b = case
     grid = [list(r) for r in rows]

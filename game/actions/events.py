@@ -34,7 +34,7 @@ class UnitMoved:
     entity: Entity
     path: tuple[Square, ...]
     cost: int
-    slot: str                  # the action slot spent: "move" or "standard" (§3.4)
+    slot: str                  # "move", "standard" (spent as a move, §3.4) or "double move" (§19)
     rule: str = "4e §17, §25.24"
 
 

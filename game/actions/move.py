@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.actions.commands import Move, Rejected
 from game.actions.common import check_actor
 from game.actions.events import Event, UnitMoved
@@ -15,6 +17,7 @@ from game.state import GameState
 
 SLOWED_SPEED = 2                               # 4e §9 slowed
 SHIFT_SQUARES = 1                              # 4e §25.20
+DOUBLE_MOVE = "double move"                    # the slot name of a pooled walk (4e §19)
 CANNOT_WALK = ("immobilized", "restrained", "prone")   # 4e §9
 
 
@@ -54,9 +57,21 @@ def shift_rejection(state: GameState, entity: Entity, to: Square) -> Rejected | 
     return None
 
 
+def can_double_move(state: GameState) -> bool:
+    """§19: with the move and the standard action both unspent, two walks pool into one movement."""
+    actions = state.turn.actions
+    return actions.move and actions.standard
+
+
+def walk_budget(state: GameState, entity: Entity) -> int:
+    """Squares of movement one walk may use now: speed, or twice it as a double move (§19)."""
+    speed = walking_speed(state, entity)
+    return speed * 2 if can_double_move(state) else speed
+
+
 def walk_options(state: GameState, entity: Entity) -> SearchResult:
     """Every square one walk can reach and the cheapest path there: the overlay and the check agree."""
-    return search(state.move_rules(entity), walking_speed(state, entity))
+    return search(state.move_rules(entity), walk_budget(state, entity))
 
 
 def validate_move(state: GameState, command: Move) -> Rejected | None:
@@ -70,9 +85,10 @@ def validate_move(state: GameState, command: Move) -> Rejected | None:
     cost = path_cost(rules, command.path)
     if cost is None:
         return Rejected("that path is not a legal walk: it enters a wall, an enemy or cuts a wall's corner", "4e §17.3-§17.4, §18.2")
-    speed = walking_speed(state, command.actor)
-    if cost > speed:
-        return Rejected(f"that walk costs {cost} squares but speed is {speed}", "4e §17.1, §18.1")
+    budget = walk_budget(state, command.actor)
+    if cost > budget:
+        double = " (a double move: the move and standard actions together)" if can_double_move(state) else ""
+        return Rejected(f"that walk costs {cost} squares but {budget} are available{double}", "4e §17.1, §18.1, §19")
     if not rules.may_end_at(command.path[-1]):
         return Rejected("a walk cannot end in another creature's square", "4e §17.4")
     return None
@@ -82,9 +98,13 @@ def apply_move(state: GameState, command: Move, dice: Dice) -> list[Event]:
     cost = path_cost(state.move_rules(command.actor), command.path)
     assert cost is not None  # validated
     turn = state.turn
-    spent = spend(turn.actions, MOVE)
-    assert spent is not None
-    budget, slot = spent
+    if cost > walking_speed(state, command.actor):
+        # §19: a double move spends the move action and the standard action taken as a move.
+        budget, slot = replace(turn.actions, move=False, standard=False), DOUBLE_MOVE
+    else:
+        spent = spend(turn.actions, MOVE)
+        assert spent is not None
+        budget, slot = spent
     state.world.add(command.actor, Position(command.path[-1]))
     state.world.set_resource(TurnState(turn.round, turn.order, turn.index, budget))
     return [UnitMoved(command.actor, command.path, cost, slot)]

@@ -1,4 +1,4 @@
-"""Exact line geometry on the square grid: line of sight, line of effect and cover lines (4e-combat.md §6, §14, §15)."""
+"""Exact line geometry on the grid: line of sight, line of effect and cover lines (4e-combat.md §6, §14)."""
 
 from __future__ import annotations
 
@@ -126,7 +126,8 @@ def _owner_sectors(owners: Sequence[Square], xn: int, yn: int, den: int) -> list
     return found
 
 
-def _end_clear(flags: tuple[bool, ...], sector: int, owners: Sequence[Square], xn: int, yn: int, den: int) -> bool:
+def _end_clear(flags: tuple[bool, ...], sector: int, owners: Sequence[Square],
+               xn: int, yn: int, den: int) -> bool:
     """Whether a line may use `sector` at one of its ends.
 
     When we know which squares the end belongs to (the viewer's or target's squares), the line must
@@ -454,7 +455,8 @@ def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, b
             if hit is None:
                 continue
             xn, yn, den = hit
-            if not _blocked_scaled(den, px * den, py * den, xn, yn, bs, be, owners, target.owners(xn, yn, den)):
+            q_owners = target.owners(xn, yn, den)
+            if not _blocked_scaled(den, px * den, py * den, xn, yn, bs, be, owners, q_owners):
                 return True
     return False
 
@@ -587,6 +589,39 @@ def line_of_sight(bf: Battlefield, source: Space, target: Space) -> bool:
     return any(can_see_square(bf, source, sq) for sq in footprint(*target))
 
 
+def _cover_counter(bf: Battlefield, extra_blockers: Sequence[Square], attacker_squares: Sequence[Square]
+                   ) -> Callable[[tuple[int, int], Square], int]:
+    """A function counting the blocked cover lines from a corner to a target square (§14)."""
+    grid = _grid(bf)
+    own = frozenset(attacker_squares)
+    # §14: obstacles, cover terrain and the creatures the caller lists block cover lines; the
+    # attacker's (or origin's) own squares never do.
+    terrain = grid.square_predicate(grid.cover, own)
+    extra = frozenset(extra_blockers) - own
+    # Every edge obstacle blocks cover lines, low walls included (§14: "behind a low wall").
+    blocks_edge, _near = grid.edge_predicates((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
+
+    def count(corner: tuple[int, int], target_square: Square) -> int:
+        def blocks_square(sq: Square) -> bool:
+            return sq != target_square and (sq in extra or terrain(sq))
+
+        cx, cy = corner
+        tx, ty = target_square
+        owners = [sq for sq in attacker_squares if sq[0] <= cx <= sq[0] + 1 and sq[1] <= cy <= sq[1] + 1]
+        # §14 steps 2-4: the 4 corner lines; one along an obstacle's edge is not blocked, while one
+        # along the seam between two obstacles is.
+        blocked = sum(
+            _blocked_scaled(1, cx, cy, qx, qy, blocks_square, blocks_edge, owners, (target_square,))
+            for qy in (ty, ty + 1) for qx in (tx, tx + 1)
+        )
+        # §14 [IMPL]: terrain in the target's own square, such as a small tree, gives cover directly.
+        if bf.in_bounds(target_square) and bf.at(target_square).cover:
+            blocked = max(blocked, 1)
+        return blocked
+
+    return count
+
+
 def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], target_square: Square,
                         extra_blockers: Sequence[Square] = (), *,
                         attacker_squares: Sequence[Square] = ()) -> int:
@@ -597,38 +632,19 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     `attacker_squares` (the attacker's or origin's own space) never block. A cover feature in the
     target's own square counts as at least one blocked line (§14 [IMPL]: it gives cover directly).
     """
-    grid = _grid(bf)
-    own = frozenset(attacker_squares)
-    terrain = grid.square_predicate(grid.cover, own | {target_square})
-    extra = frozenset(extra_blockers) - own - {target_square}
-
-    def blocks_square(sq: Square) -> bool:
-        return sq in extra or terrain(sq)
-
-    blocks_edge, _near = grid.edge_predicates((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
-    cx, cy = attacker_corner
-    tx, ty = target_square
-    owners = [sq for sq in attacker_squares if sq[0] <= cx <= sq[0] + 1 and sq[1] <= cy <= sq[1] + 1]
-    # §14 step 4: a line along the edge of an obstacle is not blocked; the seam between two is.
-    blocked = sum(
-        _blocked_scaled(1, cx, cy, qx, qy, blocks_square, blocks_edge, owners, (target_square,))
-        for qy in (ty, ty + 1) for qx in (tx, tx + 1)
-    )
-    if bf.in_bounds(target_square) and bf.at(target_square).cover:
-        blocked = max(blocked, 1)
-    return blocked
+    return _cover_counter(bf, extra_blockers, attacker_squares)(attacker_corner, target_square)
 
 
-def best_cover_lines(bf: Battlefield, origin: Space, target: Space, extra_blockers: Sequence[Square] = ()) -> int:
+def best_cover_lines(bf: Battlefield, origin: Space, target: Space,
+                     extra_blockers: Sequence[Square] = ()) -> int:
     """§14 [IMPL]: the fewest blocked cover lines over every origin corner and every target square."""
     target_squares = footprint(*target)
-    origin_squares = footprint(*origin)
     # The target never gives cover to itself, whichever of its squares is picked.
-    blockers = [sq for sq in extra_blockers if sq not in target_squares]
+    count = _cover_counter(bf, [sq for sq in extra_blockers if sq not in target_squares], footprint(*origin))
     best = 4
     for corner, _owners in _corner_owners(*origin):
         for sq in target_squares:
-            best = min(best, cover_lines_blocked(bf, corner, sq, blockers, attacker_squares=origin_squares))
+            best = min(best, count(corner, sq))
             if best == 0:
                 return 0
     return best

@@ -9,7 +9,7 @@ import pygame
 from game.actions.attack import AttackPlan, attack_targets
 from game.actions.commands import Attack, Command, EndTurn, Move, Rejected
 from game.actions.events import Event, TurnStarted
-from game.actions.move import walk_blocker, walk_options
+from game.actions.move import walk_blocker, walk_options, walking_speed
 from game.content.roster import load_creatures, load_rosters
 from game.core.movement import SearchResult
 from game.ecs.components import Appearance, OutOfFight
@@ -226,13 +226,21 @@ class BattleScene:
         if self.walk is None:
             return
         cell = self.view.cell
-        fill = pygame.Surface((cell, cell), pygame.SRCALPHA)
-        fill.fill(palette.REACH_FILL)
+        one_move = pygame.Surface((cell, cell), pygame.SRCALPHA)
+        one_move.fill(palette.REACH_FILL)
+        double = pygame.Surface((cell, cell), pygame.SRCALPHA)
+        double.fill(palette.DOUBLE_FILL)
+        # Diagonal hatching marks double-move squares, so the two styles differ without colour too.
+        for offset in range(-cell, cell, 8):
+            pygame.draw.line(double, palette.DOUBLE_EDGE, (offset, cell), (offset + cell, 0), 1)
+        speed = walking_speed(self.state, self.actor)
         for square in self.walk.endable:
             rect = self.view.square_rect(square)
-            screen.blit(fill, rect)
-            # A dotted inner outline keeps the overlay readable without colour.
-            pygame.draw.rect(screen, palette.REACH_EDGE, rect.inflate(-4, -4), 1)
+            if self.walk.cost[square] <= speed:
+                screen.blit(one_move, rect)
+                pygame.draw.rect(screen, palette.REACH_EDGE, rect.inflate(-4, -4), 1)
+            else:
+                screen.blit(double, rect)
 
     def _draw_path(self, screen: pygame.Surface) -> None:
         square = self._hover_square()
@@ -331,8 +339,11 @@ class BattleScene:
                 return (f"{plan.profile.name} vs {plan.profile.defense.upper() if plan.profile.defense == 'ac' else plan.profile.defense.title()} "
                         f"{plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}. Click to attack.")
             if self.walk is not None and square in self.walk.endable and square != self.walk.start and self.selected == self.actor:
-                return f"Walk here: {self.walk.cost[square]} of {self.state.stats(self.actor).speed} squares. Click to move."
-        return "Click a lit square to walk, a marked enemy to attack. Enter ends the turn, Tab cycles, Esc cancels."
+                cost, speed = self.walk.cost[square], walking_speed(self.state, self.actor)
+                if cost > speed:
+                    return f"Double move here: {cost} of {speed * 2} squares, using the move and standard actions. Click to move."
+                return f"Walk here: {cost} of {speed} squares. Click to move."
+        return "Click a lit square to walk (hatched: double move), a marked enemy to attack. Enter ends the turn, Tab cycles, Esc cancels."
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
         pygame.draw.rect(screen, palette.PANEL, self.panel_rect)

@@ -22,7 +22,7 @@ def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str 
         side = side_labels.get(state.side(event.entity), state.side(event.entity))
         return f"{name(event.entity)}'s turn ({side})."
     if isinstance(event, UnitMoved):
-        slot = "" if event.slot == "move" else " (standard action used as a move)"
+        slot = {"move": "", "standard": " (standard action used as a move)"}.get(event.slot, f" ({event.slot})")
         return f"{name(event.entity)} walks {event.cost} square{'s' if event.cost != 1 else ''}{slot}."
     if isinstance(event, AttackRolled):
         parts = [str(event.natural), *(f"{m.value:+d} ({m.reason})" for m in event.modifiers)]
