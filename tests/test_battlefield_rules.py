@@ -10,6 +10,9 @@ from game.rulesets.dnd4e.falling import fall_damage
 from game.rulesets.dnd4e.opportunity import provokers
 from game.rulesets.dnd4e.situation import combat_advantage, concealment, cover, is_flanking
 
+from game.ecs.components import Position
+from game.state import GameState
+
 from support import Unit, battle
 
 RED = Unit(side="red")
@@ -28,7 +31,7 @@ def test_pillar_beside_the_line_gives_cover_14():
 
 def test_cover_feature_in_the_targets_square_gives_cover_14():
     state, ids = battle(["A...B"], {"A": Unit(), "B": RED})
-    state = state.__class__(_with(state.battlefield, (4, 0), Terrain(cover=True)), state.world)
+    state = GameState(_with(state.battlefield, (4, 0), Terrain(cover=True)), state.world)
     assert cover(state, ids["A"], ids["B"], "ranged") == "cover"
 
 
@@ -40,13 +43,13 @@ def test_three_or_four_blocked_lines_with_line_of_effect_is_superior_cover_14():
                          ".C.."], {"A": Unit(), "B": RED, "C": RED})
     for x, y in ((1, 1), (1, 2)):  # C itself stands on the first C, (1, 0)
         extra = state.world.create(*[state.world.get(ids["C"], kind) for kind in _unit_kinds()])
-        state.world.add(extra, __import__("game.ecs.components", fromlist=["Position"]).Position((x, y)))
+        state.world.add(extra, Position((x, y)))
     assert cover(state, ids["A"], ids["B"], "ranged") == "superior"
 
 
 def test_no_line_of_effect_means_no_effect_6():
     state, ids = battle(["A.#.B"], {"A": Unit(), "B": RED})
-    state = state.__class__(_with(state.battlefield, (2, 0), Terrain(wall=True)), state.world)
+    state = GameState(_with(state.battlefield, (2, 0), Terrain(wall=True)), state.world)
     assert cover(state, ids["A"], ids["B"], "ranged") == "no_effect"
 
 
@@ -63,7 +66,7 @@ def test_the_attackers_allies_never_give_cover_14():
 
 def test_light_obscurement_gives_concealment_15_2():
     state, ids = battle(["A..B"], {"A": Unit(), "B": RED})
-    state = state.__class__(_with(state.battlefield, (3, 0), Terrain(obscured=1)), state.world)
+    state = GameState(_with(state.battlefield, (3, 0), Terrain(obscured=1)), state.world)
     assert concealment(state, ids["A"], ids["B"], "ranged") == "partial"
     assert concealment(state, ids["A"], ids["B"], "area") == "none"
 
@@ -71,9 +74,9 @@ def test_light_obscurement_gives_concealment_15_2():
 def test_heavy_obscurement_is_concealment_adjacent_and_total_beyond_15_2():
     state, ids = battle(["A.BC"], {"A": Unit(), "B": RED, "C": RED})
     bf = _with(_with(state.battlefield, (2, 0), Terrain(obscured=2)), (3, 0), Terrain(obscured=2))
-    state = state.__class__(bf, state.world)
+    state = GameState(bf, state.world)
     assert concealment(state, ids["A"], ids["C"], "ranged") == "total"
-    state.world.add(ids["A"], __import__("game.ecs.components", fromlist=["Position"]).Position((1, 0)))
+    state.world.add(ids["A"], Position((1, 0)))
     assert concealment(state, ids["A"], ids["B"], "melee") == "partial"
 
 
@@ -139,7 +142,7 @@ def test_forced_movement_ignores_difficult_terrain_but_not_walls_22():
 
 def test_teleport_needs_sight_not_line_of_effect_23():
     state, ids = battle(["A.F.."], {"A": Unit()})
-    state = state.__class__(_with(state.battlefield, (2, 0), Terrain(blocks_effect=True)), state.world)
+    state = GameState(_with(state.battlefield, (2, 0), Terrain(blocks_effect=True)), state.world)
     assert teleport_reaches(state.battlefield, state.space(ids["A"]), (4, 0), 5, set())
     assert not teleport_reaches(state.battlefield, state.space(ids["A"]), (4, 0), 3, set())
     assert not teleport_reaches(state.battlefield, state.space(ids["A"]), (4, 0), 5, {(4, 0)})

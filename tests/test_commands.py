@@ -75,7 +75,7 @@ def test_rubble_counts_double_in_a_walk_18_1():
 
 def test_slowed_creature_walks_at_most_2_squares_9():
     state, ids = battle(["A.....", ".....B"], {"A": Unit(speed=6, conditions=("slowed",)), "B": Unit(side="red")})
-    execute(state, __import__("game.actions.commands", fromlist=["Attack"]).Attack(ids["A"], ids["B"], "bow"), ScriptedDice([1]))
+    execute(state, Attack(ids["A"], ids["B"], "bow"), ScriptedDice([1]))
     assert isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0), (3, 0))), ScriptedDice([])), Rejected)
     assert not isinstance(execute(state, Move(ids["A"], ((0, 0), (1, 0), (2, 0))), ScriptedDice([])), Rejected)
 

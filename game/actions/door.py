@@ -35,4 +35,4 @@ def execute(state: GameState, command: Command, dice: Dice) -> Rejected | list[E
     if rejection is not None:
         return rejection
     events = _APPLIERS[type(command)](state, command, dice)
-    return events + run_systems(state, events, dice)
+    return events + run_systems(state, events)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Callable
 
 from game.actions.events import Event
-from game.core.dice import Dice
 from game.state import GameState
 from game.systems.health import health_system
 from game.systems.turns import turn_system
@@ -16,7 +15,7 @@ System = Callable[[GameState, list[Event]], list[Event]]
 SYSTEMS: tuple[System, ...] = (health_system, victory_system, turn_system)
 
 
-def run_systems(state: GameState, events: list[Event], dice: Dice) -> list[Event]:
+def run_systems(state: GameState, events: list[Event]) -> list[Event]:
     """Run every system once, each seeing the command's events and those of the systems before it."""
     produced: list[Event] = []
     for system in SYSTEMS:

@@ -51,8 +51,9 @@ class BattleScene:
         sprite_names = [self.match.state.world.get(e, Appearance).sprite for e in self.state.creatures()]
         self.sprites = load_sprites(UNIT_ART, sprite_names, self.view.cell)
         self.portraits = load_sprites(UNIT_ART, sprite_names, 64)
+        self.reach_tiles = _reach_tiles(self.view.cell)
         self.animator = Animator()
-        self.log = LogPanel(fonts.small)
+        self.log = LogPanel(fonts.small, PANEL_WIDTH - 40)
         self.hover: tuple[int, int] | None = None
         self.message = ""
         self.selected: Entity | None = None
@@ -225,14 +226,7 @@ class BattleScene:
     def _draw_reach(self, screen: pygame.Surface) -> None:
         if self.walk is None:
             return
-        cell = self.view.cell
-        one_move = pygame.Surface((cell, cell), pygame.SRCALPHA)
-        one_move.fill(palette.REACH_FILL)
-        double = pygame.Surface((cell, cell), pygame.SRCALPHA)
-        double.fill(palette.DOUBLE_FILL)
-        # Diagonal hatching marks double-move squares, so the two styles differ without colour too.
-        for offset in range(-cell, cell, 8):
-            pygame.draw.line(double, palette.DOUBLE_EDGE, (offset, cell), (offset + cell, 0), 1)
+        one_move, double = self.reach_tiles
         speed = walking_speed(self.state, self.actor)
         for square in self.walk.endable:
             rect = self.view.square_rect(square)
@@ -262,18 +256,15 @@ class BattleScene:
 
     def _draw_targets(self, screen: pygame.Surface) -> None:
         for target in self.targets:
-            rect = self.view.square_rect(*self._space(target))
+            rect = self.view.square_rect(*self.state.space(target))
             pygame.draw.rect(screen, palette.TARGET, rect, 3)
             for corner in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
                 pygame.draw.circle(screen, palette.TARGET, corner, 4)
 
-    def _space(self, entity: Entity) -> tuple[tuple[int, int], int]:
-        return self.state.space(entity)
-
     def _draw_units(self, screen: pygame.Surface) -> None:
         cell = self.view.cell
         for entity in self.state.creatures():
-            square, side = self._space(entity)
+            square, side = self.state.space(entity)
             fx, fy = self.animator.position(entity, square)
             x, y = self.view.point_at(fx, fy)
             size = cell * side
@@ -303,7 +294,7 @@ class BattleScene:
 
     def _draw_floaters(self, screen: pygame.Surface) -> None:
         for floater in self.animator.floaters:
-            square, side = self._space(floater.entity)
+            square, side = self.state.space(floater.entity)
             rect = self.view.square_rect(square, side)
             rise = floater.tick * 30 // FLOAT_TICKS
             image = self.fonts.title.render(floater.text, True, floater.colour)
@@ -429,3 +420,15 @@ class BattleScene:
             hot = self.hover is not None and rect.collidepoint(self.hover)
             button(screen, self.fonts.body, rect, "Play again  [R]" if action == "play_again" else "Quit  [Q]", hot)
 
+
+
+def _reach_tiles(cell: int) -> tuple[pygame.Surface, pygame.Surface]:
+    """The two movement overlay styles: one move (plain tint) and double move (hatched)."""
+    one_move = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    one_move.fill(palette.REACH_FILL)
+    double = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    double.fill(palette.DOUBLE_FILL)
+    # Diagonal hatching marks double-move squares, so the two styles differ without colour too.
+    for offset in range(-cell, cell, 8):
+        pygame.draw.line(double, palette.DOUBLE_EDGE, (offset, cell), (offset + cell, 0), 1)
+    return one_move, double

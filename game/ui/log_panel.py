@@ -23,13 +23,14 @@ def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:
 
 
 class LogPanel:
-    def __init__(self, font: pygame.font.Font) -> None:
+    def __init__(self, font: pygame.font.Font, width: int) -> None:
         self.font = font
-        self.entries: list[str] = []
-        self.scroll = 0     # lines scrolled up from the newest
+        self.width = width
+        self.lines: list[str] = []   # every entry, already wrapped to the panel's width
+        self.scroll = 0              # lines scrolled up from the newest
 
-    def add(self, line: str) -> None:
-        self.entries.append(line)
+    def add(self, entry: str) -> None:
+        self.lines.extend(wrap(self.font, entry, self.width))
         self.scroll = 0
 
     def on_scroll(self, lines: int) -> None:
@@ -37,7 +38,7 @@ class LogPanel:
 
     def draw(self, screen: pygame.Surface, rect: pygame.Rect) -> None:
         line_height = self.font.get_linesize()
-        wrapped = [piece for entry in self.entries for piece in wrap(self.font, entry, rect.width - 16)]
+        wrapped = self.lines
         visible = max(1, (rect.height - 12) // line_height)
         self.scroll = min(self.scroll, max(0, len(wrapped) - visible))
         end = len(wrapped) - self.scroll
