@@ -36,15 +36,22 @@ def test_cover_feature_in_the_targets_square_gives_cover_14():
 
 
 def test_three_or_four_blocked_lines_with_line_of_effect_is_superior_cover_14():
-    # A column of the attacker's enemies blocks every corner line (along their shared seams too),
-    # yet creatures never block line of effect.
+    # From A's best corner (1, 0) one line touches only the wall's corner; three cross the wall.
+    state, ids = battle(["A.....",
+                         "..#...",
+                         "....B."], {"A": Unit(), "B": RED})
+    assert cover(state, ids["A"], ids["B"], "ranged") == "superior"
+
+
+def test_enemies_in_the_way_give_cover_but_never_superior_cover_14():
+    # A column of the attacker's enemies blocks every corner line, yet creatures give only cover.
     state, ids = battle([".C..",
                          "AC.B",
                          ".C.."], {"A": Unit(), "B": RED, "C": RED})
     for x, y in ((1, 1), (1, 2)):  # C itself stands on the first C, (1, 0)
         extra = state.world.create(*[state.world.get(ids["C"], kind) for kind in _unit_kinds()])
         state.world.add(extra, Position((x, y)))
-    assert cover(state, ids["A"], ids["B"], "ranged") == "superior"
+    assert cover(state, ids["A"], ids["B"], "ranged") == "cover"
 
 
 def test_no_line_of_effect_means_no_effect_6():

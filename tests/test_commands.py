@@ -158,3 +158,44 @@ def test_clone_is_independent_of_the_original():
     twin = state.clone()
     execute(twin, Move(ids["A"], ((0, 0), (1, 0))), ScriptedDice([]))
     assert state.square(ids["A"]) == (0, 0) and twin.square(ids["A"]) == (1, 0)
+
+
+def test_walking_away_from_an_enemy_provokes_one_opportunity_attack_25_13():
+    state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
+    events = execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([15, 4]))
+    attack = events[0]
+    assert isinstance(attack, AttackRolled) and attack.opportunity and attack.attacker == ids["A"] and attack.hit
+    assert isinstance(events[1], DamageDealt) and state.hp(ids["B"]) == 23
+    walk = events[2]
+    assert isinstance(walk, UnitMoved) and walk.path == ((2, 0), (3, 0), (4, 0)) and walk.cost == 2
+    assert state.square(ids["B"]) == (4, 0)
+
+
+def test_each_enemy_makes_at_most_one_opportunity_attack_per_turn_25_13():
+    state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
+    events = execute(state, Move(ids["B"], ((2, 0), (2, 1), (3, 1))), ScriptedDice([2]))
+    assert sum(isinstance(e, AttackRolled) for e in events) == 1
+    assert [e.path for e in events if isinstance(e, UnitMoved)] == [((2, 0), (2, 1), (3, 1))]
+
+
+def test_opportunity_attack_interrupts_the_walk_partway_25_13():
+    state, ids = battle(["A.....", "......", "..B..."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
+    # B steps next to A, then leaves: the attack comes between the two stretches of the walk.
+    events = execute(state, Move(ids["B"], ((2, 2), (1, 1), (2, 1), (3, 1))), ScriptedDice([2]))
+    walks = [e.path for e in events if isinstance(e, UnitMoved)]
+    assert walks == [((2, 2), (1, 1)), ((1, 1), (2, 1), (3, 1))]
+    assert isinstance(events[1], AttackRolled) and events[1].opportunity
+
+
+def test_a_mover_dropped_by_an_opportunity_attack_stops_where_it_was_25_13():
+    state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=5)}, order="BA")
+    events = execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([15, 8]))
+    assert state.square(ids["B"]) == (2, 0)
+    assert not any(isinstance(e, UnitMoved) for e in events)
+    assert any(isinstance(e, UnitDowned) for e in events) and SkirmishWon("blue") in events
+
+
+def test_dazed_enemies_make_no_opportunity_attacks_25_13():
+    state, ids = battle([".AB..", "....."], {"A": Unit(conditions=("dazed",)), "B": Unit(side="red")}, order="BA")
+    events = execute(state, Move(ids["B"], ((2, 0), (3, 0))), ScriptedDice([]))
+    assert not any(isinstance(e, AttackRolled) for e in events)

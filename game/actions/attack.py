@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.actions.commands import Attack, Rejected
 from game.actions.common import check_actor
@@ -10,7 +10,7 @@ from game.actions.events import AttackRolled, DamageDealt, Event
 from game.core.dice import Dice
 from game.core.distance import range_distance
 from game.core.lines import line_of_effect
-from game.ecs.components import AttackProfile, Health, OutOfFight, TurnState
+from game.ecs.components import AttackProfile, Health, OutOfFight
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import Modifier, roll_attack, roll_damage
 from game.rulesets.dnd4e.economy import STANDARD, spend
@@ -75,20 +75,25 @@ def validate_attack(state: GameState, command: Attack) -> Rejected | None:
 def apply_attack(state: GameState, command: Attack, dice: Dice) -> list[Event]:
     plan = plan_attack(state, command.actor, command.target, command.attack)
     assert isinstance(plan, AttackPlan)  # validated
-    turn = state.turn
-    spent = spend(turn.actions, STANDARD)
+    spent = spend(state.turn.actions, STANDARD)
     assert spent is not None
-    state.world.set_resource(TurnState(turn.round, turn.order, turn.index, spent[0]))
+    state.world.set_resource(replace(state.turn, actions=spent[0]))
+    return resolve_attack(state, command.actor, command.target, plan, dice)
+
+
+def resolve_attack(state: GameState, attacker: Entity, target: Entity, plan: AttackPlan, dice: Dice,
+                   opportunity: bool = False) -> list[Event]:
+    """Roll the attack and, on a hit, the damage (§8); the target's hit points change here."""
     roll = roll_attack(plan.profile.bonus, plan.modifiers, plan.profile.defense, plan.defense_value, dice)
     events: list[Event] = [AttackRolled(
-        command.actor, command.target, plan.profile.name, roll.natural, roll.bonus, roll.modifiers,
-        roll.total, roll.defense, roll.defense_value, roll.hit, roll.critical,
+        attacker, target, plan.profile.name, roll.natural, roll.bonus, roll.modifiers,
+        roll.total, roll.defense, roll.defense_value, roll.hit, roll.critical, opportunity,
     )]
     if roll.hit:
         amount, faces = roll_damage(plan.profile.damage, roll.critical, dice)
-        hp = state.hp(command.target) - amount
-        state.world.add(command.target, Health(hp))
-        events.append(DamageDealt(command.target, amount, faces, roll.critical, hp))
+        hp = state.hp(target) - amount
+        state.world.add(target, Health(hp))
+        events.append(DamageDealt(target, amount, faces, roll.critical, hp))
     return events
 
 

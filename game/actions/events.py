@@ -51,6 +51,7 @@ class AttackRolled:
     defense_value: int
     hit: bool
     critical: bool
+    opportunity: bool = False   # an opportunity attack provoked by the target's move (§25.13)
     rule: str = "4e §7-§8, §25.3"
 
 

@@ -6,13 +6,15 @@ from dataclasses import replace
 
 from game.actions.commands import Move, Rejected
 from game.actions.common import check_actor
+from game.actions.attack import AttackPlan, plan_attack, resolve_attack
 from game.actions.events import Event, UnitMoved
 from game.core.dice import Dice
 from game.core.grid import Square
 from game.core.movement import SearchResult, path_cost, search
-from game.ecs.components import Position, TurnState
+from game.ecs.components import Position
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MOVE, spend
+from game.rulesets.dnd4e.opportunity import WALK, provokers
 from game.state import GameState
 
 SLOWED_SPEED = 2                               # 4e §9 slowed
@@ -105,6 +107,43 @@ def apply_move(state: GameState, command: Move, dice: Dice) -> list[Event]:
         spent = spend(turn.actions, MOVE)
         assert spent is not None
         budget, slot = spent
-    state.world.add(command.actor, Position(command.path[-1]))
-    state.world.set_resource(TurnState(turn.round, turn.order, turn.index, budget))
-    return [UnitMoved(command.actor, command.path, cost, slot)]
+    state.world.set_resource(replace(turn, actions=budget))
+    return walk_with_opportunity_attacks(state, command.actor, command.path, slot, dice)
+
+
+def walk_with_opportunity_attacks(state: GameState, actor: Entity, path: tuple[Square, ...], slot: str,
+                                  dice: Dice) -> list[Event]:
+    """Walk the path square by square; each enemy it provokes attacks once, before the mover leaves.
+
+    §25.13: leaving a square next to an enemy provokes a melee basic attack, one per enemy per turn;
+    the attack interrupts the move, and a mover dropped to 0 hit points stops where it was. The walk is
+    reported as one UnitMoved per uninterrupted stretch, each with its own cost.
+    """
+    rules = state.move_rules(actor)
+    step_costs = [rules.step_cost(a, b) or 0 for a, b in zip(path, path[1:])]
+    events: list[Event] = []
+    stretch_start = 0
+
+    def walked(to_index: int) -> None:
+        if to_index > stretch_start:
+            stretch = path[stretch_start:to_index + 1]
+            events.append(UnitMoved(actor, stretch, sum(step_costs[stretch_start:to_index]), slot))
+
+    for index, square in enumerate(path[:-1]):
+        for enemy in provokers(state, actor, (square, path[index + 1]), WALK):
+            melee = state.arsenal(enemy).of_kind("melee")
+            if enemy in state.turn.opportunity_used or melee is None:
+                continue
+            state.world.add(actor, Position(square))
+            plan = plan_attack(state, enemy, actor, melee.name)
+            if not isinstance(plan, AttackPlan):
+                continue
+            walked(index)
+            stretch_start = index
+            state.world.set_resource(replace(state.turn, opportunity_used=state.turn.opportunity_used + (enemy,)))
+            events.extend(resolve_attack(state, enemy, actor, plan, dice, opportunity=True))
+            if state.hp(actor) <= 0:
+                return events
+    state.world.add(actor, Position(path[-1]))
+    walked(len(path) - 1)
+    return events

@@ -124,6 +124,7 @@ class TurnState:
     order: tuple[Entity, ...]
     index: int
     actions: ActionBudget = field(default_factory=ActionBudget)
+    opportunity_used: tuple[Entity, ...] = ()   # creatures that made their one OA this turn (§25.13)
 
     @property
     def current(self) -> Entity:

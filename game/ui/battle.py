@@ -21,6 +21,7 @@ from game.render import palette
 from game.render.animation import FADE_TICKS, FLOAT_TICKS, Animator
 from game.render.map_view import PAN_SPEED, MapView, load_sprites
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
+from game.rulesets.dnd4e.opportunity import WALK, provokers
 from game.state import GameState
 from game.ui.log_panel import LogPanel
 from game.ui.narration import narrate
@@ -247,12 +248,23 @@ class BattleScene:
         pygame.draw.lines(screen, palette.PATH, False, points, 3)
         for point in points[1:]:
             pygame.draw.circle(screen, palette.PATH, point, 4)
+        # Squares whose leaving provokes an opportunity attack: a red ring and "!" (readable without colour).
+        for square in self._provoking_steps(path):
+            centre = self.view.square_rect(square).center
+            pygame.draw.circle(screen, palette.TARGET, centre, self.view.cell // 3, 3)
+            text(screen, self.fonts.body, "!", centre, palette.TARGET, "center")
         cost = self.walk.cost[square]
         rect = self.view.square_rect(square)
         label = self.fonts.body.render(str(cost), True, (20, 20, 20))
         badge = label.get_rect(center=(rect.right - 4, rect.top + 4)).inflate(10, 4)
         pygame.draw.rect(screen, palette.PATH, badge, border_radius=8)
         screen.blit(label, label.get_rect(center=badge.center))
+
+    def _provoking_steps(self, path: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
+        """The squares of a planned walk whose leaving provokes an enemy that has not yet used its attack."""
+        used = self.state.turn.opportunity_used
+        return [a for a, b in zip(path, path[1:])
+                if any(e not in used for e in provokers(self.state, self.actor, (a, b), WALK))]
 
     def _draw_targets(self, screen: pygame.Surface) -> None:
         for target in self.targets:
@@ -331,6 +343,13 @@ class BattleScene:
                         f"{plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}. Click to attack.")
             if self.walk is not None and square in self.walk.endable and square != self.walk.start and self.selected == self.actor:
                 cost, speed = self.walk.cost[square], walking_speed(self.state, self.actor)
+                path = self.walk.path_to(square) or ()
+                used = self.state.turn.opportunity_used
+                attackers = sorted({e for a, b in zip(path, path[1:]) for e in provokers(self.state, self.actor, (a, b), WALK)
+                                    if e not in used})
+                if attackers:
+                    names = ", ".join(self.state.name(e) for e in attackers)
+                    return f"Walk here: {cost} squares; provokes opportunity attacks from {names} (marked !). Click to move."
                 if cost > speed:
                     return f"Double move here: {cost} of {speed * 2} squares, using the move and standard actions. Click to move."
                 return f"Walk here: {cost} of {speed} squares. Click to move."

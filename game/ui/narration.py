@@ -28,9 +28,10 @@ def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str 
         parts = [str(event.natural), *(f"{m.value:+d} ({m.reason})" for m in event.modifiers)]
         roll = " + ".join([parts[0], str(event.bonus)]) + "".join(f" {p}" for p in parts[1:])
         verb = "critically hits" if event.critical else ("hits" if event.hit else "misses")
+        kind = " (opportunity attack)" if event.opportunity else ""
         note = " (natural 20)" if event.natural == 20 and not event.critical else ""
         note = " (natural 1)" if event.natural == 1 else note
-        return (f"{name(event.attacker)} {verb} {name(event.target)} with the {event.attack}: "
+        return (f"{name(event.attacker)}{kind} {verb} {name(event.target)} with the {event.attack}: "
                 f"{roll} = {event.total} vs {DEFENSE_NAMES[event.defense]} {event.defense_value}{note}")
     if isinstance(event, DamageDealt):
         how = "maximum damage, critical" if event.critical else "+".join(str(f) for f in event.faces) + " on the dice"

@@ -54,16 +54,19 @@ def cover(state: GameState, attacker: Entity, target: Entity, kind: str, origin:
     aim = state.space(target)
     if not line_of_effect(state.battlefield, source, aim):
         return NO_EFFECT
-    # §14: the attacker's enemies in the way give cover against ranged attacks only; allies never do.
-    blockers: list[Square] = []
-    if kind == RANGED:
-        for other in state.standing():
-            if other not in (attacker, target) and state.are_enemies(attacker, other):
-                blockers.extend(footprint(*state.space(other)))
-    blocked = best_cover_lines(state.battlefield, source, aim, blockers)
+    blocked = best_cover_lines(state.battlefield, source, aim)
     if blocked >= SUPERIOR_COVER_LINES:
         return SUPERIOR_COVER
-    return COVER if blocked else NO_COVER
+    if blocked:
+        return COVER
+    # §14: the attacker's enemies in the way give cover (never superior cover) against ranged attacks
+    # only; the attacker's allies never do.
+    if kind == RANGED:
+        blockers = [sq for other in state.standing() if other not in (attacker, target) and state.are_enemies(attacker, other)
+                    for sq in footprint(*state.space(other))]
+        if blockers and best_cover_lines(state.battlefield, source, aim, blockers):
+            return COVER
+    return NO_COVER
 
 
 def can_see(state: GameState, viewer: Entity, target: Entity) -> bool:
