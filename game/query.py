@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any, Callable
 
-from game.actions.move import CANNOT_WALK, shift_rejection, walking_speed
+from game.actions.move import held_in_place, shift_rejection, walking_speed
 from game.core.battlefield import Battlefield, EdgeKind, edge_key, parse_ascii
 from game.core.distance import range_distance
 from game.core.forced import PULL, PUSH, SLIDE, forced_destinations
@@ -120,10 +120,6 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
-def _can_walk(scenario: Scenario, entity: Entity) -> bool:
-    return not any(scenario.state.has_condition(entity, c) for c in CANNOT_WALK)
-
-
 def q_sight(s: Scenario, q: dict[str, Any]) -> Any:
     return line_of_sight(s.battlefield, s.space_of(q.get("from"), "from"), s.space_of(q.get("to"), "to"))
 
@@ -137,7 +133,7 @@ def q_path_cost(s: Scenario, q: dict[str, Any]) -> Any:
     to = s.square(q.get("to"), "to")
     if to == s.state.square(entity):
         return 0
-    if not _can_walk(s, entity):
+    if held_in_place(s.state, entity) is not None:
         return None
     result = search(s.state.move_rules(entity), None)
     return result.cost[to] if to in result.endable else None
@@ -148,7 +144,7 @@ def q_reachable(s: Scenario, q: dict[str, Any]) -> Any:
     budget = q.get("squares", walking_speed(s.state, entity))
     if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
         raise QueryError("squares: expected a whole number of squares")
-    if not _can_walk(s, entity):
+    if held_in_place(s.state, entity) is not None:
         return [list(s.state.square(entity))]
     return [list(sq) for sq in search(s.state.move_rules(entity), budget).reachable()]
 

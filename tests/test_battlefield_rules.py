@@ -56,7 +56,6 @@ def test_enemies_in_the_way_give_cover_but_never_superior_cover_14():
 
 def test_no_line_of_effect_means_no_effect_6():
     state, ids = battle(["A.#.B"], {"A": Unit(), "B": RED})
-    state = GameState(_with(state.battlefield, (2, 0), Terrain(wall=True)), state.world)
     assert cover(state, ids["A"], ids["B"], "ranged") == "no_effect"
 
 

@@ -10,7 +10,7 @@ from game.actions.attack import AttackPlan, plan_attack, resolve_attack
 from game.actions.events import Event, UnitMoved
 from game.core.dice import Dice
 from game.core.grid import Square
-from game.core.movement import SearchResult, path_cost, search
+from game.core.movement import SearchResult, path_cost, search, step_costs
 from game.ecs.components import Position
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MOVE, spend
@@ -29,12 +29,19 @@ def walking_speed(state: GameState, entity: Entity) -> int:
     return min(speed, SLOWED_SPEED) if state.has_condition(entity, "slowed") else speed
 
 
-def walk_blocker(state: GameState, entity: Entity) -> Rejected | None:
-    """Why the creature cannot walk at all right now, if it cannot."""
+def held_in_place(state: GameState, entity: Entity, verb: str = "walk") -> Rejected | None:
+    """§9: prone, immobilized and restrained creatures cannot walk or shift out of their space."""
     for condition in CANNOT_WALK:
         if state.has_condition(entity, condition):
             rule = "4e §9" if condition != "prone" else "4e §9 prone: crawl or stand up first"
-            return Rejected(f"{state.name(entity)} is {condition} and cannot walk", rule)
+            return Rejected(f"{state.name(entity)} is {condition} and cannot {verb}", rule)
+    return None
+
+
+def walk_blocker(state: GameState, entity: Entity) -> Rejected | None:
+    """Why the creature cannot walk at all right now, if it cannot."""
+    if (rejection := held_in_place(state, entity)) is not None:
+        return rejection
     if spend(state.turn.actions, MOVE) is None:
         return Rejected(f"{state.name(entity)} has no move action left", "4e §3.4")
     return None
@@ -42,9 +49,8 @@ def walk_blocker(state: GameState, entity: Entity) -> Rejected | None:
 
 def shift_rejection(state: GameState, entity: Entity, to: Square) -> Rejected | None:
     """§25.20: a shift moves 1 square without entering difficult terrain (§18.1, M001-DT-05)."""
-    for condition in CANNOT_WALK:
-        if state.has_condition(entity, condition):
-            return Rejected(f"{state.name(entity)} is {condition} and cannot shift", "4e §9")
+    if (rejection := held_in_place(state, entity, "shift")) is not None:
+        return rejection
     rules = state.move_rules(entity)
     start = state.square(entity)
     if max(abs(to[0] - start[0]), abs(to[1] - start[1])) != SHIFT_SQUARES:
@@ -119,15 +125,15 @@ def walk_with_opportunity_attacks(state: GameState, actor: Entity, path: tuple[S
     the attack interrupts the move, and a mover dropped to 0 hit points stops where it was. The walk is
     reported as one UnitMoved per uninterrupted stretch, each with its own cost.
     """
-    rules = state.move_rules(actor)
-    step_costs = [rules.step_cost(a, b) or 0 for a, b in zip(path, path[1:])]
+    costs = step_costs(state.move_rules(actor), path)
+    assert costs is not None  # validated
     events: list[Event] = []
     stretch_start = 0
 
     def walked(to_index: int) -> None:
         if to_index > stretch_start:
             stretch = path[stretch_start:to_index + 1]
-            events.append(UnitMoved(actor, stretch, sum(step_costs[stretch_start:to_index]), slot))
+            events.append(UnitMoved(actor, stretch, sum(costs[stretch_start:to_index]), slot))
 
     for index, square in enumerate(path[:-1]):
         for enemy in provokers(state, actor, (square, path[index + 1]), WALK):

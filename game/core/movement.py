@@ -206,16 +206,22 @@ def search(rules: MoveRules, budget: int | None, ignore_difficult: bool = False)
     return SearchResult(start, cost, parent, endable)
 
 
-def path_cost(rules: MoveRules, path: tuple[Square, ...], ignore_difficult: bool = False) -> int | None:
-    """The cost of walking exactly ``path`` (first square = where the mover stands), or None if illegal."""
+def step_costs(rules: MoveRules, path: tuple[Square, ...], ignore_difficult: bool = False) -> list[int] | None:
+    """The cost of each step of ``path`` (first square = where the mover stands), or None if any is illegal."""
     if not path or path[0] != rules.mover.top_left:
         return None
-    total = 0
+    costs: list[int] = []
     for frm, to in zip(path, path[1:]):
         if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
             return None
         step = rules.step_cost(frm, to, ignore_difficult)
         if step is None:
             return None
-        total += step
-    return total
+        costs.append(step)
+    return costs
+
+
+def path_cost(rules: MoveRules, path: tuple[Square, ...], ignore_difficult: bool = False) -> int | None:
+    """The cost of walking exactly ``path``, or None if illegal."""
+    costs = step_costs(rules, path, ignore_difficult)
+    return None if costs is None else sum(costs)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -34,6 +35,16 @@ STATUS_HEIGHT = 26
 DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
 
 
+@dataclass(frozen=True)
+class WalkPreview:
+    """The hovered walk: its path and cost, the squares whose leaving provokes, and who would attack."""
+
+    path: tuple[tuple[int, int], ...]
+    cost: int
+    provoking: tuple[tuple[int, int], ...]
+    attackers: tuple[Entity, ...]
+
+
 class BattleScene:
     def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts) -> None:
         self.fonts = fonts
@@ -61,6 +72,8 @@ class BattleScene:
         self.walk: SearchResult | None = None
         self.targets: dict[Entity, AttackPlan] = {}
         self.victory_buttons: dict[str, pygame.Rect] = {}
+        self._preview_key: tuple[tuple[int, int], int] | None = None
+        self._preview: WalkPreview | None = None
         self.ticks = 0
         self._show_events(self.match.opening)
         self._turn_began()
@@ -237,34 +250,46 @@ class BattleScene:
             else:
                 screen.blit(double, rect)
 
-    def _draw_path(self, screen: pygame.Surface) -> None:
+    def _walk_preview(self) -> WalkPreview | None:
+        """The walk to the hovered square and what it provokes; recomputed only when either changes."""
         square = self._hover_square()
         if self.walk is None or square is None or square not in self.walk.endable or square == self.walk.start:
+            return None
+        key = (square, len(self.match.record))
+        if key != self._preview_key:
+            path = self.walk.path_to(square) or ()
+            used = self.state.turn.opportunity_used
+            provoking: list[tuple[int, int]] = []
+            attackers: list[Entity] = []
+            for a, b in zip(path, path[1:]):
+                fresh = [e for e in provokers(self.state, self.actor, (a, b), WALK) if e not in used and e not in attackers]
+                if fresh:
+                    provoking.append(a)
+                    attackers.extend(fresh)
+            self._preview_key = key
+            self._preview = WalkPreview(path, self.walk.cost[square], tuple(provoking), tuple(attackers))
+        return self._preview
+
+    def _draw_path(self, screen: pygame.Surface) -> None:
+        preview = self._walk_preview()
+        if preview is None or len(preview.path) < 2:
             return
-        path = self.walk.path_to(square)
-        if path is None:
-            return
+        path, square = preview.path, preview.path[-1]
         points = [self.view.square_rect(s).center for s in path]
         pygame.draw.lines(screen, palette.PATH, False, points, 3)
         for point in points[1:]:
             pygame.draw.circle(screen, palette.PATH, point, 4)
         # Squares whose leaving provokes an opportunity attack: a red ring and "!" (readable without colour).
-        for square in self._provoking_steps(path):
-            centre = self.view.square_rect(square).center
+        for step in preview.provoking:
+            centre = self.view.square_rect(step).center
             pygame.draw.circle(screen, palette.TARGET, centre, self.view.cell // 3, 3)
             text(screen, self.fonts.body, "!", centre, palette.TARGET, "center")
-        cost = self.walk.cost[square]
+        cost = preview.cost
         rect = self.view.square_rect(square)
         label = self.fonts.body.render(str(cost), True, (20, 20, 20))
         badge = label.get_rect(center=(rect.right - 4, rect.top + 4)).inflate(10, 4)
         pygame.draw.rect(screen, palette.PATH, badge, border_radius=8)
         screen.blit(label, label.get_rect(center=badge.center))
-
-    def _provoking_steps(self, path: tuple[tuple[int, int], ...]) -> list[tuple[int, int]]:
-        """The squares of a planned walk whose leaving provokes an enemy that has not yet used its attack."""
-        used = self.state.turn.opportunity_used
-        return [a for a, b in zip(path, path[1:])
-                if any(e not in used for e in provokers(self.state, self.actor, (a, b), WALK))]
 
     def _draw_targets(self, screen: pygame.Surface) -> None:
         for target in self.targets:
@@ -341,14 +366,11 @@ class BattleScene:
                 mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
                 return (f"{plan.profile.name} vs {plan.profile.defense.upper() if plan.profile.defense == 'ac' else plan.profile.defense.title()} "
                         f"{plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}. Click to attack.")
-            if self.walk is not None and square in self.walk.endable and square != self.walk.start and self.selected == self.actor:
-                cost, speed = self.walk.cost[square], walking_speed(self.state, self.actor)
-                path = self.walk.path_to(square) or ()
-                used = self.state.turn.opportunity_used
-                attackers = sorted({e for a, b in zip(path, path[1:]) for e in provokers(self.state, self.actor, (a, b), WALK)
-                                    if e not in used})
-                if attackers:
-                    names = ", ".join(self.state.name(e) for e in attackers)
+            preview = self._walk_preview() if self.selected == self.actor else None
+            if preview is not None:
+                cost, speed = preview.cost, walking_speed(self.state, self.actor)
+                if preview.attackers:
+                    names = ", ".join(self.state.name(e) for e in preview.attackers)
                     return f"Walk here: {cost} squares; provokes opportunity attacks from {names} (marked !). Click to move."
                 if cost > speed:
                     return f"Double move here: {cost} of {speed * 2} squares, using the move and standard actions. Click to move."
