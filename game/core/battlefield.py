@@ -77,6 +77,7 @@ class Battlefield:
     edges: tuple[tuple[Edge, EdgeKind], ...] = ()
     elevation_ft: tuple[int, ...] = ()                # row-major; empty means flat ground at 0
     start_areas: tuple[tuple[str, tuple[Square, ...]], ...] = ()   # (side, squares) in map order
+    portals: tuple[tuple[Square, Square], ...] = ()   # linked square pairs: ending a move on one leads to the other
     name: str = ""
     _edge_index: dict[Edge, EdgeKind] = field(default_factory=dict, compare=False, repr=False)
 
@@ -103,6 +104,15 @@ class Battlefield:
         if not self.elevation_ft or not self.in_bounds(square):
             return 0
         return self.elevation_ft[square[1] * self.width + square[0]]
+
+    def portal_exit(self, square: Square) -> Square | None:
+        """The square a portal on ``square`` leads to, if there is one."""
+        for a, b in self.portals:
+            if square == a:
+                return b
+            if square == b:
+                return a
+        return None
 
     def start_squares(self, side: str) -> tuple[Square, ...]:
         for name, squares in self.start_areas:
