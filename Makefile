@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: play test clean
+.PHONY: play test clean bench bench-quick
 
 $(STAMP): requirements.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -19,3 +19,11 @@ test: $(STAMP)
 clean:
 	rm -rf $(VENV) .pytest_cache
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	$(PY) -m bench
+
+bench-quick: $(STAMP)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	$(PY) -m bench --quick

@@ -11,7 +11,7 @@ from game.actions.events import Event
 from game.content.roster import CreatureTemplate, Roster
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice, SeededDice
-from game.core.grid import Square, footprint
+from game.core.grid import Square, chebyshev, footprint
 from game.ecs.components import Appearance, Conditions, Health, Name, Position, Team
 from game.ecs.world import World
 from game.state import GameState
@@ -47,6 +47,24 @@ class Match:
         return self.opening + [e for _, events in self.record for e in events]
 
 
+def _spot(bf: Battlefield, area: list[Square], side: int, taken: set[Square]) -> Square | None:
+    """The first space wholly inside the start area; failing that (a big creature, a thin area), the
+    open space nearest the area, so any map that fits the side's creatures at all can be played."""
+    inside = set(area)
+    spot = next((s for s in area if all(sq in inside and sq not in taken for sq in footprint(s, side))), None)
+    if spot is not None or not area:
+        return spot
+
+    def fits(top_left: Square) -> bool:
+        return all(bf.in_bounds(sq) and not bf.at(sq).solid and sq not in taken for sq in footprint(top_left, side))
+
+    def nearness(top_left: Square) -> tuple[int, int, int]:
+        return (min(chebyshev(top_left, a) for a in area), top_left[1], top_left[0])
+
+    candidates = [s for s in bf.squares() if fits(s)]
+    return min(candidates, key=nearness) if candidates else None
+
+
 def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, CreatureTemplate], taken: set[Square]) -> None:
     """Put a roster's creatures on the first free squares of its start area, in map order."""
     area = [s for s in bf.start_squares(roster.side) if not bf.at(s).solid and s not in taken]
@@ -54,7 +72,7 @@ def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[st
     for key in roster.creatures:
         template = creatures[key]
         side = template.body.size.side_squares
-        spot = next((s for s in area if all(sq in area and sq not in taken for sq in footprint(s, side))), None)
+        spot = _spot(bf, area, side, taken)
         if spot is None:
             raise SetupError(f"the start area of side {roster.side!r} has no room for {template.display_name}")
         taken.update(footprint(spot, side))

@@ -91,7 +91,7 @@ class Scenario:
         stats = Stats(unit_id, 1, 1, Defenses(10, 10, 10, 10), speed, 0)
         self.units[unit_id] = self.state.world.create(
             Name(unit_id), Team(str(raw.get("side", ""))), Position(at), Body(size, bool(raw.get("flying", False))),
-            stats, Health(1), Conditions(conditions),
+            stats, Health(1), Conditions.of(*conditions),
         )
 
     def square(self, raw: Any, where: str) -> Square:

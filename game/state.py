@@ -8,11 +8,13 @@ from game.core.battlefield import Battlefield
 from game.core.grid import Square
 from game.core.movement import Mover, MoveRules, Occupant
 from game.ecs.components import (
-    Arsenal, Body, Conditions, Health, Name, OutOfFight, Outcome, Position, Stats, Team, TurnState,
+    Arsenal, Body, Condition, Conditions, Health, Name, OutOfFight, Outcome, PendingForced, PendingOpportunity,
+    Position, Stats, Team, TurnState,
 )
 from game.ecs.world import Entity, World
 
 HELPLESS_CONDITIONS = ("helpless", "unconscious", "dying", "petrified")
+SQUEEZING = "squeezing"     # §25.21: the space is one square narrower while squeezing
 
 
 @dataclass
@@ -53,7 +55,10 @@ class GameState:
         return self.world.get(entity, Position).square
 
     def space(self, entity: Entity) -> tuple[Square, int]:
-        return self.square(entity), self.world.get(entity, Body).size.side_squares
+        side = self.world.get(entity, Body).size.side_squares
+        if side > 1 and self.has_condition(entity, SQUEEZING):
+            side -= 1
+        return self.square(entity), side
 
     def hp(self, entity: Entity) -> int:
         return self.world.get(entity, Health).hp
@@ -67,6 +72,23 @@ class GameState:
     def has_condition(self, entity: Entity, name: str) -> bool:
         conditions = self.world.maybe(entity, Conditions)
         return conditions is not None and conditions.has(name)
+
+    def conditions(self, entity: Entity) -> Conditions:
+        return self.world.maybe(entity, Conditions) or Conditions()
+
+    def add_condition(self, entity: Entity, condition: Condition) -> None:
+        self.world.add(entity, self.conditions(entity).adding(condition))
+
+    def remove_condition(self, entity: Entity, name: str) -> None:
+        self.world.add(entity, self.conditions(entity).removing(name))
+
+    @property
+    def pending_opportunity(self) -> PendingOpportunity | None:
+        return self.world.maybe_resource(PendingOpportunity)
+
+    @property
+    def pending_forced(self) -> PendingForced | None:
+        return self.world.maybe_resource(PendingForced)
 
     def is_helpless(self, entity: Entity) -> bool:
         return any(self.has_condition(entity, c) for c in HELPLESS_CONDITIONS)
@@ -82,13 +104,19 @@ class GameState:
                 return entity
         return None
 
-    def move_rules(self, entity: Entity) -> MoveRules:
-        """Movement rules for ``entity`` among every other creature still on the battlefield."""
+    def move_rules(self, entity: Entity, squeeze: bool | None = None, ignoring: Entity | None = None) -> MoveRules:
+        """Movement rules for ``entity`` among every other creature still on the battlefield.
+
+        ``squeeze``: True or False to judge it squeezed or at full size (§25.21), None as it is now;
+        ``ignoring``: a creature to leave out.
+        """
         body = self.world.get(entity, Body)
-        mover = Mover(self.square(entity), body.size, self.side(entity), body.flying)
+        squeezed = self.space(entity)[1] < body.size.side_squares if squeeze is None else squeeze
+        mover = Mover(self.square(entity), body.size, self.side(entity), body.flying,
+                      phasing=body.phasing, squeezed=squeezed)
         others = [
             Occupant(self.square(o), self.world.get(o, Body).size, self.side(o),
                      helpless=self.is_helpless(o), prone=self.has_condition(o, "prone"))
-            for o in self.standing() if o != entity
+            for o in self.standing() if o not in (entity, ignoring)
         ]
         return MoveRules(self.battlefield, mover, others)

@@ -126,11 +126,12 @@ def test_no_combat_advantage_against_a_target_you_cannot_see_13():
     assert not combat_advantage(state, ids["A"], ids["B"], "melee")
 
 
-def test_falls_deal_1d10_per_10_feet_and_the_quick_rule_beyond_50_20():
+def test_falls_deal_1d10_per_full_10_feet_without_the_quick_rule_20():
     assert (fall_damage(9).dice, fall_damage(9).flat) == (0, 0)
     assert (fall_damage(10).dice, fall_damage(19).dice, fall_damage(50).dice) == (1, 1, 5)
-    assert (fall_damage(70).flat, fall_damage(70).dice) == (25, 2)
-    assert (fall_damage(100).flat, fall_damage(100).dice) == (50, 0)
+    # No quick rule (docs/rulings.md): 70 ft is 7d10, and the dice stop at 50d10.
+    assert (fall_damage(70).flat, fall_damage(70).dice) == (0, 7)
+    assert (fall_damage(500).dice, fall_damage(900).dice) == (50, 50)
 
 
 def test_push_moves_away_pull_toward_slide_anywhere_22():

@@ -1,9 +1,10 @@
 """The one door: validation is pure, rejections change nothing, accepted commands emit events."""
 
-from game.actions.commands import Attack, EndTurn, Move, Rejected
+from game.actions.commands import Attack, EndTurn, Move, Opportunity, Rejected
 from game.actions.door import execute, validate
 from game.actions.events import (
-    AttackRolled, DamageDealt, RoundStarted, SkirmishWon, TurnStarted, UnitBloodied, UnitDowned, UnitMoved,
+    AttackRolled, DamageDealt, OpportunityDeclined, OpportunityOffered, RoundStarted, SkirmishWon, TurnStarted,
+    UnitBloodied, UnitDowned, UnitMoved,
 )
 from game.core.dice import ScriptedDice
 from game.ecs.components import OutOfFight
@@ -160,20 +161,51 @@ def test_clone_is_independent_of_the_original():
     assert state.square(ids["A"]) == (0, 0) and twin.square(ids["A"]) == (1, 0)
 
 
+def answered(state, move, dice, take=True) -> list:
+    """Execute a move, then let every offered enemy take (or decline) its opportunity attack."""
+    events = execute(state, move, dice)
+    assert not isinstance(events, Rejected), events
+    while state.pending_opportunity is not None:
+        more = execute(state, Opportunity(state.pending_opportunity.offered[0], take), dice)
+        assert not isinstance(more, Rejected), more
+        events += more
+    return events
+
+
 def test_walking_away_from_an_enemy_provokes_one_opportunity_attack_25_13():
     state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
-    events = execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([15, 4]))
+    dice = ScriptedDice([15, 4])
+    events = execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), dice)
+    assert events == [OpportunityOffered(ids["A"], ids["B"], (2, 0))]
+    assert state.square(ids["B"]) == (2, 0)
+    events = execute(state, Opportunity(ids["A"], True), dice)
     attack = events[0]
     assert isinstance(attack, AttackRolled) and attack.opportunity and attack.attacker == ids["A"] and attack.hit
     assert isinstance(events[1], DamageDealt) and state.hp(ids["B"]) == 23
     walk = events[2]
     assert isinstance(walk, UnitMoved) and walk.path == ((2, 0), (3, 0), (4, 0)) and walk.cost == 2
-    assert state.square(ids["B"]) == (4, 0)
+    assert state.square(ids["B"]) == (4, 0) and state.pending_opportunity is None
+
+
+def test_only_the_offered_enemy_answers_and_nothing_else_happens_meanwhile_25_13():
+    state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
+    execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([]))
+    before = state.world.snapshot()
+    assert isinstance(execute(state, Opportunity(ids["B"], True), ScriptedDice([])), Rejected)
+    assert isinstance(execute(state, EndTurn(ids["B"]), ScriptedDice([])), Rejected)
+    assert state.world.snapshot() == before
+
+
+def test_a_declined_opportunity_attack_lets_the_move_go_on_25_13():
+    state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
+    events = answered(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([]), take=False)
+    assert OpportunityDeclined(ids["A"], ids["B"]) in events and not any(isinstance(e, AttackRolled) for e in events)
+    assert state.square(ids["B"]) == (4, 0) and state.hp(ids["B"]) == 30
 
 
 def test_each_enemy_makes_at_most_one_opportunity_attack_per_turn_25_13():
     state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
-    events = execute(state, Move(ids["B"], ((2, 0), (2, 1), (3, 1))), ScriptedDice([2]))
+    events = answered(state, Move(ids["B"], ((2, 0), (2, 1), (3, 1))), ScriptedDice([2]))
     assert sum(isinstance(e, AttackRolled) for e in events) == 1
     assert [e.path for e in events if isinstance(e, UnitMoved)] == [((2, 0), (2, 1), (3, 1))]
 
@@ -181,15 +213,15 @@ def test_each_enemy_makes_at_most_one_opportunity_attack_per_turn_25_13():
 def test_opportunity_attack_interrupts_the_walk_partway_25_13():
     state, ids = battle(["A.....", "......", "..B..."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
     # B steps next to A, then leaves: the attack comes between the two stretches of the walk.
-    events = execute(state, Move(ids["B"], ((2, 2), (1, 1), (2, 1), (3, 1))), ScriptedDice([2]))
+    events = answered(state, Move(ids["B"], ((2, 2), (1, 1), (2, 1), (3, 1))), ScriptedDice([2]))
     walks = [e.path for e in events if isinstance(e, UnitMoved)]
     assert walks == [((2, 2), (1, 1)), ((1, 1), (2, 1), (3, 1))]
-    assert isinstance(events[1], AttackRolled) and events[1].opportunity
+    assert isinstance(events[2], AttackRolled) and events[2].opportunity
 
 
 def test_a_mover_dropped_by_an_opportunity_attack_stops_where_it_was_25_13():
     state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=5)}, order="BA")
-    events = execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([15, 8]))
+    events = answered(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([15, 8]))
     assert state.square(ids["B"]) == (2, 0)
     assert not any(isinstance(e, UnitMoved) for e in events)
     assert any(isinstance(e, UnitDowned) for e in events) and SkirmishWon("blue") in events

@@ -130,5 +130,5 @@ def test_battlefield_queries_answer_in_the_contracts_shapes():
         {"q": "provokes", "unit": "C", "path": [[5, 2], [4, 2]], "move": "shift"},
         units=units,
     ) == ["none", "none", False, False, -2, True, False, [[5, 1]],
-          {"dice": "2d10", "flat": 25, "min": 27, "max": 45}, {"dice": "", "flat": 0, "min": 0, "max": 0},
+          {"dice": "7d10", "flat": 0, "min": 7, "max": 70}, {"dice": "", "flat": 0, "min": 0, "max": 0},
           True, False, ["B"], []]

@@ -10,15 +10,17 @@ from game.ecs.world import Entity
 
 @dataclass(frozen=True)
 class Move:
-    """Walk along ``path`` (the first square is where the actor stands) with a move action (§25.24)."""
+    """Move along ``path`` (the first square is where the actor stands) with a move action:
+    ``mode`` walk (§25.24), run (§25.17), shift (§25.20), crawl (§25.7) or squeeze (§25.21)."""
 
     actor: Entity
     path: tuple[Square, ...]
+    mode: str = "walk"
 
 
 @dataclass(frozen=True)
 class Attack:
-    """Make a basic attack (§25.3) with the named attack profile against one target."""
+    """A melee or ranged attack (§5.2-§5.3) with the named attack against one target."""
 
     actor: Entity
     target: Entity
@@ -26,11 +28,70 @@ class Attack:
 
 
 @dataclass(frozen=True)
+class AreaAttack:
+    """A close or area attack (§5.4-§5.5): ``origin`` is the blast's top-left square, the area
+    burst's centre square, or the actor's own square for a close burst."""
+
+    actor: Entity
+    attack: str
+    origin: Square
+
+
+@dataclass(frozen=True)
+class Teleport:
+    """Use a teleport power to appear at ``destination`` (top-left square of the new space, §23)."""
+
+    actor: Entity
+    power: str
+    destination: Square
+
+
+@dataclass(frozen=True)
+class ForceMove:
+    """Place the pending push, pull or slide: ``path`` starts where the target stands (§22)."""
+
+    actor: Entity
+    target: Entity
+    path: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class Opportunity:
+    """The provoked creature takes (``take``) or lets pass its opportunity attack (§25.13)."""
+
+    actor: Entity
+    take: bool
+
+
+@dataclass(frozen=True)
+class StandUp:
+    """Stand up from prone: a move action (§25.19)."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class DropProne:
+    """Drop prone: a minor action (§25.8)."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class EndSqueeze:
+    """Stop squeezing and take up the full space again: a free action (§25.21)."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
 class EndTurn:
     actor: Entity
 
 
-Command = Move | Attack | EndTurn
+Command = (
+    Move | Attack | AreaAttack | Teleport | ForceMove | Opportunity | StandUp | DropProne | EndSqueeze | EndTurn
+)
 
 
 @dataclass(frozen=True)

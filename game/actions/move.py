@@ -1,26 +1,35 @@
-"""Move: walk along a path with a move action, or with the standard action spent as a move (§3.4)."""
+"""Move actions: walk, run, shift, crawl and squeeze, alone or as a double move (4e §19, §25).
+
+A move goes square by square. Where leaving a square provokes, the move halts and each provoked enemy
+is offered its opportunity attack (§25.13); the move goes on once they have answered. A move that
+steps down a ledge ends with a fall (§20); one that ends on a portal leads through it (§23).
+"""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from game.actions.arrival import arrive
 from game.actions.commands import Move, Rejected
 from game.actions.common import check_actor
-from game.actions.attack import AttackPlan, plan_attack, resolve_attack
-from game.actions.events import Event, UnitMoved
+from game.actions.events import ConditionGained, Event, OpportunityOffered, UnitMoved
 from game.core.dice import Dice
 from game.core.grid import Square
-from game.core.movement import SearchResult, path_cost, search, step_costs
-from game.ecs.components import Position
+from game.core.movement import SearchResult, fall_at_end, path_cost, search, step_costs
+from game.ecs.components import START_OF_TURN, Body, Condition, PendingOpportunity, Position
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MOVE, spend
-from game.rulesets.dnd4e.opportunity import WALK, provokers
-from game.state import GameState
+from game.rulesets.dnd4e.opportunity import SHIFT, provokers
+from game.state import SQUEEZING, GameState
 
+WALK, RUN, CRAWL, SQUEEZE = "walk", "run", "crawl", "squeeze"
+MOVE_MODES = (WALK, RUN, SHIFT, CRAWL, SQUEEZE)
 SLOWED_SPEED = 2                               # 4e §9 slowed
 SHIFT_SQUARES = 1                              # 4e §25.20
-DOUBLE_MOVE = "double move"                    # the slot name of a pooled walk (4e §19)
-CANNOT_WALK = ("immobilized", "restrained", "prone")   # 4e §9
+RUN_BONUS = 2                                  # 4e §25.17
+RUNNING = "running"                            # 4e §25.17: -5 to attacks, grants CA, until the next turn
+DOUBLE_MOVE = "double move"                    # the slot name of a pooled move (4e §19)
+CANNOT_MOVE = ("immobilized", "restrained")    # 4e §9
 
 
 def walking_speed(state: GameState, entity: Entity) -> int:
@@ -29,35 +38,58 @@ def walking_speed(state: GameState, entity: Entity) -> int:
     return min(speed, SLOWED_SPEED) if state.has_condition(entity, "slowed") else speed
 
 
-def held_in_place(state: GameState, entity: Entity, verb: str = "walk") -> Rejected | None:
-    """§9: prone, immobilized and restrained creatures cannot walk or shift out of their space."""
-    for condition in CANNOT_WALK:
+def mode_speed(state: GameState, entity: Entity, mode: str) -> int:
+    """Squares one move action of ``mode`` covers: run +2, crawl and squeeze half (rounded down), shift 1.
+
+    §9: while slowed nothing raises speed above 2, so a slowed run is still 2.
+    """
+    speed = walking_speed(state, entity)
+    if mode == RUN:
+        return min(speed + RUN_BONUS, SLOWED_SPEED) if state.has_condition(entity, "slowed") else speed + RUN_BONUS
+    if mode in (CRAWL, SQUEEZE):
+        return speed // 2
+    if mode == SHIFT:
+        return SHIFT_SQUARES
+    return speed
+
+
+def held_in_place(state: GameState, entity: Entity, mode: str = WALK) -> Rejected | None:
+    """Why the creature cannot make a move of ``mode`` at all, ignoring the action economy.
+
+    §9: immobilized and restrained creatures cannot move; a prone one can only crawl (§25.7), and
+    crawling needs prone. §25.21: only Large or bigger creatures squeeze (docs/rulings.md), and a
+    squeezing creature keeps squeezing until it ends the squeeze.
+    """
+    name = state.name(entity)
+    verb = {WALK: "walk", RUN: "run", SHIFT: "shift", CRAWL: "crawl", SQUEEZE: "squeeze"}.get(mode)
+    if verb is None:
+        return Rejected(f"unknown kind of move {mode!r} (walk, run, shift, crawl or squeeze)")
+    for condition in CANNOT_MOVE:
         if state.has_condition(entity, condition):
-            rule = "4e §9" if condition != "prone" else "4e §9 prone: crawl or stand up first"
-            return Rejected(f"{state.name(entity)} is {condition} and cannot {verb}", rule)
-    return None
-
-
-def walk_blocker(state: GameState, entity: Entity) -> Rejected | None:
-    """Why the creature cannot walk at all right now, if it cannot."""
-    if (rejection := held_in_place(state, entity)) is not None:
-        return rejection
-    if spend(state.turn.actions, MOVE) is None:
-        return Rejected(f"{state.name(entity)} has no move action left", "4e §3.4")
+            return Rejected(f"{name} is {condition} and cannot {verb}", "4e §9")
+    prone = state.has_condition(entity, "prone")
+    if mode == CRAWL and not prone:
+        return Rejected(f"{name} is not prone: only a prone creature crawls", "4e §25.7")
+    if mode != CRAWL and prone:
+        return Rejected(f"{name} is prone and cannot {verb}: crawl or stand up first", "4e §9 prone")
+    if mode == SQUEEZE and state.world.get(entity, Body).size.side_squares < 2:
+        return Rejected(f"{name} is too small to squeeze: only Large or bigger creatures squeeze", "4e §25.21")
+    if mode != SQUEEZE and state.has_condition(entity, SQUEEZING):
+        return Rejected(f"{name} is squeezing: keep squeezing or end the squeeze first (a free action)", "4e §25.21")
     return None
 
 
 def shift_rejection(state: GameState, entity: Entity, to: Square) -> Rejected | None:
-    """§25.20: a shift moves 1 square without entering difficult terrain (§18.1, M001-DT-05)."""
-    if (rejection := held_in_place(state, entity, "shift")) is not None:
+    """§25.20: one shift moves 1 square and cannot enter difficult terrain (§18.1, M001-DT-05)."""
+    if (rejection := held_in_place(state, entity, SHIFT)) is not None:
         return rejection
     rules = state.move_rules(entity)
     start = state.square(entity)
     if max(abs(to[0] - start[0]), abs(to[1] - start[1])) != SHIFT_SQUARES:
         return Rejected("a shift moves exactly 1 square", "4e §25.20")
     cost = rules.step_cost(start, to)
-    if cost is None:
-        return Rejected("that square cannot be entered", "4e §17-§18")
+    if cost is None or rules.drop_ft(start, to):
+        return Rejected("that square cannot be entered with a shift", "4e §17-§18, §20")
     if cost > SHIFT_SQUARES:
         return Rejected("a 1-square shift cannot enter difficult terrain or cross a low wall", "4e §18.1, M001-DT-05")
     if not rules.may_end_at(to):
@@ -65,48 +97,64 @@ def shift_rejection(state: GameState, entity: Entity, to: Square) -> Rejected | 
     return None
 
 
+def move_blocker(state: GameState, entity: Entity, mode: str = WALK) -> Rejected | None:
+    """Why the creature cannot make a move of ``mode`` right now, if it cannot."""
+    if (rejection := held_in_place(state, entity, mode)) is not None:
+        return rejection
+    if spend(state.turn.actions, MOVE) is None:
+        return Rejected(f"{state.name(entity)} has no move action left", "4e §3.4")
+    return None
+
+
 def can_double_move(state: GameState) -> bool:
-    """§19: with the move and the standard action both unspent, two walks pool into one movement."""
+    """§19: with the move and the standard action both unspent, two moves of a kind pool into one."""
     actions = state.turn.actions
     return actions.move and actions.standard
 
 
-def walk_budget(state: GameState, entity: Entity) -> int:
-    """Squares of movement one walk may use now: speed, or twice it as a double move (§19)."""
-    speed = walking_speed(state, entity)
+def move_budget(state: GameState, entity: Entity, mode: str = WALK) -> int:
+    """Squares of movement one move may use now: its speed, or twice it as a double move (§19)."""
+    speed = mode_speed(state, entity, mode)
     return speed * 2 if can_double_move(state) else speed
 
 
-def walk_options(state: GameState, entity: Entity) -> SearchResult:
-    """Every square one walk can reach and the cheapest path there: the overlay and the check agree."""
-    return search(state.move_rules(entity), walk_budget(state, entity))
+def move_options(state: GameState, entity: Entity, mode: str = WALK) -> SearchResult:
+    """Every square one move can reach and the cheapest path there: the overlay and the check agree."""
+    return search(state.move_rules(entity, squeeze=mode == SQUEEZE or None), move_budget(state, entity, mode))
 
 
 def validate_move(state: GameState, command: Move) -> Rejected | None:
     if (rejection := check_actor(state, command.actor)) is not None:
         return rejection
-    if (rejection := walk_blocker(state, command.actor)) is not None:
+    if (rejection := move_blocker(state, command.actor, command.mode)) is not None:
         return rejection
     if len(command.path) < 2:
-        return Rejected("a walk must enter at least one square")
-    rules = state.move_rules(command.actor)
+        return Rejected("a move must enter at least one square")
+    rules = state.move_rules(command.actor, squeeze=command.mode == SQUEEZE or None)
     cost = path_cost(rules, command.path)
     if cost is None:
-        return Rejected("that path is not a legal walk: it enters a wall, an enemy or cuts a wall's corner", "4e §17.3-§17.4, §18.2")
-    budget = walk_budget(state, command.actor)
+        return Rejected("that path is not a legal move: it enters a wall, an enemy or a cliff face, cuts a "
+                        "wall's corner, or goes on after a fall", "4e §17.3-§17.4, §18.2, §20")
+    budget = move_budget(state, command.actor, command.mode)
     if cost > budget:
         double = " (a double move: the move and standard actions together)" if can_double_move(state) else ""
-        return Rejected(f"that walk costs {cost} squares but {budget} are available{double}", "4e §17.1, §18.1, §19")
+        return Rejected(f"that {command.mode} costs {cost} squares but {budget} are available{double}",
+                        "4e §17.1, §18.1, §19")
     if not rules.may_end_at(command.path[-1]):
-        return Rejected("a walk cannot end in another creature's square", "4e §17.4")
+        return Rejected("a move cannot end in another creature's square", "4e §17.4")
     return None
 
 
 def apply_move(state: GameState, command: Move, dice: Dice) -> list[Event]:
-    cost = path_cost(state.move_rules(command.actor), command.path)
+    actor, mode = command.actor, command.mode
+    events: list[Event] = []
+    if mode == SQUEEZE and not state.has_condition(actor, SQUEEZING):
+        state.add_condition(actor, Condition(SQUEEZING))
+        events.append(ConditionGained(actor, SQUEEZING, rule="4e §25.21"))
+    cost = path_cost(state.move_rules(actor), command.path)
     assert cost is not None  # validated
     turn = state.turn
-    if cost > walking_speed(state, command.actor):
+    if cost > mode_speed(state, actor, mode):
         # §19: a double move spends the move action and the standard action taken as a move.
         budget, slot = replace(turn.actions, move=False, standard=False), DOUBLE_MOVE
     else:
@@ -114,42 +162,52 @@ def apply_move(state: GameState, command: Move, dice: Dice) -> list[Event]:
         assert spent is not None
         budget, slot = spent
     state.world.set_resource(replace(turn, actions=budget))
-    return walk_with_opportunity_attacks(state, command.actor, command.path, slot, dice)
+    if mode == RUN:
+        state.add_condition(actor, Condition(RUNNING, START_OF_TURN, actor))
+        events.append(ConditionGained(actor, RUNNING, START_OF_TURN, "4e §25.17"))
+    return events + go_on(state, actor, command.path, slot, mode, dice)
 
 
-def walk_with_opportunity_attacks(state: GameState, actor: Entity, path: tuple[Square, ...], slot: str,
-                                  dice: Dice) -> list[Event]:
-    """Walk the path square by square; each enemy it provokes attacks once, before the mover leaves.
+def go_on(state: GameState, actor: Entity, path: tuple[Square, ...], slot: str, mode: str, dice: Dice,
+          answered: bool = False) -> list[Event]:
+    """Move along ``path`` (from where the actor stands) until it ends or provokes someone.
 
-    §25.13: leaving a square next to an enemy provokes a melee basic attack, one per enemy per turn;
-    the attack interrupts the move, and a mover dropped to 0 hit points stops where it was. The walk is
-    reported as one UnitMoved per uninterrupted stretch, each with its own cost.
+    §25.13: leaving a square next to an enemy that can see the mover and act provokes it. The move
+    halts in that square and every such enemy that still has its opportunity attack this turn is
+    offered it, in order; ``resume`` carries on once all have answered (``answered``: the first
+    step's offers are settled).
     """
-    costs = step_costs(state.move_rules(actor), path)
+    rules = state.move_rules(actor)
+    costs = step_costs(rules, path)
     assert costs is not None  # validated
-    events: list[Event] = []
-    stretch_start = 0
-
-    def walked(to_index: int) -> None:
-        if to_index > stretch_start:
-            stretch = path[stretch_start:to_index + 1]
-            events.append(UnitMoved(actor, stretch, sum(costs[stretch_start:to_index]), slot))
-
+    used = state.turn.opportunity_used
     for index, square in enumerate(path[:-1]):
-        for enemy in provokers(state, actor, (square, path[index + 1]), WALK):
-            melee = state.arsenal(enemy).of_kind("melee")
-            if enemy in state.turn.opportunity_used or melee is None:
-                continue
-            state.world.add(actor, Position(square))
-            plan = plan_attack(state, enemy, actor, melee.name)
-            if not isinstance(plan, AttackPlan):
-                continue
-            walked(index)
-            stretch_start = index
-            state.world.set_resource(replace(state.turn, opportunity_used=state.turn.opportunity_used + (enemy,)))
-            events.extend(resolve_attack(state, enemy, actor, plan, dice, opportunity=True))
-            if state.hp(actor) <= 0:
-                return events
-    state.world.add(actor, Position(path[-1]))
-    walked(len(path) - 1)
-    return events
+        if answered and index == 0:
+            continue
+        offered = tuple(e for e in provokers(state, actor, (square, path[index + 1]), mode)
+                        if e not in used and state.arsenal(e).basic_attack("melee") is not None)
+        if offered:
+            events = _walked(state, actor, path[:index + 1], costs[:index], slot, mode)
+            state.world.set_resource(PendingOpportunity(actor, path[index:], slot, mode, offered))
+            return events + [OpportunityOffered(e, actor, square) for e in offered]
+    drop = fall_at_end(rules, path)
+    events = _walked(state, actor, path, costs, slot, mode)
+    return events + arrive(state, actor, dice, drop_ft=drop)
+
+
+def resume(state: GameState, dice: Dice) -> list[Event]:
+    """After every offered enemy answered: the mover, if still up, goes on from where it halted."""
+    offer = state.pending_opportunity
+    assert offer is not None and not offer.offered
+    state.world.clear_resource(PendingOpportunity)
+    if state.hp(offer.mover) <= 0:
+        return []   # §25.13: a mover dropped by the attack stops where it was
+    return go_on(state, offer.mover, offer.path, offer.slot, offer.mode, dice, answered=True)
+
+
+def _walked(state: GameState, actor: Entity, stretch: tuple[Square, ...], costs: list[int], slot: str,
+            mode: str) -> list[Event]:
+    if len(stretch) < 2:
+        return []
+    state.world.add(actor, Position(stretch[-1]))
+    return [UnitMoved(actor, stretch, sum(costs), slot, mode)]

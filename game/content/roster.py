@@ -9,10 +9,15 @@ from typing import Any
 
 from game.core.dice import DiceExpr
 from game.core.grid import Size
-from game.ecs.components import Arsenal, AttackProfile, Body, Defenses, Stats
+from game.ecs.components import Arsenal, AttackProfile, Body, Defenses, Stats, TeleportPower
 
 DATA_DIR = Path(__file__).parent
 DEFENSES = ("ac", "fortitude", "reflex", "will")
+KINDS = ("melee", "ranged", "close", "area")
+AREAS = {"close": ("blast", "burst"), "area": ("burst",)}
+FORCED = ("push", "pull", "slide", "swap")
+USAGES = ("at-will", "encounter")
+ACTIONS = ("standard", "move", "minor")
 
 
 class ContentError(ValueError):
@@ -58,12 +63,8 @@ def _field(table: dict[str, Any], key: str, kind: type, where: str) -> Any:
 def _attack(raw: Any, where: str) -> AttackProfile:
     if not isinstance(raw, dict):
         raise ContentError(f"{where}: expected a table")
-    kind = _field(raw, "kind", str, where)
-    if kind not in ("melee", "ranged"):
-        raise ContentError(f"{where}.kind: must be melee or ranged, got {kind!r}")
-    defense = _field(raw, "defense", str, where)
-    if defense not in DEFENSES:
-        raise ContentError(f"{where}.defense: must be one of {', '.join(DEFENSES)}, got {defense!r}")
+    kind = _choice(raw, "kind", KINDS, where)
+    defense = _choice(raw, "defense", DEFENSES, where)
     try:
         damage = DiceExpr.parse(_field(raw, "damage", str, where))
     except ValueError as err:
@@ -72,10 +73,40 @@ def _attack(raw: Any, where: str) -> AttackProfile:
     long_range = raw.get("long_range", 0)
     if not isinstance(long_range, int) or (long_range and long_range < reach):
         raise ContentError(f"{where}.long_range: must be 0 or at least the range")
+    area, size = "", 0
+    if kind in AREAS:
+        area = _choice(raw, "area", AREAS[kind], where)
+        size = _field(raw, "size", int, where)
+        if size < 1:
+            raise ContentError(f"{where}.size: must be at least 1")
+    forced = _choice(raw, "forced", FORCED, where) if "forced" in raw else ""
+    forced_squares = _field(raw, "forced_squares", int, where) if forced and forced != "swap" else 0
     return AttackProfile(
         name=_field(raw, "name", str, where), kind=kind, reach=reach, long_range=long_range,
         bonus=_field(raw, "bonus", int, where), defense=defense, damage=damage,
-        weapon=bool(raw.get("weapon", True)),
+        weapon=bool(raw.get("weapon", True)), area=area, size=size, forced=forced, forced_squares=forced_squares,
+        usage=_choice(raw, "usage", USAGES, where) if "usage" in raw else "at-will",
+        basic=bool(raw.get("basic", True)),
+    )
+
+
+def _choice(table: dict[str, Any], key: str, allowed: tuple[str, ...], where: str) -> str:
+    value = _field(table, key, str, where)
+    if value not in allowed:
+        raise ContentError(f"{where}.{key}: must be one of {', '.join(allowed)}, got {value!r}")
+    return value
+
+
+def _teleport(raw: Any, where: str) -> TeleportPower:
+    if not isinstance(raw, dict):
+        raise ContentError(f"{where}: expected a table")
+    squares = _field(raw, "squares", int, where)
+    if squares < 1:
+        raise ContentError(f"{where}.squares: must be at least 1")
+    return TeleportPower(
+        _field(raw, "name", str, where), squares,
+        _choice(raw, "action", ACTIONS, where) if "action" in raw else "move",
+        _choice(raw, "usage", USAGES, where) if "usage" in raw else "encounter",
     )
 
 
@@ -101,9 +132,10 @@ def load_creatures(path: Path = DATA_DIR / "creatures.toml") -> dict[str, Creatu
             size = Size.parse(str(raw.get("size", "medium")))
         except ValueError as err:
             raise ContentError(f"{where}.size: {err}") from None
+        teleports = tuple(_teleport(t, f"{where}.teleports[{i}]") for i, t in enumerate(raw.get("teleports", [])))
         templates[key] = CreatureTemplate(
-            key, _field(raw, "name", str, where), _field(raw, "sprite", str, where), stats, Arsenal(attacks),
-            Body(size, bool(raw.get("flying", False))),
+            key, _field(raw, "name", str, where), _field(raw, "sprite", str, where), stats,
+            Arsenal(attacks, teleports), Body(size, bool(raw.get("flying", False)), bool(raw.get("phasing", False))),
         )
     return templates
 

@@ -1,7 +1,8 @@
 """Movement on the grid: step costs, legal paths and reachable squares (4e-combat.md §17-§18).
 
 Everything here is ruleset-neutral geometry: it returns the cost in squares of movement, counting
-difficult terrain and low walls as "+1 to enter" (§18). Rulesets that count feet convert.
+difficult terrain and low walls as "+1 to enter" (§18), and the height of any drop a step goes over
+(§20). Rulesets that count feet convert, and decide what a fall does.
 """
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from game.core.battlefield import Battlefield, EdgeKind
 from game.core.grid import DIRECTIONS, Size, Square, footprint
 
 BLOCKING_EDGES = (EdgeKind.WALL, EdgeKind.WINDOW)
+# §20: ground 10 ft or more below is a drop (a step down onto it is a fall); ground 10 ft or more
+# above is a cliff face that walking cannot climb (see docs/rulings.md).
+LEDGE_FT = 10
 
 
 @dataclass(frozen=True)
@@ -33,12 +37,23 @@ class Occupant:
 
 @dataclass(frozen=True)
 class Mover:
-    """The creature that moves and how: flying ignores difficult terrain (§18.1)."""
+    """The creature that moves and how.
+
+    Flying ignores difficult terrain (§18.1) and drops; phasing ignores difficult terrain and passes
+    through obstacles and creatures (§24); a squeezing creature's space is one square narrower (§25.21).
+    """
 
     top_left: Square
     size: Size
     team: str
     flying: bool = False
+    phasing: bool = False
+    squeezed: bool = False
+
+    @property
+    def side(self) -> int:
+        full = self.size.side_squares
+        return max(1, full - 1) if self.squeezed else full
 
 
 class OccupancyMap:
@@ -106,15 +121,33 @@ class MoveRules:
         """``others``: every creature on the battlefield except the mover."""
         self.bf = bf
         self.mover = mover
-        self.side = mover.size.side_squares
+        self.side = mover.side
         self.occupancy = OccupancyMap(others)
 
     def _space_open(self, top_left: Square) -> bool:
         return all(self.bf.in_bounds(s) and not self.bf.at(s).solid for s in footprint(top_left, self.side))
 
+    def ground_ft(self, top_left: Square) -> int:
+        """The height the space stands at: its highest square, so a big creature only partly over
+        an edge keeps its footing (§20, M001-FA-05)."""
+        return max(self.bf.elevation(s) for s in footprint(top_left, self.side))
+
+    def drop_ft(self, frm: Square, to: Square) -> int:
+        """How far a step from ``frm`` to ``to`` falls: the height lost, when it is a ledge or more (§20)."""
+        if self.mover.flying:
+            return 0
+        lost = self.ground_ft(frm) - self.ground_ft(to)
+        return lost if lost >= LEDGE_FT else 0
+
     def step_cost(self, frm: Square, to: Square, ignore_difficult: bool = False) -> int | None:
         """Squares of movement to step the whole space from ``frm`` to ``to``; None if illegal."""
+        if self.mover.phasing:
+            # §24: through obstacles and creatures, ignoring difficult terrain; only the map's edge stops it.
+            inside = all(self.bf.in_bounds(s) for s in footprint(to, self.side))
+            return 1 if inside else None
         if not self._space_open(to):
+            return None
+        if not self.mover.flying and self.ground_ft(to) - self.ground_ft(frm) >= LEDGE_FT:
             return None
         dx, dy = to[0] - frm[0], to[1] - frm[1]
         old = set(footprint(frm, self.side))
@@ -142,6 +175,8 @@ class MoveRules:
         if not self._space_open(top_left):
             return False
         for square in footprint(top_left, self.side):
+            if self.mover.phasing and self.occupancy.at(square):
+                return False   # §24: a phasing creature must end in an unoccupied space
             for other in self.occupancy.at(square):
                 if not _may_end_with(self.mover, other):
                     return False
@@ -156,6 +191,7 @@ class SearchResult:
     cost: dict[Square, int]
     parent: dict[Square, Square]
     endable: frozenset[Square]
+    falls: dict[Square, int]          # squares reached only by stepping down a ledge: feet fallen
 
     def path_to(self, square: Square) -> tuple[Square, ...] | None:
         """The cheapest path from the start to ``square`` (both included), or None."""
@@ -174,7 +210,9 @@ class SearchResult:
 def search(rules: MoveRules, budget: int | None, ignore_difficult: bool = False) -> SearchResult:
     """Dijkstra over the mover's top-left square, cheapest first, ties broken by fixed order.
 
-    ``budget`` None means unlimited (for distances and path costs beyond one move).
+    ``budget`` None means unlimited (for distances and path costs beyond one move). A step down a
+    ledge ends the move with a fall (§20), so such landings are never passed through, and a square
+    that can be reached safely is never reported as a fall.
     """
     start = rules.mover.top_left
     cost: dict[Square, int] = {start: 0}
@@ -182,6 +220,7 @@ def search(rules: MoveRules, budget: int | None, ignore_difficult: bool = False)
     order = 0
     frontier: list[tuple[int, int, Square]] = [(0, order, start)]
     done: set[Square] = set()
+    ledges: list[tuple[int, int, Square, Square]] = []
     while frontier:
         spent, _, square = heapq.heappop(frontier)
         if square in done:
@@ -197,28 +236,43 @@ def search(rules: MoveRules, budget: int | None, ignore_difficult: bool = False)
             total = spent + step
             if budget is not None and total > budget:
                 continue
+            order += 1
+            if rules.drop_ft(square, nxt):
+                ledges.append((total, order, nxt, square))
+                continue
             if total < cost.get(nxt, total + 1):
                 cost[nxt] = total
                 parent[nxt] = square
-                order += 1
                 heapq.heappush(frontier, (total, order, nxt))
+    falls: dict[Square, int] = {}
+    for total, _, landing, edge in sorted(ledges):
+        if landing not in cost:
+            cost[landing], parent[landing] = total, edge
+            falls[landing] = rules.drop_ft(edge, landing)
     endable = frozenset(s for s in cost if s == start or rules.may_end_at(s))
-    return SearchResult(start, cost, parent, endable)
+    return SearchResult(start, cost, parent, endable, falls)
 
 
 def step_costs(rules: MoveRules, path: tuple[Square, ...], ignore_difficult: bool = False) -> list[int] | None:
-    """The cost of each step of ``path`` (first square = where the mover stands), or None if any is illegal."""
+    """The cost of each step of ``path`` (first square = where the mover stands), or None if any is
+    illegal; a step down a ledge may only be the last one (the fall ends the move, §20)."""
     if not path or path[0] != rules.mover.top_left:
         return None
     costs: list[int] = []
-    for frm, to in zip(path, path[1:]):
+    steps = list(zip(path, path[1:]))
+    for index, (frm, to) in enumerate(steps):
         if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
             return None
         step = rules.step_cost(frm, to, ignore_difficult)
-        if step is None:
+        if step is None or (rules.drop_ft(frm, to) and index != len(steps) - 1):
             return None
         costs.append(step)
     return costs
+
+
+def fall_at_end(rules: MoveRules, path: tuple[Square, ...]) -> int:
+    """Feet fallen by the last step of a legal path (0 when it ends on its feet)."""
+    return rules.drop_ft(path[-2], path[-1]) if len(path) > 1 else 0
 
 
 def path_cost(rules: MoveRules, path: tuple[Square, ...], ignore_difficult: bool = False) -> int | None:

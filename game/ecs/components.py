@@ -32,6 +32,7 @@ class Position:
 class Body:
     size: Size = Size.MEDIUM
     flying: bool = False
+    phasing: bool = False     # moves through obstacles and creatures (§24)
 
 
 @dataclass(frozen=True)
@@ -79,22 +80,85 @@ class AttackProfile:
     defense: str              # "ac", "fortitude", "reflex" or "will"
     damage: DiceExpr
     weapon: bool = True
+    area: str = ""            # close and area attacks: "blast" or "burst" (§5.4-§5.6)
+    size: int = 0             # blast side or burst radius, in squares
+    forced: str = ""          # on a hit: "push", "pull", "slide" or "swap" (§22)
+    forced_squares: int = 0
+    usage: str = "at-will"    # or "encounter": once per skirmish (§25.23)
+    basic: bool = True        # a basic attack, the kind an opportunity attack uses (§25.3, §25.13)
+
+
+@dataclass(frozen=True)
+class TeleportPower:
+    """A power that teleports its user (§23), e.g. an eladrin's fey step."""
+
+    name: str
+    squares: int
+    action: str = "move"
+    usage: str = "encounter"
 
 
 @dataclass(frozen=True)
 class Arsenal:
     attacks: tuple[AttackProfile, ...]
+    teleports: tuple[TeleportPower, ...] = ()
 
-    def of_kind(self, kind: str) -> AttackProfile | None:
-        return next((a for a in self.attacks if a.kind == kind), None)
+    def basic_attack(self, kind: str) -> AttackProfile | None:
+        """The first basic attack of that kind (melee for opportunity attacks)."""
+        return next((a for a in self.attacks if a.kind == kind and a.basic), None)
+
+    def power(self, name: str) -> AttackProfile | TeleportPower | None:
+        return next((p for p in (*self.attacks, *self.teleports) if p.name == name), None)
+
+
+@dataclass(frozen=True)
+class SpentPowers:
+    """Encounter powers already used this skirmish (§25.23)."""
+
+    names: tuple[str, ...] = ()
+
+
+START_OF_TURN, END_OF_TURN = "start_of_turn", "end_of_turn"
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition and when it ends (§11.1): ``until`` "" lasts until a rule removes it; otherwise
+    it ends at the start or end of ``owner``'s next turn."""
+
+    name: str
+    until: str = ""
+    owner: Entity | None = None
 
 
 @dataclass(frozen=True)
 class Conditions:
-    names: tuple[str, ...] = ()
+    entries: tuple[Condition, ...] = ()
+
+    @classmethod
+    def of(cls, *names: str) -> "Conditions":
+        return cls(tuple(Condition(n) for n in names))
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c.name for c in self.entries))
 
     def has(self, name: str) -> bool:
-        return name in self.names
+        return any(c.name == name for c in self.entries)
+
+    def adding(self, condition: Condition) -> "Conditions":
+        if condition in self.entries:
+            return self
+        return Conditions(self.entries + (condition,))
+
+    def removing(self, name: str) -> "Conditions":
+        return Conditions(tuple(c for c in self.entries if c.name != name))
+
+    def expiring(self, until: str, owner: Entity) -> tuple["Conditions", tuple[str, ...]]:
+        """Drop the entries that end now; returns the rest and the names that ended."""
+        ended = tuple(c.name for c in self.entries if c.until == until and c.owner == owner)
+        kept = tuple(c for c in self.entries if not (c.until == until and c.owner == owner))
+        return Conditions(kept), ended
 
 
 @dataclass(frozen=True)
@@ -136,3 +200,32 @@ class Outcome:
     """Set when the skirmish has ended: the winning side, or "" for a draw."""
 
     winner: str
+
+
+@dataclass(frozen=True)
+class PendingOpportunity:
+    """A move halted where it provoked (§25.13): each enemy in ``offered`` takes or declines its
+    opportunity attack before the mover goes on along ``path`` (which starts where it stands)."""
+
+    mover: Entity
+    path: tuple[Square, ...]
+    slot: str
+    mode: str
+    offered: tuple[Entity, ...]
+
+
+@dataclass(frozen=True)
+class ForcedMovement:
+    """One forced movement a hit has earned: ``by`` moves ``target`` up to ``squares`` (§22)."""
+
+    by: Entity
+    target: Entity
+    kind: str
+    squares: int
+
+
+@dataclass(frozen=True)
+class PendingForced:
+    """Forced movements still to place, first one next; the attacker picks each square."""
+
+    queue: tuple[ForcedMovement, ...]

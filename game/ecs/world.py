@@ -75,6 +75,12 @@ class World:
     def resource(self, kind: type[T]) -> T:
         return self._resources[kind]
 
+    def maybe_resource(self, kind: type[T]) -> T | None:
+        return self._resources.get(kind)
+
+    def clear_resource(self, kind: type) -> None:
+        self._resources.pop(kind, None)
+
     # Copies -------------------------------------------------------------------------------------
     def clone(self) -> "World":
         """An independent world; components are immutable, so copying the stores is enough."""

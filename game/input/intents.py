@@ -45,6 +45,9 @@ KEY_ACTIONS: dict[int, str] = {
     pygame.K_c: "centre",
     pygame.K_r: "play_again",
     pygame.K_q: "quit",
+    pygame.K_y: "yes",
+    pygame.K_n: "no",
+    **{getattr(pygame, f"K_{n}"): f"choice{n}" for n in range(1, 10)},
 }
 
 PAN_KEYS: dict[int, tuple[int, int]] = {

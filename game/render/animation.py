@@ -8,7 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.actions.events import AttackRolled, DamageDealt, Event, UnitDowned, UnitMoved
+from game.actions.events import (
+    AreaPlaced, AttackRolled, ConditionGained, DamageDealt, Event, SavingThrow, UnitDowned, UnitFell, UnitForced,
+    UnitMoved, UnitTeleported,
+)
 from game.core.grid import Square
 from game.ecs.world import Entity
 
@@ -51,11 +54,12 @@ class Beat:
     flashes: dict[Entity, int] = field(default_factory=dict)
     floaters: list[Floater] = field(default_factory=list)
     fades: dict[Entity, int] = field(default_factory=dict)
+    area: tuple[Square, ...] = ()          # a close or area attack's squares, shown while it plays
     tick: int = 0
 
     @property
     def length(self) -> int:
-        lengths = [w.length for w in self.walks] + [FLASH_TICKS if self.flashes else 0]
+        lengths = [w.length for w in self.walks] + [FLASH_TICKS if self.flashes or self.area else 0]
         lengths += [FLOAT_TICKS // 2 if self.floaters else 0, FADE_TICKS if self.fades else 0]
         return max(lengths)
 
@@ -84,6 +88,23 @@ class Animator:
                 beat.floaters.append(Floater(f"-{event.amount}" + ("!" if event.critical else ""), colour, event.target))
             elif isinstance(event, UnitDowned) and self.beats:
                 self.beats[-1].fades[event.entity] = FADE_TICKS
+            elif isinstance(event, UnitForced):
+                walks = [Walk(event.target, event.path)]
+                if event.kind == "swap":
+                    walks.append(Walk(event.by, tuple(reversed(event.path))))
+                self.beats.append(Beat(walks=walks))
+            elif isinstance(event, UnitTeleported):
+                self.beats.append(Beat(flashes={event.entity: FLASH_TICKS},
+                                       floaters=[Floater("teleport", (170, 140, 255), event.entity)]))
+            elif isinstance(event, UnitFell):
+                self.beats.append(Beat(floaters=[Floater(f"falls {event.height_ft} ft", (255, 200, 120), event.entity)]))
+            elif isinstance(event, AreaPlaced):
+                self.beats.append(Beat(area=event.squares))
+            elif isinstance(event, SavingThrow):
+                words = f"save {event.natural}: " + ("caught!" if event.success else "failed")
+                self.beats.append(Beat(floaters=[Floater(words, (160, 230, 160), event.entity)]))
+            elif isinstance(event, ConditionGained) and self.beats:
+                self.beats[-1].floaters.append(Floater(event.condition, (200, 200, 255), event.entity))
 
     @property
     def busy(self) -> bool:
@@ -131,6 +152,11 @@ class Animator:
 
     def flashing(self, entity: Entity) -> bool:
         return bool(self.beats) and self.beats[0].tick > 0 and entity in self.beats[0].flashes and (self.beats[0].tick // 3) % 2 == 0
+
+    @property
+    def area(self) -> tuple[Square, ...]:
+        """The squares of the area attack playing now, if one is."""
+        return self.beats[0].area if self.beats else ()
 
     def pending_downed(self, entity: Entity) -> bool:
         """True while a creature that has dropped is still shown standing (its beat has not played)."""

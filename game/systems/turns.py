@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from game.actions.events import Event, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
+from game.actions.events import ConditionEnded, Event, InitiativeRolled, RoundStarted, TurnEnded, TurnStarted
 from game.core.dice import Dice
-from game.ecs.components import ActionBudget, OutOfFight, TurnState
+from game.ecs.components import END_OF_TURN, START_OF_TURN, ActionBudget, Conditions, OutOfFight, TurnState
+from game.ecs.world import Entity
 from game.rulesets.dnd4e.initiative import roll_initiative
 from game.state import GameState
 
@@ -23,9 +24,22 @@ def begin_skirmish(state: GameState, dice: Dice) -> list[Event]:
 def turn_system(state: GameState, events: list[Event]) -> list[Event]:
     if state.outcome is not None:
         return []
-    if any(isinstance(e, TurnEnded) for e in events) or state.world.has(state.turn.current, OutOfFight):
-        return _advance(state)
+    ended = [e for e in events if isinstance(e, TurnEnded)]
+    if ended or state.world.has(state.turn.current, OutOfFight):
+        expired = [x for e in ended for x in _expire(state, END_OF_TURN, e.entity)]
+        return expired + _advance(state)
     return []
+
+
+def _expire(state: GameState, until: str, owner: Entity) -> list[Event]:
+    """§11.1: effects lasting until the start or end of ``owner``'s next turn end now, on every creature."""
+    events: list[Event] = []
+    for entity, conditions in state.world.query(Conditions):
+        kept, ended = conditions.expiring(until, owner)
+        if ended:
+            state.world.add(entity, kept)
+            events.extend(ConditionEnded(entity, name, "4e §11.1") for name in ended)
+    return events
 
 
 def _advance(state: GameState, new_round_ok: bool = True) -> list[Event]:
@@ -45,5 +59,5 @@ def _advance(state: GameState, new_round_ok: bool = True) -> list[Event]:
         if not state.world.has(entity, OutOfFight):
             state.world.set_resource(TurnState(round_number, turn.order, index, ActionBudget()))
             events.append(TurnStarted(entity, round_number))
-            return events
+            return events + _expire(state, START_OF_TURN, entity)
     return events

@@ -7,11 +7,20 @@ from pathlib import Path
 
 import pygame
 
-from game.actions.attack import AttackPlan, attack_targets
-from game.actions.commands import Attack, Command, EndTurn, Move, Rejected
-from game.actions.events import Event, TurnStarted
-from game.actions.move import walk_blocker, walk_options, walking_speed
+from game.actions.attack import AreaPlan, AttackPlan, attack_targets, plan_area, power_targets
+from game.actions.commands import (
+    AreaAttack, Attack, Command, DropProne, EndSqueeze, EndTurn, ForceMove, Move, Opportunity, Rejected, StandUp,
+    Teleport,
+)
+from game.actions.common import decider
+from game.actions.events import Event
+from game.actions.force_move import forced_next_squares, next_forced
+from game.actions.move import WALK, mode_speed, move_blocker, move_options
+from game.actions.opportunity_attack import opportunity_plan
+from game.actions.teleport import teleport_power, teleport_squares
 from game.content.roster import load_creatures, load_rosters
+from game.core.areas import blast_placements
+from game.core.grid import Square, chebyshev
 from game.core.movement import SearchResult
 from game.ecs.components import Appearance, OutOfFight
 from game.ecs.world import Entity
@@ -22,8 +31,9 @@ from game.render import palette
 from game.render.animation import FADE_TICKS, FLOAT_TICKS, Animator
 from game.render.map_view import PAN_SPEED, MapView, load_sprites
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
-from game.rulesets.dnd4e.opportunity import WALK, provokers
+from game.rulesets.dnd4e.opportunity import provokers
 from game.state import GameState
+from game.ui.choices import Choice, choices
 from game.ui.log_panel import LogPanel
 from game.ui.narration import narrate
 from game.ui.widgets import Fonts, button, hp_bar, panel, text
@@ -32,17 +42,20 @@ UNIT_ART = Path(__file__).resolve().parent.parent.parent / "assets" / "units"
 PANEL_WIDTH = 330
 BANNER_HEIGHT = 44
 STATUS_HEIGHT = 26
+BAR_HEIGHT = 40
 DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
 
 
 @dataclass(frozen=True)
 class WalkPreview:
-    """The hovered walk: its path and cost, the squares whose leaving provokes, and who would attack."""
+    """The hovered move: its path and cost, the squares whose leaving provokes, who would attack,
+    and the height of the fall at its end (0: none)."""
 
-    path: tuple[tuple[int, int], ...]
+    path: tuple[Square, ...]
     cost: int
-    provoking: tuple[tuple[int, int], ...]
+    provoking: tuple[Square, ...]
     attackers: tuple[Entity, ...]
+    fall_ft: int
 
 
 class BattleScene:
@@ -56,24 +69,41 @@ class BattleScene:
         self.match: Match = new_match(battlefield, rosters, creatures, seed)
         self.side_labels = {r.side: r.label for r in rosters}
         width, height = screen_size
-        self.map_rect = pygame.Rect(0, BANNER_HEIGHT, width - PANEL_WIDTH, height - BANNER_HEIGHT - STATUS_HEIGHT)
+        map_bottom = height - STATUS_HEIGHT - BAR_HEIGHT
+        self.map_rect = pygame.Rect(0, BANNER_HEIGHT, width - PANEL_WIDTH, map_bottom - BANNER_HEIGHT)
+        self.bar_rect = pygame.Rect(0, map_bottom, width - PANEL_WIDTH, BAR_HEIGHT)
         self.panel_rect = pygame.Rect(width - PANEL_WIDTH, 0, PANEL_WIDTH, height)
         self.end_turn_rect = pygame.Rect(self.panel_rect.x + 12, height - 52, PANEL_WIDTH - 24, 40)
         self.view = MapView(map_path, self.map_rect)
         sprite_names = [self.match.state.world.get(e, Appearance).sprite for e in self.state.creatures()]
         self.sprites = load_sprites(UNIT_ART, sprite_names, self.view.cell)
+        # Creatures bigger than one square get their art drawn to fill their whole space.
+        self.big_sprites = {
+            (sprite, side): load_sprites(UNIT_ART, [sprite], self.view.cell * side)[sprite]
+            for sprite, side in sorted({(self.match.state.world.get(e, Appearance).sprite, self.state.space(e)[1])
+                                        for e in self.state.creatures()}) if side > 1
+        }
         self.portraits = load_sprites(UNIT_ART, sprite_names, 64)
         self.reach_tiles = _reach_tiles(self.view.cell)
+        self.tints = {colour: _tint(self.view.cell, colour) for colour in
+                      (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL)}
         self.animator = Animator()
         self.log = LogPanel(fonts.small, PANEL_WIDTH - 40)
         self.hover: tuple[int, int] | None = None
         self.message = ""
         self.selected: Entity | None = None
+        self.mode = WALK                                   # the action bar's pick: a move mode or a power
         self.walk: SearchResult | None = None
         self.targets: dict[Entity, AttackPlan] = {}
+        self.teleports: list[Square] = []
+        self.forced_path: tuple[Square, ...] = ()
+        self.bar: list[tuple[pygame.Rect, Choice]] = []
+        self.prompt_buttons: dict[str, pygame.Rect] = {}
         self.victory_buttons: dict[str, pygame.Rect] = {}
-        self._preview_key: tuple[tuple[int, int], int] | None = None
+        self._preview_key: tuple[Square, int, str] | None = None
         self._preview: WalkPreview | None = None
+        self._area_key: tuple[Square, int, str] | None = None
+        self._area: AreaPlan | Rejected | None = None
         self.ticks = 0
         self._show_events(self.match.opening)
         self._turn_began()
@@ -87,20 +117,49 @@ class BattleScene:
     def actor(self) -> Entity:
         return self.state.turn.current
 
+    @property
+    def acting(self) -> bool:
+        """The acting creature is selected and free to act (no prompt waiting, nothing animating)."""
+        return (self.selected == self.actor and self.state.outcome is None and self.state.pending_opportunity is None
+                and self.state.pending_forced is None)
+
     def _turn_began(self) -> None:
         self.selected = self.actor
+        self.mode = WALK
         self.view.centre_on(self.state.square(self.actor))
         self._refresh_options()
 
+    def _choice(self) -> Choice | None:
+        return next((c for c in choices(self.state, self.actor) if c.key == self.mode), None)
+
     def _refresh_options(self) -> None:
         """Recompute what the acting creature can do: the same rules the commands are checked with."""
-        self.walk, self.targets = None, {}
-        if self.state.outcome is not None:
+        self.walk, self.targets, self.teleports = None, {}, []
+        forced = next_forced(self.state)
+        if forced is None:
+            self.forced_path = ()
+        elif not self.forced_path or self.forced_path[0] != self.state.square(forced.target):
+            self.forced_path = (self.state.square(forced.target),)
+        if self.state.outcome is not None or self.state.pending_opportunity is not None or forced is not None:
             return
-        if walk_blocker(self.state, self.actor) is None:
-            self.walk = walk_options(self.state, self.actor)
-        if self.state.turn.actions.standard:
-            self.targets = attack_targets(self.state, self.actor)
+        choice = self._choice()
+        if choice is None or choice.blocked is not None and not choice.key.startswith("power:"):
+            self.mode = WALK
+            choice = self._choice()
+        power = choice.power if choice is not None else ""
+        if self.mode.startswith("power:"):
+            profile = self.state.arsenal(self.actor).power(power)
+            if choice is not None and choice.blocked is None and getattr(profile, "kind", "") in ("melee", "ranged"):
+                self.targets = power_targets(self.state, self.actor, power)
+        elif self.mode.startswith("teleport:"):
+            teleport = teleport_power(self.state, self.actor, power)
+            if teleport is not None:
+                self.teleports = teleport_squares(self.state, self.actor, teleport)
+        else:
+            if move_blocker(self.state, self.actor, self.mode) is None:
+                self.walk = move_options(self.state, self.actor, self.mode)
+            if self.state.turn.actions.standard:
+                self.targets = attack_targets(self.state, self.actor)
 
     def _show_events(self, events: list[Event]) -> None:
         for event in events:
@@ -110,13 +169,14 @@ class BattleScene:
         self.animator.feed(events)
 
     def submit(self, command: Command) -> bool:
+        turn_before = (self.state.turn.round, self.state.turn.index)
         result = self.match.submit(command)
         if isinstance(result, Rejected):
             self.message = f"Can't: {result}"
             return False
         self.message = ""
         self._show_events(result)
-        if any(isinstance(e, TurnStarted) for e in result):
+        if (self.state.turn.round, self.state.turn.index) != turn_before:
             self._turn_began()
         else:
             self._refresh_options()
@@ -139,11 +199,26 @@ class BattleScene:
         return None
 
     def _handle_key(self, action: str) -> str | None:
-        if action == "cancel":
-            self.selected, self.message = None, ""
+        offer = self.state.pending_opportunity
+        if offer is not None and action in ("yes", "no"):
+            self.animator.skip()
+            self.submit(Opportunity(offer.offered[0], action == "yes"))
+        elif next_forced(self.state) is not None and action in ("end_turn", "cancel"):
+            if action == "end_turn":
+                self._place_forced()
+            else:
+                self._refresh_forced_start()
+        elif action == "cancel":
+            self.selected, self.message, self.mode = None, "", WALK
+            self._refresh_options()
         elif action == "end_turn":
             self.animator.skip()
             self.submit(EndTurn(self.actor))
+        elif action.startswith("choice"):
+            bar = choices(self.state, self.actor)
+            index = int(action[len("choice"):]) - 1
+            if 0 <= index < len(bar) and self.acting:
+                self._pick(bar[index])
         elif action == "cycle":
             self._cycle_selection()
         elif action == "skip":
@@ -153,6 +228,21 @@ class BattleScene:
         elif action == "quit":
             return "quit"
         return None
+
+    def _pick(self, choice: Choice) -> None:
+        """An action bar choice: instant ones act now, the others change what a map click does."""
+        if choice.blocked is not None:
+            self.message = f"Can't: {choice.blocked}"
+            return
+        self.selected = self.actor
+        if choice.instant:
+            command = {"stand": StandUp, "prone": DropProne, "unsqueeze": EndSqueeze}[choice.key](self.actor)
+            self.mode = WALK
+            self.submit(command)
+            return
+        self.mode = WALK if self.mode == choice.key and choice.key != WALK else choice.key
+        self.message = ""
+        self._refresh_options()
 
     def _cycle_selection(self) -> None:
         """Tab: step through the standing creatures of the side whose turn it is."""
@@ -165,22 +255,48 @@ class BattleScene:
         self.view.centre_on(self.state.square(self.selected))
 
     def _handle_click(self, click: Click) -> None:
+        if self.state.pending_opportunity is not None:
+            self._click_prompt(click)
+            return
         if click.button == 3:
-            self.selected, self.message = None, ""
+            if next_forced(self.state) is not None:
+                self._refresh_forced_start()
+            else:
+                self.selected, self.message, self.mode = None, "", WALK
+                self._refresh_options()
             return
         if self.end_turn_rect.collidepoint(click.pos):
             self.animator.skip()
             self.submit(EndTurn(self.actor))
             return
+        for rect, choice in self.bar:
+            if rect.collidepoint(click.pos):
+                self._pick(choice)
+                return
         square = self.view.square_at(click.pos)
         if square is None:
             return
         if self.animator.busy:
             self.animator.skip()
+        if next_forced(self.state) is not None:
+            self._click_forced(square)
+            return
         occupant = self.state.occupant_at(square)
-        if occupant is not None and occupant in self.targets and self.selected == self.actor:
+        if self.selected == self.actor and self.mode.startswith("power:") and self._is_area_power():
+            area = self._area_plan()
+            if isinstance(area, AreaPlan):
+                self.submit(AreaAttack(self.actor, area.profile.name, area.origin))
+            elif isinstance(area, Rejected):
+                self.message = f"Can't: {area}"
+        elif self.selected == self.actor and self.mode.startswith("teleport:"):
+            if square in self.teleports:
+                self.submit(Teleport(self.actor, self.mode.split(":", 1)[1], square))
+            else:
+                self.message = "Can't: a teleport needs a free square in range that you can see (4e §23)."
+        elif occupant is not None and occupant in self.targets and self.selected == self.actor:
             self.submit(Attack(self.actor, occupant, self.targets[occupant].profile.name))
-        elif occupant is not None:
+        elif occupant is not None and not (self.selected == self.actor and self.walk is not None
+                                           and square in self.walk.endable and occupant == self.actor):
             self.selected = occupant
             if occupant != self.actor:
                 self.message = f"It is {self.state.name(self.actor)}'s turn; showing {self.state.name(occupant)}."
@@ -189,23 +305,83 @@ class BattleScene:
         elif self.selected == self.actor and self.walk is not None and square in self.walk.endable:
             path = self.walk.path_to(square)
             if path is not None and len(path) > 1:
-                self.submit(Move(self.actor, path))
+                self.submit(Move(self.actor, path, self.mode))
+        elif self.selected == self.actor and self.mode.startswith("power:"):
+            self.message = "Can't: pick an enemy marked in red for this power."
         elif self.selected == self.actor:
-            reason = walk_blocker(self.state, self.actor)
+            reason = move_blocker(self.state, self.actor, self.mode)
             self.message = f"Can't: {reason}" if reason else "Can't: that square is out of reach this move."
         else:
             self.selected = None
 
-    def _handle_victory(self, intent: Intent) -> str | None:
-        if isinstance(intent, Key) and intent.action in ("play_again", "quit"):
-            return intent.action
-        if isinstance(intent, Click):
-            for action, rect in self.victory_buttons.items():
-                if rect.collidepoint(intent.pos):
-                    return action
-        if isinstance(intent, Hover):
-            self.hover = intent.pos
-        return None
+    def _click_prompt(self, click: Click) -> None:
+        offer = self.state.pending_opportunity
+        assert offer is not None
+        for answer, rect in self.prompt_buttons.items():
+            if rect.collidepoint(click.pos):
+                self.animator.skip()
+                self.submit(Opportunity(offer.offered[0], answer == "yes"))
+
+    # Forced movement: the attacker picks each square -------------------------------------------
+    def _refresh_forced_start(self) -> None:
+        forced = next_forced(self.state)
+        if forced is not None:
+            self.forced_path = (self.state.square(forced.target),)
+
+    def _forced_choices(self) -> list[Square]:
+        forced = next_forced(self.state)
+        return forced_next_squares(self.state, forced, self.forced_path) if forced is not None else []
+
+    def _click_forced(self, square: Square) -> None:
+        if square == self.forced_path[-1]:
+            self._place_forced()
+        elif square in self._forced_choices():
+            self.forced_path += (square,)
+            if not self._forced_choices():
+                self._place_forced()
+        else:
+            self.message = "Can't: pick one of the lit squares, or click the target's square to stop there."
+
+    def _place_forced(self) -> None:
+        forced = next_forced(self.state)
+        if forced is not None:
+            path = self.forced_path
+            self.forced_path = ()
+            if not self.submit(ForceMove(forced.by, forced.target, path)):
+                self._refresh_forced_start()
+
+    # Areas ----------------------------------------------------------------------------------------
+    def _is_area_power(self) -> bool:
+        profile = self.state.arsenal(self.actor).power(self.mode.split(":", 1)[1])
+        return getattr(profile, "kind", "") in ("close", "area")
+
+    def _area_plan(self) -> AreaPlan | Rejected | None:
+        """The hovered placement of the chosen close or area power; computed once per square and state."""
+        square = self._hover_square()
+        if square is None or not self.mode.startswith("power:") or not self._is_area_power():
+            return None
+        key = (square, len(self.match.record), self.mode)
+        if key != self._area_key:
+            name = self.mode.split(":", 1)[1]
+            profile = self.state.arsenal(self.actor).power(name)
+            assert profile is not None and hasattr(profile, "area")
+            origin = self._area_origin(profile.kind, profile.area, profile.size, square)
+            self._area_key, self._area = key, plan_area(self.state, self.actor, name, origin)
+        return self._area
+
+    def _area_origin(self, kind: str, area: str, size: int, square: Square) -> Square:
+        """Where the template goes for the hovered square: a burst on its user or the square, a blast
+        placed so that it covers the hovered square, nearest it, if it can."""
+        space = self.state.space(self.actor)
+        if kind == "close" and area == "burst":
+            return space[0]
+        if kind == "close":
+            def fit(top_left: Square) -> tuple[int, int, Square]:
+                covers = top_left[0] <= square[0] < top_left[0] + size and top_left[1] <= square[1] < top_left[1] + size
+                centre = (top_left[0] + size // 2, top_left[1] + size // 2)
+                return (0 if covers else 1, chebyshev(centre, square), top_left)
+            return min(blast_placements(space, size), key=fit)
+        return square
 
     # Fixed step -----------------------------------------------------------------------------------
     def update(self) -> None:
@@ -220,54 +396,105 @@ class BattleScene:
         screen.fill(palette.BACKGROUND)
         self.view.draw(screen)
         screen.set_clip(self.map_rect)
-        acting = self.selected == self.actor and not self.animator.busy and self.state.outcome is None
-        if acting:
+        ready = not self.animator.busy and self.state.outcome is None
+        if ready and self.acting:
             self._draw_reach(screen)
+            self._draw_tinted(screen, self.teleports, palette.TELEPORT_FILL, palette.TELEPORT_EDGE)
+            self._draw_area(screen)
+        if ready and next_forced(self.state) is not None:
+            self._draw_forced(screen)
+        if self.animator.area:
+            self._draw_tinted(screen, list(self.animator.area), palette.AREA_FILL, palette.AREA_EDGE)
         self._draw_units(screen)
-        if acting:
+        if ready and self.acting:
             self._draw_targets(screen)
             self._draw_path(screen)
         self._draw_floaters(screen)
         screen.set_clip(None)
         self._draw_banner(screen)
+        self._draw_bar(screen)
         self._draw_panel(screen)
+        if ready and self.state.pending_opportunity is not None:
+            self._draw_prompt(screen)
         if self.state.outcome is not None and not self.animator.busy:
             self._draw_victory(screen)
 
-    def _hover_square(self) -> tuple[int, int] | None:
+    def _hover_square(self) -> Square | None:
         return self.view.square_at(self.hover) if self.hover else None
 
     def _draw_reach(self, screen: pygame.Surface) -> None:
         if self.walk is None:
             return
         one_move, double = self.reach_tiles
-        speed = walking_speed(self.state, self.actor)
+        speed = mode_speed(self.state, self.actor, self.mode)
+        side = self.state.space(self.actor)[1] if self.mode != "squeeze" else max(1, self.state.space(self.actor)[1] - 1)
         for square in self.walk.endable:
-            rect = self.view.square_rect(square)
+            rect = self.view.square_rect(square, side) if side > 1 else self.view.square_rect(square)
+            cell = self.view.square_rect(square)
             if self.walk.cost[square] <= speed:
-                screen.blit(one_move, rect)
-                pygame.draw.rect(screen, palette.REACH_EDGE, rect.inflate(-4, -4), 1)
+                screen.blit(one_move, cell)
+                pygame.draw.rect(screen, palette.REACH_EDGE, cell.inflate(-4, -4), 1)
             else:
-                screen.blit(double, rect)
+                screen.blit(double, cell)
+            if square in self.walk.falls:
+                # A drop: a downward chevron, readable without colour.
+                x, y = rect.center
+                pygame.draw.lines(screen, palette.FALL_MARK, False, [(x - 7, y - 3), (x, y + 4), (x + 7, y - 3)], 3)
+
+    def _draw_tinted(self, screen: pygame.Surface, squares: list[Square], fill: tuple[int, ...],
+                     edge: tuple[int, int, int]) -> None:
+        tile = self.tints[fill]
+        for square in squares:
+            rect = self.view.square_rect(square)
+            screen.blit(tile, rect)
+            pygame.draw.rect(screen, edge, rect.inflate(-6, -6), 1)
+
+    def _draw_area(self, screen: pygame.Surface) -> None:
+        area = self._area_plan()
+        if not isinstance(area, AreaPlan):
+            return
+        self._draw_tinted(screen, list(area.squares), palette.AREA_FILL, palette.AREA_EDGE)
+        for target, _ in area.targets:
+            rect = self.view.square_rect(*self.state.space(target))
+            colour = palette.TARGET if self.state.are_enemies(self.actor, target) else palette.SELECT
+            pygame.draw.rect(screen, colour, rect, 3)
+            if not self.state.are_enemies(self.actor, target):
+                text(screen, self.fonts.body, "ally!", (rect.centerx, rect.top - 2), palette.SELECT, "midbottom")
+
+    def _draw_forced(self, screen: pygame.Surface) -> None:
+        forced = next_forced(self.state)
+        assert forced is not None
+        self._draw_tinted(screen, self._forced_choices(), palette.FORCED_FILL, palette.FORCED_EDGE)
+        rules = self.state.move_rules(forced.target)
+        for square in self._forced_choices():
+            if rules.drop_ft(self.forced_path[-1], square):
+                x, y = self.view.square_rect(square).center
+                pygame.draw.lines(screen, palette.FALL_MARK, False, [(x - 7, y - 3), (x, y + 4), (x + 7, y - 3)], 3)
+        if len(self.forced_path) > 1:
+            points = [self.view.square_rect(s).center for s in self.forced_path]
+            pygame.draw.lines(screen, palette.FORCED_EDGE, False, points, 3)
+        end = self.view.square_rect(self.forced_path[-1])
+        pygame.draw.rect(screen, palette.FORCED_EDGE, end, 3)
 
     def _walk_preview(self) -> WalkPreview | None:
-        """The walk to the hovered square and what it provokes; recomputed only when either changes."""
+        """The move to the hovered square and what it provokes; recomputed only when either changes."""
         square = self._hover_square()
         if self.walk is None or square is None or square not in self.walk.endable or square == self.walk.start:
             return None
-        key = (square, len(self.match.record))
+        key = (square, len(self.match.record), self.mode)
         if key != self._preview_key:
             path = self.walk.path_to(square) or ()
             used = self.state.turn.opportunity_used
-            provoking: list[tuple[int, int]] = []
+            provoking: list[Square] = []
             attackers: list[Entity] = []
             for a, b in zip(path, path[1:]):
-                fresh = [e for e in provokers(self.state, self.actor, (a, b), WALK) if e not in used and e not in attackers]
+                fresh = [e for e in provokers(self.state, self.actor, (a, b), self.mode) if e not in used and e not in attackers]
                 if fresh:
                     provoking.append(a)
                     attackers.extend(fresh)
             self._preview_key = key
-            self._preview = WalkPreview(path, self.walk.cost[square], tuple(provoking), tuple(attackers))
+            self._preview = WalkPreview(path, self.walk.cost[square], tuple(provoking), tuple(attackers),
+                                        self.walk.falls.get(square, 0))
         return self._preview
 
     def _draw_path(self, screen: pygame.Surface) -> None:
@@ -284,11 +511,11 @@ class BattleScene:
             centre = self.view.square_rect(step).center
             pygame.draw.circle(screen, palette.TARGET, centre, self.view.cell // 3, 3)
             text(screen, self.fonts.body, "!", centre, palette.TARGET, "center")
-        cost = preview.cost
         rect = self.view.square_rect(square)
-        label = self.fonts.body.render(str(cost), True, (20, 20, 20))
+        badge_text = f"{preview.cost}" + (f"  fall {preview.fall_ft} ft" if preview.fall_ft else "")
+        label = self.fonts.body.render(badge_text, True, (20, 20, 20))
         badge = label.get_rect(center=(rect.right - 4, rect.top + 4)).inflate(10, 4)
-        pygame.draw.rect(screen, palette.PATH, badge, border_radius=8)
+        pygame.draw.rect(screen, palette.FALL_MARK if preview.fall_ft else palette.PATH, badge, border_radius=8)
         screen.blit(label, label.get_rect(center=badge.center))
 
     def _draw_targets(self, screen: pygame.Surface) -> None:
@@ -305,7 +532,8 @@ class BattleScene:
             fx, fy = self.animator.position(entity, square)
             x, y = self.view.point_at(fx, fy)
             size = cell * side
-            sprite = self.sprites[self.state.world.get(entity, Appearance).sprite]
+            name = self.state.world.get(entity, Appearance).sprite
+            sprite = self.big_sprites.get((name, side)) or self.sprites[name]
             team = palette.side_colour(self.state.side(entity))
             out = self.state.world.has(entity, OutOfFight) and not self.animator.pending_downed(entity)
             if out:
@@ -343,39 +571,125 @@ class BattleScene:
 
     def _draw_banner(self, screen: pygame.Surface) -> None:
         rect = pygame.Rect(0, 0, self.map_rect.width, BANNER_HEIGHT)
-        side = self.state.side(self.actor)
+        who = decider(self.state)
+        side = self.state.side(who)
         colour = palette.side_colour(side)
         pygame.draw.rect(screen, (colour[0] // 3, colour[1] // 3, colour[2] // 3), rect)
         pygame.draw.rect(screen, colour, (0, BANNER_HEIGHT - 4, rect.width, 4))
         turn = self.state.turn
         label = self.side_labels.get(side, side)
-        headline = f"Round {turn.round}  ·  {label}: {self.state.name(self.actor)}'s turn"
+        if who != self.actor:
+            headline = f"Round {turn.round}  ·  {label} decide: {self.state.name(who)}"
+        else:
+            headline = f"Round {turn.round}  ·  {label}: {self.state.name(self.actor)}'s turn"
         text(screen, self.fonts.title, headline, (12, 10))
-        status = pygame.Rect(0, self.map_rect.bottom, self.map_rect.width, STATUS_HEIGHT)
+        status = pygame.Rect(0, self.bar_rect.bottom, self.map_rect.width, STATUS_HEIGHT)
         pygame.draw.rect(screen, palette.PANEL, status)
         hint = self.message or self._hint()
         text(screen, self.fonts.small, hint, (12, status.centery), palette.TEXT if self.message else palette.TEXT_DIM, "midleft")
 
+    def _draw_bar(self, screen: pygame.Surface) -> None:
+        """The action bar: numbered buttons for moves, stances and powers; used or blocked ones dimmed."""
+        pygame.draw.rect(screen, (24, 25, 33), self.bar_rect)
+        self.bar = []
+        if not self.acting:
+            return
+        x = self.bar_rect.x + 8
+        for number, choice in enumerate(choices(self.state, self.actor), start=1):
+            label = f"{number} {choice.label}"
+            width = self.fonts.small.size(label)[0] + 18
+            rect = pygame.Rect(x, self.bar_rect.y + 6, width, BAR_HEIGHT - 12)
+            if rect.right > self.bar_rect.right - 4:
+                break
+            chosen = choice.key == self.mode
+            hot = self.hover is not None and rect.collidepoint(self.hover)
+            fill = (70, 100, 150) if chosen else ((62, 68, 86) if hot else (44, 47, 60))
+            pygame.draw.rect(screen, fill, rect, border_radius=5)
+            edge = palette.SELECT if chosen else palette.PANEL_EDGE
+            pygame.draw.rect(screen, edge, rect, 2 if chosen else 1, border_radius=5)
+            colour = palette.TEXT if choice.blocked is None else palette.TEXT_DIM
+            text(screen, self.fonts.small, label, rect.center, colour, "center")
+            if choice.blocked is not None:   # crossed out: unusable now, readable without colour
+                pygame.draw.line(screen, palette.TEXT_DIM, (rect.x + 6, rect.centery), (rect.right - 6, rect.centery))
+            self.bar.append((rect, choice))
+            x = rect.right + 6
+
+    def _draw_prompt(self, screen: pygame.Surface) -> None:
+        """Ask the provoked creature's controller: take the opportunity attack or let the mover pass."""
+        offer = self.state.pending_opportunity
+        assert offer is not None
+        attacker = offer.offered[0]
+        for entity, colour in ((attacker, palette.TARGET), (offer.mover, palette.SELECT)):
+            pygame.draw.rect(screen, colour, self.view.square_rect(*self.state.space(entity)), 3)
+        # At the top of the map, so the mover and the attacker stay in sight.
+        box = pygame.Rect(0, 0, 560, 150)
+        box.midtop = (self.map_rect.centerx, self.map_rect.top + 8)
+        panel(screen, box)
+        side = self.side_labels.get(self.state.side(attacker), self.state.side(attacker))
+        text(screen, self.fonts.title, f"Opportunity attack? ({side})", (box.x + 16, box.y + 12),
+             palette.side_colour(self.state.side(attacker)))
+        plan = opportunity_plan(self.state, Opportunity(attacker, True))
+        if isinstance(plan, AttackPlan):
+            chance = (21 - plan.needed) * 5
+            odds = f"{plan.profile.name}: hit on {plan.needed}+ ({chance}%)"
+        else:
+            odds = str(plan)
+        text(screen, self.fonts.small, f"{self.state.name(offer.mover)} is leaving a square next to "
+             f"{self.state.name(attacker)}.", (box.x + 16, box.y + 48))
+        text(screen, self.fonts.small, f"{odds}. One per turn (4e §25.13).", (box.x + 16, box.y + 68), palette.TEXT_DIM)
+        take = pygame.Rect(box.x + 16, box.bottom - 52, 250, 40)
+        let = pygame.Rect(box.right - 266, box.bottom - 52, 250, 40)
+        self.prompt_buttons = {"yes": take, "no": let}
+        for answer, rect in self.prompt_buttons.items():
+            hot = self.hover is not None and rect.collidepoint(self.hover)
+            button(screen, self.fonts.body, rect, "Attack  [Y]" if answer == "yes" else "Let it pass  [N]", hot)
+
     def _hint(self) -> str:
+        forced = next_forced(self.state)
+        if forced is not None:
+            moved = len(self.forced_path) - 1
+            return (f"{self.state.name(forced.by)}: {forced.kind} {self.state.name(forced.target)} up to {forced.squares} "
+                    f"square{'s' if forced.squares != 1 else ''} ({moved} so far): click lit squares; Enter or a click on "
+                    f"the target stops. 4e §22")
+        if self.state.pending_opportunity is not None:
+            return "Take the opportunity attack (Y) or let the mover pass (N)."
         square = self._hover_square()
+        if self.mode.startswith("teleport:"):
+            power = teleport_power(self.state, self.actor, self.mode.split(":", 1)[1])
+            reach = power.squares if power else 0
+            return f"Teleport up to {reach} squares to a free square you can see (violet). No opportunity attacks. 4e §23"
+        if self.mode.startswith("power:") and self._is_area_power():
+            area = self._area_plan()
+            if isinstance(area, Rejected):
+                return f"Can't place it there: {area}"
+            if isinstance(area, AreaPlan):
+                caught = ", ".join(f"{self.state.name(t)} {(21 - p.needed) * 5}%"
+                                   + ("" if self.state.are_enemies(self.actor, t) else " (ally!)") for t, p in area.targets)
+                return f"{area.profile.name}: {caught}. Click to attack (one roll each, one damage roll)."
+            return "Move the mouse to aim the area; creatures caught are outlined."
         if square is not None:
             occupant = self.state.occupant_at(square)
             if occupant in self.targets and self.selected == self.actor:
                 plan = self.targets[occupant]
                 chance = (21 - plan.needed) * 5
                 mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
+                extra = f"; on a hit: {plan.profile.forced} {plan.profile.forced_squares}".replace(" 0", "") if plan.profile.forced else ""
                 return (f"{plan.profile.name} vs {plan.profile.defense.upper() if plan.profile.defense == 'ac' else plan.profile.defense.title()} "
-                        f"{plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}. Click to attack.")
+                        f"{plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}{extra}. Click to attack.")
             preview = self._walk_preview() if self.selected == self.actor else None
             if preview is not None:
-                cost, speed = preview.cost, walking_speed(self.state, self.actor)
+                cost, speed = preview.cost, mode_speed(self.state, self.actor, self.mode)
+                verb = self.mode.title()
+                fall = f" Jumps down {preview.fall_ft} ft: a fall (1d10 per 10 ft, lands prone)." if preview.fall_ft else ""
                 if preview.attackers:
                     names = ", ".join(self.state.name(e) for e in preview.attackers)
-                    return f"Walk here: {cost} squares; provokes opportunity attacks from {names} (marked !). Click to move."
+                    return f"{verb} here: {cost} squares; provokes opportunity attacks from {names} (marked !).{fall}"
                 if cost > speed:
-                    return f"Double move here: {cost} of {speed * 2} squares, using the move and standard actions. Click to move."
-                return f"Walk here: {cost} of {speed} squares. Click to move."
-        return "Click a lit square to walk (hatched: double move), a marked enemy to attack. Enter ends the turn, Tab cycles, Esc cancels."
+                    return f"Double move here: {cost} of {speed * 2} squares, using the move and standard actions.{fall}"
+                return f"{verb} here: {cost} of {speed} squares.{fall} Click to move."
+        if self.mode.startswith("power:"):
+            return "Click an enemy marked in red to use the power."
+        return "Click a lit square to move (hatched: double move), a marked enemy to attack; 1-9 pick actions. Enter ends the turn."
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
         pygame.draw.rect(screen, palette.PANEL, self.panel_rect)
@@ -402,12 +716,13 @@ class BattleScene:
         hp = self.state.hp(entity)
         hp_bar(screen, pygame.Rect(x + 80, y + 56, card.width - 92, 14), hp, stats.max_hp)
         status = "OUT" if self.state.world.has(entity, OutOfFight) else ("BLOODIED" if hp <= stats.bloodied_value else "")
-        text(screen, self.fonts.small, f"HP {max(hp, 0)}/{stats.max_hp}  {status}", (x + 80, y + 74),
+        conditions = ", ".join(self.state.conditions(entity).names)
+        text(screen, self.fonts.small, f"HP {max(hp, 0)}/{stats.max_hp}  {status}  {conditions}".rstrip(), (x + 80, y + 74),
              palette.HP_BLOODIED if status else palette.TEXT)
         defenses = "  ".join(f"{label} {stats.defenses.value(key)}" for key, label in DEFENSE_LABELS)
         text(screen, self.fonts.small, f"{defenses}   Speed {stats.speed}", (x + 8, y + 96))
         line_y = y + 116
-        for attack in self.state.arsenal(entity).attacks:
+        for attack in [a for a in self.state.arsenal(entity).attacks if a.basic][:2]:
             reach = f"reach {attack.reach}" if attack.kind == "melee" else (
                 f"range {attack.reach}/{attack.long_range}" if attack.long_range else f"range {attack.reach}")
             text(screen, self.fonts.small, f"{attack.name}: +{attack.bonus} vs {attack.defense.upper() if attack.defense == 'ac' else attack.defense.title()}, {attack.damage}, {reach}",
@@ -473,3 +788,9 @@ def _reach_tiles(cell: int) -> tuple[pygame.Surface, pygame.Surface]:
     for offset in range(-cell, cell, 8):
         pygame.draw.line(double, palette.DOUBLE_EDGE, (offset, cell), (offset + cell, 0), 1)
     return one_move, double
+
+
+def _tint(cell: int, fill: tuple[int, ...]) -> pygame.Surface:
+    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    tile.fill(fill)
+    return tile

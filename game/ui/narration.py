@@ -3,12 +3,24 @@
 from __future__ import annotations
 
 from game.actions.events import (
-    AttackRolled, DamageDealt, Event, InitiativeRolled, RoundStarted, SkirmishWon, TurnEnded, TurnStarted,
-    UnitBloodied, UnitDowned, UnitMoved,
+    AreaPlaced, AttackRolled, ConditionEnded, ConditionGained, DamageDealt, Event, ForcedMovementEarned,
+    InitiativeRolled, OpportunityDeclined, OpportunityOffered, RoundStarted, SavingThrow, SkirmishWon, TurnEnded,
+    TurnStarted, UnitBloodied, UnitDowned, UnitFell, UnitForced, UnitMoved, UnitTeleported,
 )
+from game.core.grid import chebyshev
 from game.state import GameState
 
 DEFENSE_NAMES = {"ac": "AC", "fortitude": "Fortitude", "reflex": "Reflex", "will": "Will"}
+MOVE_VERBS = {"walk": "walks", "run": "runs", "shift": "shifts", "crawl": "crawls", "squeeze": "squeezes"}
+FORCED_VERBS = {"push": "pushed", "pull": "pulled", "slide": "slid"}
+CONDITION_NOTES = {
+    "running": " (-5 to attacks and grants combat advantage until its next turn, 4e §25.17)",
+    "squeezing": " (-5 to attacks and grants combat advantage until it ends the squeeze, 4e §25.21)",
+}
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'s' if count != 1 else ''}"
 
 
 def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str | None:
@@ -23,7 +35,36 @@ def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str 
         return f"{name(event.entity)}'s turn ({side})."
     if isinstance(event, UnitMoved):
         slot = {"move": "", "standard": " (standard action used as a move)"}.get(event.slot, f" ({event.slot})")
-        return f"{name(event.entity)} walks {event.cost} square{'s' if event.cost != 1 else ''}{slot}."
+        return f"{name(event.entity)} {MOVE_VERBS.get(event.mode, 'moves')} {_plural(event.cost, 'square')}{slot}."
+    if isinstance(event, OpportunityOffered):
+        return f"{name(event.mover)} provokes {name(event.attacker)}: an opportunity attack is on offer."
+    if isinstance(event, OpportunityDeclined):
+        return f"{name(event.attacker)} lets {name(event.mover)} pass."
+    if isinstance(event, AreaPlaced):
+        caught = ", ".join(name(e) for e in event.caught)
+        return f"{name(event.attacker)} uses {event.attack}: {_plural(len(event.squares), 'square')}, catching {caught}."
+    if isinstance(event, ForcedMovementEarned):
+        return f"{name(event.by)} may {event.kind} {name(event.target)} up to {_plural(event.squares, 'square')}."
+    if isinstance(event, UnitForced):
+        if event.kind == "swap":
+            return f"{name(event.by)} and {name(event.target)} swap places (4e §22)."
+        moved = len(event.path) - 1
+        return f"{name(event.target)} is {FORCED_VERBS.get(event.kind, event.kind)} {_plural(moved, 'square')} (no opportunity attacks)."
+    if isinstance(event, SavingThrow):
+        outcome = "saved" if event.success else "failed"
+        return f"{name(event.entity)} rolls a saving throw {event.reason}: {event.natural}, {outcome} (10+ saves)."
+    if isinstance(event, UnitFell):
+        dice = f" ({event.dice}: {'+'.join(str(f) for f in event.faces)})" if event.dice else " (under 10 ft: no damage)"
+        return f"{name(event.entity)} falls {event.height_ft} ft{dice}."
+    if isinstance(event, UnitTeleported):
+        how = "steps through a portal" if event.cause == "portal" else f"teleports with {event.cause}"
+        return f"{name(event.entity)} {how}, {_plural(chebyshev(event.frm, event.to), 'square')} away."
+    if isinstance(event, ConditionGained):
+        return f"{name(event.entity)} is {event.condition}{CONDITION_NOTES.get(event.condition, '')}."
+    if isinstance(event, ConditionEnded):
+        if event.condition == "prone":
+            return f"{name(event.entity)} stands up."
+        return f"{name(event.entity)} is no longer {event.condition}."
     if isinstance(event, AttackRolled):
         parts = [str(event.natural), *(f"{m.value:+d} ({m.reason})" for m in event.modifiers)]
         roll = " + ".join([parts[0], str(event.bonus)]) + "".join(f" {p}" for p in parts[1:])

@@ -1,4 +1,4 @@
-"""Falling damage in 4e (4e-combat.md §20, M001-FA-01/02, ruling A26)."""
+"""Falling damage in 4e (4e-combat.md §20, M001-FA-01, rulings A26 and "no quick rule")."""
 
 from __future__ import annotations
 
@@ -6,14 +6,13 @@ from dataclasses import dataclass
 
 FEET_PER_DIE = 10          # 1d10 per full 10 feet fallen
 FALL_DIE = 10
-QUICK_STEP_FT = 50         # §20 quick rule for falls over 50 feet
-QUICK_STEP_DAMAGE = 25
+MAX_FALL_DICE = 50         # the later 4e cap (4e-movement.md §11 [impl]): 50d10 at 500 ft and beyond
 
 
 @dataclass(frozen=True)
 class FallDamage:
     dice: int
-    flat: int
+    flat: int = 0
 
     @property
     def minimum(self) -> int:
@@ -23,17 +22,19 @@ class FallDamage:
     def maximum(self) -> int:
         return self.flat + self.dice * FALL_DIE
 
+    @property
+    def expression(self) -> str:
+        return f"{self.dice}d{FALL_DIE}" if self.dice else ""
+
     def as_answer(self) -> dict[str, object]:
-        return {"dice": f"{self.dice}d{FALL_DIE}" if self.dice else "", "flat": self.flat,
-                "min": self.minimum, "max": self.maximum}
+        return {"dice": self.expression, "flat": self.flat, "min": self.minimum, "max": self.maximum}
 
 
 def fall_damage(height_ft: int) -> FallDamage:
-    """Below 10 ft nothing; 1d10 per full 10 ft up to 50 ft; beyond, 25 per full 50 ft plus 1d10 per
-    remaining full 10 ft (so exactly 50 ft is 5d10 and 100 ft is 50)."""
-    if height_ft < FEET_PER_DIE:
-        return FallDamage(0, 0)
-    if height_ft <= QUICK_STEP_FT:
-        return FallDamage(height_ft // FEET_PER_DIE, 0)
-    chunks, rest = divmod(height_ft, QUICK_STEP_FT)
-    return FallDamage(rest // FEET_PER_DIE, chunks * QUICK_STEP_DAMAGE)
+    """1d10 per full 10 ft fallen (below 10 ft nothing), at most 50d10.
+
+    The optional quick rule for falls over 50 ft (25 per 50 ft) is not used: it makes a 60-ft fall's
+    worst case (25 + 1d10) milder than a 50-ft fall's (5d10), and falling farther must never hurt
+    less (docs/rulings.md).
+    """
+    return FallDamage(min(height_ft // FEET_PER_DIE, MAX_FALL_DICE))

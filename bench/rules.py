@@ -1,0 +1,91 @@
+"""Rules benchmarks on the arena: reachable squares, a full-map distance field against tcod, the cover matrix."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from bench.arena import Arena, shared
+from bench.report import summary, time_ms
+from game.core.grid import Size
+from game.core.movement import Mover, MoveRules, Occupant, search
+from game.ecs.components import Body
+from game.ecs.world import Entity
+from game.rulesets.dnd4e.situation import RANGED, concealment, cover
+
+WALK_SPEED = 6
+UNREACHED = 2**31 - 1
+
+
+def _mover_and_others(arena: Arena, entity: Entity) -> tuple[Mover, list[Occupant]]:
+    """The creature as movement sees it and every other creature standing on the arena."""
+    state = arena.match.state
+
+    def body(e: Entity) -> Body:
+        return state.world.get(e, Body)
+
+    mover = Mover(state.square(entity), body(entity).size, state.side(entity), body(entity).flying)
+    others = [Occupant(state.square(o), body(o).size, state.side(o)) for o in state.standing() if o != entity]
+    return mover, others
+
+
+def reachable_speed6(iterations: int) -> dict[str, Any]:
+    """Milliseconds for the squares one speed-6 creature can reach among walls, rubble and 39 creatures."""
+    arena = shared()
+    bf = arena.match.state.battlefield
+    mover, others = _mover_and_others(arena, arena.mover)
+    samples = time_ms(lambda: search(MoveRules(bf, mover, others), WALK_SPEED), iterations, warmup=3)
+    return summary("reachable_speed6", "ms", samples)
+
+
+def cost_grid(arena: Arena) -> Any:
+    """The arena as tcod's cost array, indexed [x, y]: 0 wall, 2 difficult, 1 open."""
+    import numpy as np
+
+    bf = arena.match.state.battlefield
+    grid = np.ones((bf.width, bf.height), dtype=np.int8)
+    for x in range(bf.width):
+        for y in range(bf.height):
+            terrain = bf.at((x, y))
+            grid[x, y] = 0 if terrain.wall else 2 if terrain.difficult else 1
+    return grid
+
+
+def distance_full_map(iterations: int) -> dict[str, Any]:
+    """Milliseconds for the walking distance from the centre to every square, against tcod's dijkstra2d."""
+    import tcod.path
+
+    arena = shared()
+    bf = arena.match.state.battlefield
+    start = arena.match.state.square(arena.mover)
+    rules = MoveRules(bf, Mover(start, Size.MEDIUM, "bench"), [])
+    cost = cost_grid(arena)
+
+    def reference() -> Any:
+        distance = tcod.path.maxarray(cost.shape, dtype="int32")
+        distance[start] = 0
+        return tcod.path.dijkstra2d(distance, cost, 1, 1, out=distance)
+
+    ours = search(rules, None).cost
+    theirs = reference()
+    longer = sum(1 for (x, y), walked in ours.items() if walked > theirs[x, y])
+    unreached = sum(1 for x in range(bf.width) for y in range(bf.height) if theirs[x, y] < UNREACHED) - len(ours)
+    print(f"bench: distance_full_map reaches {len(ours)} squares; the corner rule makes {longer} longer than tcod's "
+          f"and {unreached} unreachable", file=sys.stderr)
+    samples = time_ms(lambda: search(rules, None), iterations)     # the check above was the warm-up
+    ref_samples = time_ms(reference, iterations)
+    return summary("distance_full_map", "ms", samples, "tcod.path.dijkstra2d", ref_samples)
+
+
+def cover_matrix_40(iterations: int) -> dict[str, Any]:
+    """Milliseconds for ranged cover and concealment of every ordered attacker-target pair of 40 creatures."""
+    state = shared().match.state
+    units = state.creatures()
+    pairs = [(a, b) for a in units for b in units if a != b]
+
+    def matrix() -> None:
+        for attacker, target in pairs:
+            cover(state, attacker, target, RANGED)
+            concealment(state, attacker, target, RANGED)
+
+    return summary("cover_matrix_40", "ms", time_ms(matrix, iterations, warmup=1))

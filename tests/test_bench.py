@@ -1,0 +1,48 @@
+"""The benchmark suite runs headless and prints the contract's JSON shape (no timing is asserted)."""
+
+import json
+
+import pytest
+
+from bench.__main__ import main
+from bench.arena import SIZE, UNITS_PER_SIDE, shared
+from bench.suite import BENCHMARKS
+
+NEEDS = {"render_frame": "pyscroll", "distance_full_map": "tcod"}   # the bench-only reference libraries
+
+
+def check_shape(line: dict, name: str) -> None:
+    assert json.loads(json.dumps(line)) == line
+    assert line["name"] == name
+    assert line["unit"] in ("ms", "s")
+    assert line["n"] == 2
+    assert 0 < line["median"] <= line["p99"]
+    if name in NEEDS:
+        assert set(line) == {"name", "unit", "median", "p99", "n", "ref", "ratio"}
+        assert set(line["ref"]) == {"name", "median"} and line["ref"]["median"] > 0
+        assert line["ratio"] > 0
+    else:
+        assert set(line) == {"name", "unit", "median", "p99", "n"}
+
+
+@pytest.mark.parametrize("benchmark", BENCHMARKS, ids=lambda b: b.name)
+def test_each_benchmark_gives_one_contract_line(benchmark):
+    if benchmark.name in NEEDS:
+        pytest.importorskip(NEEDS[benchmark.name])
+    check_shape(benchmark.run(2), benchmark.name)
+
+
+def test_the_arena_is_a_100_square_map_with_walls_rubble_cover_and_40_creatures():
+    state = shared().match.state
+    terrain = state.battlefield.terrain
+    assert (state.battlefield.width, state.battlefield.height) == (SIZE, SIZE)
+    assert all(any(getattr(t, flag) for t in terrain) for flag in ("wall", "difficult", "cover"))
+    assert len(state.standing()) == 2 * UNITS_PER_SIDE
+
+
+def test_stdout_holds_only_json_lines_and_quick_runs_a_tenth_of_the_chosen_benchmarks(capsys):
+    assert main(["--quick", "reachable_speed6"]) == 0
+    out, err = capsys.readouterr()
+    lines = [json.loads(text) for text in out.splitlines()]
+    assert [(line["name"], line["n"]) for line in lines] == [("reachable_speed6", 100)]
+    assert "ai_turn and simulate are skipped" in err
