@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.core.battlefield import Edge, EdgeKind, parse_ascii
 from game.core.dice import DiceExpr
 from game.core.grid import Size
 from game.ecs.components import (
-    Appearance, Arsenal, AttackProfile, Body, Conditions, Defenses, Health, Name, Position, Stats, Team, TurnState,
+    Appearance, Arsenal, AttackProfile, Body, Conditions, Defenses, Health, Name, Position, Stats, Team, TeleportPower,
+    TurnState,
 )
 from game.ecs.world import Entity, World
 from game.state import GameState
@@ -27,12 +28,16 @@ class Unit:
     attacks: tuple[AttackProfile, ...] = (SWORD, BOW)
     defenses: Defenses = field(default_factory=lambda: Defenses(15, 13, 13, 13))
     initiative: int = 0
+    teleports: tuple[TeleportPower, ...] = ()
+    flying: bool = False
+    phasing: bool = False
 
 
 def battle(rows: list[str], units: dict[str, Unit], edges: tuple[tuple[Edge, EdgeKind], ...] = (),
-           order: str | None = None) -> tuple[GameState, dict[str, Entity]]:
+           order: str | None = None, elevation_ft: list[list[int]] | None = None,
+           portals: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = ()) -> tuple[GameState, dict[str, Entity]]:
     """A state with a creature at each letter of ``rows`` (its top-left square); turn order = ``order``."""
-    bf = parse_ascii(rows, edges=edges)
+    bf = replace(parse_ascii(rows, edges=edges, elevation_ft=elevation_ft), portals=portals)
     world = World()
     ids: dict[str, Entity] = {}
     for letter in sorted(units):
@@ -40,9 +45,9 @@ def battle(rows: list[str], units: dict[str, Unit], edges: tuple[tuple[Edge, Edg
         square = next(((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == letter), None)
         assert square is not None, f"letter {letter} is not on the grid"
         ids[letter] = world.create(
-            Name(letter), Team(spec.side), Position(square), Body(spec.size),
+            Name(letter), Team(spec.side), Position(square), Body(spec.size, spec.flying, spec.phasing),
             Stats(letter, 1, spec.hp, spec.defenses, spec.speed, spec.initiative), Health(spec.hp),
-            Arsenal(spec.attacks), Conditions.of(*sorted(spec.conditions)), Appearance("fighter"),
+            Arsenal(spec.attacks, spec.teleports), Conditions.of(*sorted(spec.conditions)), Appearance("fighter"),
         )
     sequence = tuple(ids[letter] for letter in (order or "".join(sorted(units))))
     world.set_resource(TurnState(1, sequence, 0))

@@ -186,18 +186,15 @@ def apply_area_attack(state: GameState, command: AreaAttack, dice: Dice) -> list
     assert isinstance(plan, AreaPlan)  # validated
     _spend_power(state, command.actor, plan.profile)
     events: list[Event] = [AreaPlaced(command.actor, plan.profile.name, plan.squares, tuple(t for t, _ in plan.targets))]
+    rolls = [_roll(command.actor, target, target_plan, dice) for target, target_plan in plan.targets]
+    events += rolls
     rolled: tuple[int, tuple[int, ...]] | None = None
-    for target, target_plan in plan.targets:
-        rolled_attack = _roll(command.actor, target, target_plan, dice)
-        events.append(rolled_attack)
-        if not rolled_attack.hit:
-            continue
-        if rolled_attack.critical:
-            amount, faces = roll_damage(plan.profile.damage, True, dice)
-        else:
-            rolled = rolled or roll_damage(plan.profile.damage, False, dice)
-            amount, faces = rolled
-        events.append(_damage(state, target, amount, faces, rolled_attack.critical))
+    if any(r.hit and not r.critical for r in rolls):
+        rolled = roll_damage(plan.profile.damage, False, dice)
+    for roll in rolls:
+        if roll.hit:
+            amount, faces = roll_damage(plan.profile.damage, True, dice) if roll.critical or rolled is None else rolled
+            events.append(_damage(state, roll.target, amount, faces, roll.critical))
     return events + _after_hits(state, command.actor, plan.profile, events)
 
 

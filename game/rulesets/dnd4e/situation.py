@@ -31,9 +31,13 @@ CONCEALMENT_PENALTY = -2            # §12, §15.2
 TOTAL_CONCEALMENT_PENALTY = -5      # §12, §15.2
 SUPERIOR_COVER_LINES = 3            # §14: 3-4 blocked lines with line of effect
 
-# §9: conditions that make a creature grant combat advantage (prone: to melee attacks only).
+# §9: conditions that make a creature grant combat advantage (prone: to melee attacks only); running
+# (§25.17) and squeezing (§25.21) grant it to every enemy too.
 GRANTS_COMBAT_ADVANTAGE = ("blinded", "dazed", "dominated", "helpless", "restrained", "stunned", "surprised",
-                           "unconscious", "dying", "petrified")
+                           "unconscious", "dying", "petrified", "running", "squeezing")
+# §25.17, §25.21: a running or squeezing attacker takes -5 to its attack rolls.
+HAMPERED_ATTACKER = (("running", "4e §25.17"), ("squeezing", "4e §25.21"))
+HAMPERED_PENALTY = -5
 # §21 and §9: a creature that cannot take opportunity actions, or is blinded, cannot flank.
 CANNOT_FLANK = ("blinded", "dazed", "dominated", "stunned", "surprised", "unconscious", "dying", "petrified", "helpless")
 
@@ -138,6 +142,9 @@ def situation(state: GameState, attacker: Entity, target: Entity, kind: str, ori
         modifiers.append(Modifier(PRONE_ATTACKER_PENALTY, "attacker prone", "4e §9"))
     if state.has_condition(attacker, "restrained"):
         modifiers.append(Modifier(RESTRAINED_ATTACKER_PENALTY, "attacker restrained", "4e §9"))
+    for condition, rule in HAMPERED_ATTACKER:
+        if state.has_condition(attacker, condition):
+            modifiers.append(Modifier(HAMPERED_PENALTY, f"attacker {condition}", rule))
     advantage = combat_advantage(state, attacker, target, kind)
     if advantage:
         reason = "combat advantage: flanked" if is_flanking(state, attacker, target) else "combat advantage"
