@@ -18,7 +18,7 @@ from game.actions.force_move import forced_next_squares, next_forced
 from game.actions.move import WALK, mode_speed, move_blocker, move_options
 from game.actions.opportunity_attack import opportunity_plan
 from game.actions.teleport import teleport_power, teleport_squares
-from game.content.roster import load_creatures, load_rosters
+from game.content.roster import Roster, load_creatures, load_rosters
 from game.core.areas import blast_placements
 from game.core.grid import Square, chebyshev
 from game.core.movement import SearchResult
@@ -59,13 +59,15 @@ class WalkPreview:
 
 
 class BattleScene:
-    def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts) -> None:
+    def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
+                 rosters: list[Roster] | None = None) -> None:
+        """``rosters``: the sides and their creatures; the default rosters when None."""
         self.fonts = fonts
         self.map_path = map_path
         self.seed = seed
         battlefield = load_battlefield(map_path)
         creatures = load_creatures()
-        rosters = load_rosters(creatures=creatures)
+        rosters = rosters if rosters is not None else load_rosters(creatures=creatures)
         self.match: Match = new_match(battlefield, rosters, creatures, seed)
         self.side_labels = {r.side: r.label for r in rosters}
         width, height = screen_size

@@ -15,9 +15,24 @@ class Fonts:
         self.huge = pygame.font.Font(None, 64)
 
 
+_RENDERED: dict[tuple[pygame.font.Font, str, tuple[int, int, int]], pygame.Surface] = {}
+RENDER_CACHE_LIMIT = 1024
+
+
+def rendered(font: pygame.font.Font, words: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    """The image of a line of text, kept between frames: most lines on screen do not change."""
+    key = (font, words, colour)
+    image = _RENDERED.get(key)
+    if image is None:
+        if len(_RENDERED) >= RENDER_CACHE_LIMIT:
+            _RENDERED.clear()
+        image = _RENDERED[key] = font.render(words, True, colour)
+    return image
+
+
 def text(screen: pygame.Surface, font: pygame.font.Font, words: str, pos: tuple[int, int],
          colour: tuple[int, int, int] = palette.TEXT, anchor: str = "topleft") -> pygame.Rect:
-    image = font.render(words, True, colour)
+    image = rendered(font, words, colour)
     rect = image.get_rect(**{anchor: pos})
     screen.blit(image, rect)
     return rect
