@@ -1,4 +1,4 @@
-"""Command line: `python -m game [play] [options]` opens the game; `python -m game query` answers rules questions."""
+"""Command line: `python -m game [play] [options]` opens the game; `query` answers rules questions; `lint` checks maps."""
 
 from __future__ import annotations
 
@@ -32,6 +32,12 @@ def build_parser() -> argparse.ArgumentParser:
     query = sub.add_parser("query", help="answer rules questions about a battlefield as JSON (no window)",
                            description="Answer the queries of a scenario file as one JSON object; see the query contract.")
     query.add_argument("scenario", metavar="SCENARIO.json", help='the scenario file, or "-" to read it from standard input')
+    lint = sub.add_parser("lint", help="check Tiled maps against the map schema and the rules (no window)",
+                          description="Check Tiled maps against the property schema of docs/maps.md and the rules. "
+                                      "Prints each problem as FILE:LAYER:X,Y: MESSAGE; exits 0 when every map is clean, "
+                                      "1 otherwise.")
+    lint.add_argument("maps", metavar="MAP.tmx", nargs="+", type=Path,
+                      help="a map to check, or a folder: every .tmx map inside it")
     add_play_options(parser)
     return parser
 
@@ -65,6 +71,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {err}", file=sys.stderr)
             return 2
         return 0
+    if args.command == "lint":
+        from game.maps.lint import lint_paths
+
+        problems = lint_paths(args.maps)
+        for problem in problems:
+            print(problem)
+        return 1 if problems else 0
     from game.app import StartupError, run_game
 
     try:

@@ -7,7 +7,7 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, quoteattr
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -16,6 +16,10 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402  (the environment must be set before pygame is imported)
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.maps import schema  # noqa: E402  (the property schema the tilesets are typed by)
+
 TILE_DIR = ROOT / "assets" / "tiles"
 UNIT_DIR = ROOT / "assets" / "units"
 MAP_PATH = ROOT / "maps" / "default.tmx"
@@ -398,7 +402,7 @@ def darkness() -> pygame.Surface:
 
 
 # Tile ids (0-based, local to the tileset), their drawings and their custom properties.
-TileProps = dict[str, bool | str]
+TileProps = dict[str, bool | int | str]
 TILES: list[tuple[str, Callable[[], pygame.Surface], TileProps]] = [
     ("floor_stone", lambda: flagstone(1), {}),
     ("floor_stone_worn", lambda: flagstone(2, worn=True), {}),
@@ -429,28 +433,39 @@ def draw_tileset() -> pygame.Surface:
     return sheet
 
 
-def tileset_xml() -> str:
-    """The external Tiled tileset (.tsx) carrying each tile's custom properties."""
-    rows = (len(TILES) + COLUMNS - 1) // COLUMNS
+def property_xml(props: dict[str, bool | int | str], indent: str) -> list[str]:
+    """Typed <property> lines as Tiled writes them: bools and ints typed, enums naming their custom type."""
+    lines = [f"{indent}<properties>"]
+    for name, value in props.items():
+        spec = schema.BY_NAME[name]
+        if spec.type == schema.BOOL:
+            lines.append(f'{indent} <property name="{name}" type="bool" value="{str(value).lower()}"/>')
+        elif spec.type == schema.INT:
+            lines.append(f'{indent} <property name="{name}" type="int" value="{value}"/>')
+        elif spec.enum:
+            lines.append(f'{indent} <property name="{name}" propertytype="{spec.enum}" value={quoteattr(str(value))}/>')
+        else:
+            lines.append(f'{indent} <property name="{name}" value={quoteattr(str(value))}/>')
+    lines.append(f"{indent}</properties>")
+    return lines
+
+
+def tileset_xml(name: str = "dungeon", tiles: list[tuple[str, Callable[[], pygame.Surface], TileProps]] = TILES) -> str:
+    """An external Tiled tileset (.tsx): each tile with rules has the Terrain class and typed properties."""
+    rows = (len(tiles) + COLUMNS - 1) // COLUMNS
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<tileset version="1.10" tiledversion="1.10.2" name="dungeon" tilewidth="{TILE}" '
-        f'tileheight="{TILE}" tilecount="{len(TILES)}" columns="{COLUMNS}">',
-        f' <image source="dungeon.png" width="{COLUMNS * TILE}" height="{rows * TILE}"/>',
+        f'<tileset version="1.10" tiledversion="1.10.2" name="{name}" tilewidth="{TILE}" '
+        f'tileheight="{TILE}" tilecount="{len(tiles)}" columns="{COLUMNS}">',
+        f' <image source="{name}.png" width="{COLUMNS * TILE}" height="{rows * TILE}"/>',
     ]
-    for index, (name, _, props) in enumerate(TILES):
+    for index, (tile_name, _, props) in enumerate(tiles):
         if not props:
-            lines.append(f" <!-- {index}: {name} (open ground) -->")
+            lines.append(f" <!-- {index}: {tile_name} (no rules: open ground or decor) -->")
             continue
-        lines.append(f" <!-- {index}: {name} -->")
-        lines.append(f' <tile id="{index}">')
-        lines.append("  <properties>")
-        for key, value in props.items():
-            if isinstance(value, bool):
-                lines.append(f'   <property name="{key}" type="bool" value="{str(value).lower()}"/>')
-            else:
-                lines.append(f'   <property name="{key}" value="{escape(value)}"/>')
-        lines.append("  </properties>")
+        lines.append(f" <!-- {index}: {tile_name} -->")
+        lines.append(f' <tile id="{index}" type="Terrain">')
+        lines.extend(property_xml(props, "  "))
         lines.append(" </tile>")
     lines.append("</tileset>")
     return "\n".join(lines) + "\n"

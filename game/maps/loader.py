@@ -1,73 +1,402 @@
-"""Read a Tiled .tmx map with pytmx (no display needed) and turn it into a Battlefield.
+"""Read a Tiled .tmx map (pytmx, no display) and turn it into a Battlefield, following docs/maps.md.
 
-Tile rules come from tile *properties*, never tile ids (pytmx renumbers gids). A square's terrain is
-the union of the properties of its tiles on every visible tile layer. Start areas are rectangle
-objects with a ``side`` property. Every problem becomes one MapError line naming file, layer and square.
+Rules come from custom *properties*, never tile ids (pytmx renumbers gids): tile properties, a tile
+layer's elevation, and objects that are zones, start areas, portals, edge obstacles or lights.
+Unknown properties are left alone (real maps carry their own); a known property with a bad value, or an
+object the rules cannot use, refuses the map with one line naming file, layer and square.
 """
 
 from __future__ import annotations
 
-import logging
-import os
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import ParseError
+from xml.etree.ElementTree import Element, ParseError
 
 import pytmx
 
-from game.core.battlefield import Battlefield, Obscurement, Terrain
-from game.core.grid import Square
+from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement, Terrain
+from game.core.grid import Square, chebyshev
+from game.core.lines import can_see_square
+from game.maps import schema
+from game.maps.shapes import MapObject, ShapeError, covered_squares, edges_along, square_at
+from game.maps.tmx import (FLIP_FLAGS, MapError, Report, article, fail, grid_problem, layer_elements, properties, read_tmx,
+                           read_xml, template_element, title_from_file_name)
 
-BOOL_PROPERTIES = ("wall", "difficult", "cover", "blocks_sight", "blocks_effect", "hazard")
-OBSCURED_VALUES = {"none": Obscurement.NONE, "light": Obscurement.LIGHT, "heavy": Obscurement.HEAVY, "total": Obscurement.TOTAL}
-START_LAYER = "start"
-DEFAULT_SIDES = ("blue", "red")
+__all__ = ["MapError", "load_battlefield", "build_battlefield", "fallback_start_areas"]
+
+DEFAULT_SIDES = schema.SIDES
 FALLBACK_START_SIZE = 8
+MIN_START_SQUARES = 4          # the default rosters field four Medium creatures a side
+OBSCURED = {"none": Obscurement.NONE, "light": Obscurement.LIGHT, "heavy": Obscurement.HEAVY, "total": Obscurement.TOTAL}
+EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
+EDGE_STRENGTH = {EdgeKind.LOW_WALL: 1, EdgeKind.WINDOW: 2, EdgeKind.WALL: 3}   # where two meet, the stronger stands
+SHAPE_NAMES = {"rectangle": "a rectangle", "ellipse": "an ellipse", "point": "a point", "polygon": "a polygon",
+               "polyline": "a polyline", "tile": "a tile object", "text": "a text object"}
+ROLE_SHAPES = {
+    "zone": ("rectangle", "ellipse", "polygon", "tile", "point"),
+    "start area": ("rectangle", "ellipse", "polygon", "tile", "point"),
+    "edge obstacle": ("polyline", "polygon", "rectangle"),
+    "portal": ("rectangle", "ellipse", "polygon", "tile", "point"),
+    "light": ("rectangle", "ellipse", "polygon", "tile", "point"),
+}
 
 
-class MapError(ValueError):
-    """A map that cannot be played, with a one-line reason naming the file (and layer and square)."""
+def load_battlefield(path: Path | str) -> Battlefield:
+    """The battlefield of a map file; raises MapError with one line for anything the game cannot play."""
+    path = Path(path)
+    root = read_xml(path)
+    reason = grid_problem(root)
+    if reason:
+        raise fail(path, reason)
+    battlefield = build_battlefield(path, root, read_tmx(path), Report(path))
+    assert battlefield is not None   # a report that does not collect raises on the first error
+    return battlefield
 
 
-def read_tmx(path: Path) -> Any:
-    """Parse a map with pytmx, turning every failure into a MapError."""
-    if not path.is_file():
-        raise MapError(f"{path}: no such map file")
-    if not os.access(path, os.R_OK):
-        raise MapError(f"{path}: the map file cannot be read (permission denied)")
-    logging.getLogger("pytmx").setLevel(logging.CRITICAL)
-    try:
-        return pytmx.TiledMap(str(path))
-    except FileNotFoundError as err:
-        raise MapError(f"{path}: a file the map needs is missing: {err.filename or err}") from None
-    except ParseError as err:
-        raise MapError(f"{path}: not a readable Tiled map (XML error: {err})") from None
-    except Exception as err:  # pytmx raises many kinds of errors on maps it cannot parse
-        raise MapError(f"{path}: pytmx cannot parse this map ({type(err).__name__}: {err})") from None
+def build_battlefield(path: Path, root: Element, tmx: Any, report: Report) -> Battlefield | None:
+    """Build the battlefield of a parsed orthogonal map, sending problems to ``report``.
+
+    Returns None when a collecting report (the linter's) saw a problem that leaves no battlefield.
+    """
+    return _Builder(path, tmx, root, report).build()
 
 
-def _truthy(value: Any, where: str, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str) and value.lower() in ("true", "false"):
-        return value.lower() == "true"
-    raise MapError(f"{where}: property {name!r} must be true or false, not {value!r}")
+class _Builder:
+    """Accumulates what every layer and object says about each square, then freezes it into a Battlefield."""
+
+    def __init__(self, path: Path, tmx: Any, root: Element, report: Report) -> None:
+        self.path, self.tmx, self.root, self.report = path, tmx, root, report
+        self.width, self.height = int(tmx.width), int(tmx.height)
+        self.tile_w, self.tile_h = int(tmx.tilewidth), int(tmx.tileheight)
+        size = self.width * self.height
+        self.terrain: list[Terrain] = [Terrain()] * size
+        self.dark = [False] * size                   # totally obscured (darkness): light sources lift it
+        self.elevation: list[int | None] = [None] * size
+        self.edges: dict[Edge, EdgeKind] = {}
+        self.starts: dict[str, list[Square]] = {}
+        self.start_layer: dict[str, str] = {}
+        self.portals: dict[str, list[tuple[Square, MapObject]]] = {}
+        self.lights: list[tuple[Square, int]] = []
+        self.tile_cache: dict[int, tuple[Terrain, bool, int | None]] = {}
+
+    def build(self) -> Battlefield | None:
+        tile_layers = [layer for layer in self.tmx.layers if isinstance(layer, pytmx.TiledTileLayer)]
+        tile_elements = [(el, shown, name) for el, shown, name in layer_elements(self.root) if el.tag == "layer"]
+        for (_element, shown, name), layer in zip(tile_elements, tile_layers):
+            if shown:
+                self._tile_layer(layer, name)
+        for element, shown, name in layer_elements(self.root):
+            if element.tag == "objectgroup" and shown:
+                for obj_el in element.findall("object"):
+                    if obj_el.get("visible", "1") != "0":
+                        self._object(obj_el, name)
+        return self._finish()
+
+    # --- tiles ---------------------------------------------------------------------------------------
+
+    def _parse(self, props: dict[str, Any], specs: tuple[schema.PropertySpec, ...], layer: str,
+               square: Square | None, prefix: str = "") -> dict[str, Any] | None:
+        """The known properties among ``props``, parsed; None after reporting a bad value."""
+        values: dict[str, Any] = {}
+        ok = True
+        for spec in specs:
+            if spec.name in props:
+                try:
+                    values[spec.name] = spec.parse(props[spec.name])
+                except schema.SchemaError as err:
+                    self.report.error(layer, square, f"{prefix}{err}")
+                    ok = False
+        return values if ok else None
+
+    def _tile_layer(self, layer: Any, name: str) -> None:
+        layer_props = self._parse(dict(layer.properties), (schema.ELEVATION,), name, None) or {}
+        layer_elevation = layer_props.get("elevation_ft")
+        for x, y, gid in layer.iter_data():
+            if not gid or not self._in_bounds((x, y)):
+                continue
+            if gid not in self.tile_cache:
+                props = self.tmx.get_tile_properties_by_gid(gid) or {}
+                values = self._parse(props, schema.ZONE, name, (x, y), f"{tile_label(self.tmx, gid)}: ") or {}
+                terrain, dark = terrain_of(values)
+                self.tile_cache[gid] = (terrain, dark, values.get("elevation_ft"))
+            terrain, dark, elevation = self.tile_cache[gid]
+            self._give((x, y), terrain, dark, elevation)
+            if layer_elevation is not None:
+                self._raise((x, y), layer_elevation)
+
+    def _give(self, square: Square, terrain: Terrain, dark: bool, elevation: int | None) -> None:
+        index = square[1] * self.width + square[0]
+        self.terrain[index] = merge(self.terrain[index], terrain)
+        self.dark[index] = self.dark[index] or dark
+        if elevation is not None:
+            self._raise(square, elevation)
+
+    def _raise(self, square: Square, elevation: int) -> None:
+        index = square[1] * self.width + square[0]
+        current = self.elevation[index]
+        self.elevation[index] = elevation if current is None else max(current, elevation)
+
+    def _in_bounds(self, square: Square) -> bool:
+        return 0 <= square[0] < self.width and 0 <= square[1] < self.height
+
+    # --- objects -------------------------------------------------------------------------------------
+
+    def _object(self, element: Element, layer: str) -> None:
+        obj = self._read_object(element, layer)
+        if obj is None:
+            return
+        anchor = square_at(obj.outline()[0] if obj.shape not in ("point", "text") else (obj.x, obj.y),
+                           self.tile_w, self.tile_h)
+        roles = schema.object_role(obj.properties, obj.class_name)
+        if not roles:
+            return
+        if len(roles) > 1:
+            self.report.error(layer, anchor, f"{obj.label} is both {' and '.join(article(r) for r in roles)}: "
+                                             "give each its own object")
+            return
+        role = roles[0]
+        if obj.shape not in ROLE_SHAPES[role]:
+            allowed = ", ".join(SHAPE_NAMES[s] for s in ROLE_SHAPES[role])
+            self.report.error(layer, anchor, f"{obj.label} is {SHAPE_NAMES[obj.shape]}, which cannot be "
+                                             f"{article(role)} (use {allowed})")
+            return
+        values = self._parse(obj.properties, schema.ROLES[role], layer, anchor, f"{obj.label}: ")
+        if values is None:
+            return
+        if role == "zone":
+            self._zone(obj, values, layer, anchor)
+        elif role == "start area":
+            self._start_area(obj, values["side"], layer, anchor)
+        elif role == "edge obstacle":
+            self._edge(obj, EDGE_KINDS[values["edge"]], layer, anchor)
+        else:
+            self._marker(obj, role, values, layer)
+
+    def _read_object(self, element: Element, layer: str) -> MapObject | None:
+        """The object with its template merged in: shape, position, size, class and properties."""
+        attrs = dict(element.attrib)
+        props = properties(element)
+        shape_el = element
+        try:
+            template = template_element(element, self.path)
+        except (OSError, ParseError) as err:
+            square = square_at((float(attrs.get("x", 0)), float(attrs.get("y", 0))), self.tile_w, self.tile_h)
+            self.report.error(layer, square, f"object {attrs.get('id', '?')}: its template "
+                                             f"{attrs.get('template')!r} cannot be read ({err})")
+            return None
+        if template is not None:
+            attrs = {**template.attrib, **attrs}
+            props = {**properties(template), **props}
+            if not any(element.find(tag) is not None for tag in ("ellipse", "point", "polygon", "polyline", "text")):
+                shape_el = template
+        try:
+            return self._shaped(attrs, props, shape_el, template is None or "gid" in element.attrib, layer)
+        except ValueError as err:   # a template's numbers are not checked by pytmx
+            self.report.error(layer, None, f"object {attrs.get('id', '?')}: a number in it cannot be read ({err})")
+            return None
+
+    def _shaped(self, attrs: dict[str, str], props: dict[str, Any], shape_el: Element, own_gid: bool,
+                layer: str) -> MapObject:
+        """The object from its merged attributes, properties and shape element."""
+        shape, points = "rectangle", ()
+        for tag in ("ellipse", "point", "polygon", "polyline", "text"):
+            child = shape_el.find(tag)
+            if child is not None:
+                shape = tag
+                if tag in ("polygon", "polyline"):
+                    points = tuple((float(a), float(b)) for a, b in
+                                   (pair.split(",") for pair in child.get("points", "").split()))
+        x, y = float(attrs.get("x", 0)), float(attrs.get("y", 0))
+        width, height = float(attrs.get("width", 0)), float(attrs.get("height", 0))
+        if "gid" in attrs and shape == "rectangle":
+            shape = "tile"
+            y -= height   # Tiled places a tile object by its bottom-left corner
+            if own_gid:   # a template's gid counts in the template's own tilesets
+                props = {**self._tile_properties(int(attrs["gid"])), **props}
+        class_name = attrs.get("type") or attrs.get("class") or ""
+        return MapObject(layer, int(attrs.get("id", 0)), attrs.get("name", ""), shape, x, y, width, height,
+                         float(attrs.get("rotation", 0)), points, class_name,
+                         schema.with_class_defaults(props, class_name))
+
+    def _tile_properties(self, raw_gid: int) -> dict[str, Any]:
+        """The rules properties of a tile object's tile: it gives them to the squares it covers."""
+        gids = self.tmx.map_gid(raw_gid & ~FLIP_FLAGS) or []
+        if not gids:
+            return {}
+        props = self.tmx.get_tile_properties_by_gid(gids[0][0]) or {}
+        return {spec.name: props[spec.name] for spec in schema.ZONE if spec.name in props}
+
+    def _zone(self, obj: MapObject, values: dict[str, Any], layer: str, anchor: Square) -> None:
+        terrain, dark = terrain_of(values)
+        squares = [s for s in covered_squares(obj, self.tile_w, self.tile_h) if self._in_bounds(s)]
+        if not squares:
+            self.report.note(layer, anchor, f"{obj.label}: the zone covers no square's centre on the map, so it "
+                                            "changes nothing")
+        for square in squares:
+            self._give(square, terrain, dark, values.get("elevation_ft"))
+
+    def _start_area(self, obj: MapObject, side: str, layer: str, anchor: Square) -> None:
+        squares = covered_squares(obj, self.tile_w, self.tile_h)
+        inside = [s for s in squares if self._in_bounds(s)]
+        if not inside:
+            self.report.error(layer, anchor, f"the start area of side {side!r} ({obj.label}) lies off the map")
+            return
+        if len(inside) < len(squares):
+            off = [s for s in squares if not self._in_bounds(s)]
+            self.report.note(layer, off[0], f"the start area of side {side!r} reaches off the map "
+                                            f"({len(off)} squares)")
+        self.starts.setdefault(side, []).extend(inside)
+        self.start_layer.setdefault(side, layer)
+
+    def _edge(self, obj: MapObject, kind: EdgeKind, layer: str, anchor: Square) -> None:
+        try:
+            edges = edges_along(obj, self.tile_w, self.tile_h)
+        except ShapeError as err:
+            self.report.error(layer, anchor, f"{obj.label}: {err}")
+            return
+        for a, b in edges:
+            if not (self._in_bounds(a) and self._in_bounds(b)):
+                continue   # along the map's border: off the map is wall already
+            old = self.edges.get((a, b))
+            if old is None or EDGE_STRENGTH[kind] > EDGE_STRENGTH[old]:
+                self.edges[(a, b)] = kind
+
+    def _marker(self, obj: MapObject, role: str, values: dict[str, Any], layer: str) -> None:
+        """Portals and lights sit on the square under the object's centre."""
+        square = square_at(obj.centre(), self.tile_w, self.tile_h)
+        if not self._in_bounds(square):
+            self.report.error(layer, square, f"{obj.label}: the {role} lies off the map")
+            return
+        if role == "portal":
+            self.portals.setdefault(values["portal"], []).append((square, obj))
+        else:
+            self.lights.append((square, values["light_radius"]))
+
+    # --- the battlefield -----------------------------------------------------------------------------
+
+    def _finish(self) -> Battlefield | None:
+        name = str(self.tmx.properties.get("title", "")).strip() or title_from_file_name(self.path)
+        edges = tuple(sorted(self.edges.items()))
+        terrain = self._lit_terrain(edges)
+        elevation: tuple[int, ...] = ()
+        if any(e is not None for e in self.elevation):
+            elevation = tuple(e or 0 for e in self.elevation)
+        bf = Battlefield(self.width, self.height, terrain, edges=edges, elevation_ft=elevation, name=name)
+        portals = self._portal_pairs(bf)
+        starts = self._start_areas(bf)
+        if portals is None or starts is None:
+            return None
+        return Battlefield(self.width, self.height, terrain, edges=edges, elevation_ft=elevation,
+                           start_areas=starts, portals=portals, name=name)
+
+    def _lit_terrain(self, edges: tuple[tuple[Edge, EdgeKind], ...]) -> tuple[Terrain, ...]:
+        """Darkness becomes total obscurement except where a light source reaches (docs/maps.md, Light)."""
+        lit = [False] * len(self.terrain)
+        if self.lights:
+            # Light travels like sight through everything but walls, curtains and wall edges; fog and
+            # darkness themselves do not stop it.
+            clear = Battlefield(self.width, self.height, tuple(_without_obscurement(t) for t in self.terrain), edges)
+            for source, radius in self.lights:
+                for square in clear.squares():
+                    if chebyshev(square, source) <= radius and (
+                            square == source or can_see_square(clear, (source, 1), square)):
+                        lit[square[1] * self.width + square[0]] = True
+        return tuple(_with_obscurement(t, Obscurement.TOTAL) if dark and not is_lit else t
+                     for t, dark, is_lit in zip(self.terrain, self.dark, lit))
+
+    def _portal_pairs(self, bf: Battlefield) -> tuple[tuple[Square, Square], ...] | None:
+        pairs: list[tuple[Square, Square]] = []
+        used: dict[Square, str] = {}
+        ok = True
+        for name, ends in self.portals.items():
+            square, first = ends[0]
+            if len(ends) != 2:
+                self.report.error(first.layer, square, f"portal {name!r} has {len(ends)} end{'s' * (len(ends) != 1)}: "
+                                                       "exactly two objects must share a portal name")
+                ok = False
+                continue
+            (a, obj_a), (b, obj_b) = ends
+            for end, obj in ((a, obj_a), (b, obj_b)):
+                if bf.at(end).solid:
+                    self.report.error(obj.layer, end, f"portal {name!r} ({obj.label}) stands in a wall or other "
+                                                      "solid square, where no creature can end a move")
+                    ok = False
+                elif end in used:
+                    self.report.error(obj.layer, end, f"portal {name!r} shares its square with portal "
+                                                      f"{used[end]!r}: a square can lead to one place only")
+                    ok = False
+                used[end] = name
+            if a == b:
+                self.report.error(obj_a.layer, a, f"both ends of portal {name!r} are on the same square")
+                ok = False
+            pairs.append((a, b))
+        return tuple(pairs) if ok else None
+
+    def _start_areas(self, bf: Battlefield) -> tuple[tuple[str, tuple[Square, ...]], ...] | None:
+        if not self.starts:
+            self.report.note("", None, "the map has no start areas: the game puts side blue at the west edge and "
+                                       "side red at the east edge (add rectangle objects with a 'side' property)")
+            return fallback_start_areas(bf)
+        areas: list[tuple[str, tuple[Square, ...]]] = []
+        ok = True
+        for side in DEFAULT_SIDES:
+            if side not in self.starts:
+                present = ", ".join(self.starts)
+                self.report.error("", None, f"the map has start areas for {present} but none for side {side!r}")
+                ok = False
+                continue
+            squares = sorted(set(self.starts[side]), key=lambda s: (s[1], s[0]))
+            solid = [s for s in squares if bf.at(s).solid]
+            open_squares = tuple(s for s in squares if not bf.at(s).solid)
+            if solid:
+                count = "1 square" if len(solid) == 1 else f"{len(solid)} squares"
+                verb = "is" if len(solid) == 1 else "are"
+                self.report.note(self.start_layer[side], solid[0],
+                                 f"{count} of the start area of side {side!r} {verb} in a wall or other solid "
+                                 "square, where no creature can stand")
+            if not open_squares:
+                self.report.error(self.start_layer[side], squares[0],
+                                  f"the start area of side {side!r} has no open square")
+                ok = False
+                continue
+            if len(open_squares) < MIN_START_SQUARES:
+                self.report.note(self.start_layer[side], open_squares[0],
+                                 f"the start area of side {side!r} has {len(open_squares)} open squares; a side "
+                                 f"of {MIN_START_SQUARES} Medium creatures needs {MIN_START_SQUARES}")
+            elif not any(all((x + dx, y + dy) in open_squares for dx in (0, 1) for dy in (0, 1))
+                         for x, y in open_squares):
+                self.report.note(self.start_layer[side], open_squares[0],
+                                 f"the start area of side {side!r} has no 2x2 block of open squares, so a Large "
+                                 "creature cannot start there")
+            areas.append((side, open_squares))
+        if ok:
+            shared = sorted(set(areas[0][1]) & set(areas[1][1]), key=lambda s: (s[1], s[0]))
+            if shared:
+                self.report.error(self.start_layer[DEFAULT_SIDES[0]], shared[0],
+                                  "the start areas of both sides share squares: each square can start one side")
+                ok = False
+        return tuple(areas) if ok else None
 
 
-def terrain_from_properties(props: dict[str, Any], where: str) -> Terrain:
-    """Terrain facts from one tile's properties; unknown or unused properties are left alone."""
-    flags = {name: _truthy(props[name], where, name) for name in BOOL_PROPERTIES if name in props}
-    obscured = Obscurement.NONE
-    if "obscured" in props:
-        value = str(props["obscured"]).lower()
-        if value not in OBSCURED_VALUES:
-            raise MapError(f"{where}: property 'obscured' must be light, heavy or total, not {props['obscured']!r}")
-        obscured = OBSCURED_VALUES[value]
-    return Terrain(obscured=obscured, **flags)
+def tile_label(tmx: Any, gid: int) -> str:
+    """How messages name a tile: its id in its tileset, as Tiled shows it."""
+    tiled_gid = tmx.tiledgidmap.get(gid, gid)
+    owner = max((ts for ts in tmx.tilesets if ts.firstgid <= tiled_gid), key=lambda ts: ts.firstgid, default=None)
+    if owner is None:
+        return f"tile gid {tiled_gid}"
+    return f"tile {tiled_gid - owner.firstgid} of tileset {owner.name!r}"
+
+
+def terrain_of(values: dict[str, Any]) -> tuple[Terrain, bool]:
+    """Terrain facts from parsed properties, and whether the square is dark (total obscurement)."""
+    flags = {spec.name: values[spec.name] for spec in schema.TERRAIN if spec.type == schema.BOOL and spec.name in values}
+    obscured = OBSCURED[values.get("obscured", "none")]
+    dark = obscured == Obscurement.TOTAL
+    return Terrain(obscured=Obscurement.NONE if dark else obscured, **flags), dark
 
 
 def merge(a: Terrain, b: Terrain) -> Terrain:
-    """Union of two layers' terrain: any blocking flag wins, the deeper obscurement wins."""
+    """Union of two sources' terrain: any blocking flag wins, the deeper obscurement wins."""
     return Terrain(
         wall=a.wall or b.wall, difficult=a.difficult or b.difficult, blocks_sight=a.blocks_sight or b.blocks_sight,
         blocks_effect=a.blocks_effect or b.blocks_effect, cover=a.cover or b.cover,
@@ -75,58 +404,18 @@ def merge(a: Terrain, b: Terrain) -> Terrain:
     )
 
 
-def load_battlefield(path: Path | str) -> Battlefield:
-    path = Path(path)
-    tmx = read_tmx(path)
-    orientation = getattr(tmx, "orientation", "orthogonal")
-    if orientation != "orthogonal":
-        raise MapError(f"{path}: {orientation} maps are not supported: the rules need a square grid (orthogonal)")
-    if str(getattr(tmx, "infinite", "0")).strip().lower() in ("1", "true"):
-        raise MapError(f"{path}: infinite maps are not supported: give the map a fixed size")
-    width, height = int(tmx.width), int(tmx.height)
-    terrain = [Terrain()] * (width * height)
-    cache: dict[int, Terrain] = {}
-    for layer in tmx.visible_layers:
-        if not isinstance(layer, pytmx.TiledTileLayer):
-            continue
-        for x, y, gid in layer.iter_data():
-            if not gid:
-                continue
-            if gid not in cache:
-                props = tmx.get_tile_properties_by_gid(gid) or {}
-                cache[gid] = terrain_from_properties(props, f"{path}:{layer.name}:{x},{y}")
-            index = y * width + x
-            terrain[index] = merge(terrain[index], cache[gid])
-    title = str(tmx.properties.get("title", "")) or path.stem.replace("_", " ").title()
-    bf = Battlefield(width, height, tuple(terrain), name=title)
-    starts = _start_areas(tmx, path, bf)
-    if not starts:
-        starts = fallback_start_areas(bf)
-    return Battlefield(width, height, bf.terrain, start_areas=starts, name=title)
+def _without_obscurement(t: Terrain) -> Terrain:
+    return _with_obscurement(t, Obscurement.NONE)
 
 
-def _start_areas(tmx: Any, path: Path, bf: Battlefield) -> tuple[tuple[str, tuple[Square, ...]], ...]:
-    areas: dict[str, list[Square]] = {}
-    tw, th = int(tmx.tilewidth), int(tmx.tileheight)
-    for group in tmx.objectgroups:
-        for obj in group:
-            side = (obj.properties or {}).get("side")
-            if side is None:
-                continue
-            where = f"{path}:{group.name}:{int(obj.x) // tw},{int(obj.y) // th}"
-            x0, y0 = int(obj.x) // tw, int(obj.y) // th
-            x1 = (int(obj.x + (obj.width or tw)) - 1) // tw
-            y1 = (int(obj.y + (obj.height or th)) - 1) // th
-            squares = [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)]
-            if not any(bf.in_bounds(s) for s in squares):
-                raise MapError(f"{where}: the start area of side {side!r} lies off the map")
-            areas.setdefault(str(side), []).extend(s for s in squares if bf.in_bounds(s) and not bf.at(s).solid)
-    return tuple((side, tuple(sorted(set(squares), key=lambda s: (s[1], s[0])))) for side, squares in areas.items())
+def _with_obscurement(t: Terrain, obscured: Obscurement) -> Terrain:
+    return Terrain(t.wall, t.difficult, t.blocks_sight, t.blocks_effect, t.cover, obscured, t.hazard)
 
 
 def fallback_start_areas(bf: Battlefield) -> tuple[tuple[str, tuple[Square, ...]], ...]:
     """For maps without start areas: the open squares nearest the west edge and the east edge."""
     open_squares = [s for s in bf.squares() if not bf.at(s).solid and not bf.at(s).difficult]
-    west = sorted(open_squares, key=lambda s: (s[0], abs(s[1] - bf.height // 2), s[1]))[:FALLBACK_START_SIZE]
-    east = sorted(open_squares, key=lambda s: (-s[0], abs(s[1] - bf.height // 2), s[1]))[:FALLBACK_START_SIZE]
+    middle = bf.height // 2
+    west = sorted(open_squares, key=lambda s: (s[0], abs(s[1] - middle), s[1]))[:FALLBACK_START_SIZE]
+    east = sorted(open_squares, key=lambda s: (-s[0], abs(s[1] - middle), s[1]))[:FALLBACK_START_SIZE]
     return ((DEFAULT_SIDES[0], tuple(sorted(west))), (DEFAULT_SIDES[1], tuple(sorted(east))))

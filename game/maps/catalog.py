@@ -1,0 +1,80 @@
+"""The maps a player can choose: the shipped maps/ folder and the per-user maps folder, with titles and thumbnails."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from xml.etree import ElementTree
+
+from game.maps.tmx import title_from_file_name
+
+SHIPPED_MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
+DEFAULT_MAP_NAME = "default.tmx"
+APP_FOLDER = "grid-skirmish"
+THUMBNAILS = "thumbnails"
+
+
+@dataclass(frozen=True)
+class MapEntry:
+    """One map on offer: its title, its file, its thumbnail (None when it has none) and whether the player added it."""
+
+    title: str
+    path: Path
+    thumbnail: Path | None
+    user: bool
+
+
+def user_maps_dir(platform: str = sys.platform, env: Mapping[str, str] = os.environ,
+                  home: Path | None = None) -> Path:
+    """The per-user maps folder in the platform's usual place for application data.
+
+    Linux and other Unix: $XDG_DATA_HOME/grid-skirmish/maps (by default ~/.local/share/grid-skirmish/maps);
+    Windows: %APPDATA%\\grid-skirmish\\maps; macOS: ~/Library/Application Support/grid-skirmish/maps.
+    """
+    home = home if home is not None else Path.home()
+    if platform.startswith("win"):
+        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
+    elif platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        xdg = env.get("XDG_DATA_HOME", "")
+        # The XDG spec ignores a relative $XDG_DATA_HOME.
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
+    return base / APP_FOLDER / "maps"
+
+
+def map_title(path: Path) -> str:
+    """The map's `title` property, read without loading tilesets; else a title made from the file name."""
+    fallback = title_from_file_name(path)
+    try:
+        root = ElementTree.parse(path).getroot()
+    except (OSError, ElementTree.ParseError):
+        return fallback
+    for prop in root.findall("properties/property"):
+        if prop.get("name") == "title":
+            title = (prop.get("value") if prop.get("value") is not None else prop.text) or ""
+            return title.strip() or fallback
+    return fallback
+
+
+def thumbnail_of(path: Path) -> Path | None:
+    """A map's thumbnail: thumbnails/NAME.png beside it, or NAME.png next to it."""
+    for candidate in (path.parent / THUMBNAILS / f"{path.stem}.png", path.with_suffix(".png")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _maps_in(folder: Path, user: bool) -> list[MapEntry]:
+    if not folder.is_dir():
+        return []
+    entries = [MapEntry(map_title(p), p, thumbnail_of(p), user) for p in folder.glob("*.tmx") if p.is_file()]
+    return sorted(entries, key=lambda e: (e.path.name != DEFAULT_MAP_NAME, e.title.lower(), e.path.name))
+
+
+def list_maps(shipped: Path = SHIPPED_MAPS, user: Path | None = None) -> list[MapEntry]:
+    """The shipped maps (the default first, then by title), then the player's own maps by title."""
+    return _maps_in(shipped, False) + _maps_in(user if user is not None else user_maps_dir(), True)
