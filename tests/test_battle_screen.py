@@ -109,3 +109,20 @@ def test_a_teleport_power_lights_the_squares_it_reaches_and_a_click_goes_there(g
     run_frames(game, 2)
     assert scene.match.record[-1][0] == Teleport(ids["Miriel"], "Fey Step", (12, 8))
     assert scene.state.square(ids["Miriel"]) == (12, 8)
+
+
+def test_edges_ledges_and_portals_are_drawn_onto_the_map_where_they_are():
+    from game.core.battlefield import EdgeKind, parse_ascii
+    from game.render.facts import EDGE_STYLES, LEDGE, PORTAL, draw_facts
+
+    pygame.font.init()
+    bf = replace(parse_ascii(["....", "....", "...."], edges=((((0, 0), (1, 0)), EdgeKind.LOW_WALL),),
+                             elevation_ft=[[0, 0, 0, 0], [0, 0, 0, 0], [20, 20, 20, 20]]),
+                 portals=(((3, 0), (3, 1)),))
+    cell = 40
+    surface = pygame.Surface((4 * cell, 3 * cell))
+    surface.fill((0, 0, 0))
+    draw_facts(surface, bf, cell, pygame.font.Font(None, 20))
+    assert surface.get_at((cell, cell // 2))[:3] == EDGE_STYLES[EdgeKind.LOW_WALL][0]    # the low wall's band
+    assert surface.get_at((cell // 2, 2 * cell))[:3] == LEDGE                            # the 20 ft ledge
+    assert surface.get_at((3 * cell + cell // 2, cell - 4))[:3] == PORTAL                # portal 1's ring

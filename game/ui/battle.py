@@ -29,6 +29,7 @@ from game.maps.loader import load_battlefield
 from game.match import Match, new_match
 from game.render import palette
 from game.render.animation import FADE_TICKS, FLOAT_TICKS, Animator
+from game.render.facts import draw_facts
 from game.render.map_view import PAN_SPEED, MapView, load_sprites
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
 from game.rulesets.dnd4e.opportunity import provokers
@@ -77,6 +78,7 @@ class BattleScene:
         self.panel_rect = pygame.Rect(width - PANEL_WIDTH, 0, PANEL_WIDTH, height)
         self.end_turn_rect = pygame.Rect(self.panel_rect.x + 12, height - 52, PANEL_WIDTH - 24, 40)
         self.view = MapView(map_path, self.map_rect)
+        draw_facts(self.view.surface, battlefield, self.view.cell, fonts.small)
         sprite_names = [self.match.state.world.get(e, Appearance).sprite for e in self.state.creatures()]
         self.sprites = load_sprites(UNIT_ART, sprite_names, self.view.cell)
         # Creatures bigger than one square get their art drawn to fill their whole space.
