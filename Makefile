@@ -11,7 +11,7 @@ $(STAMP): requirements.txt pyproject.toml
 	touch $(STAMP)
 
 play: $(STAMP)
-	$(PY) -m game play
+	$(PY) -m game play --map maps/default.tmx
 
 test: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest

@@ -12,10 +12,12 @@ import pygame
 
 from game.content.roster import ContentError
 from game.input.intents import Quit, translate
+from game.maps.catalog import list_maps, user_maps_dir
 from game.maps.loader import MapError
 from game.match import SetupError
 from game.render.map_view import AssetError
 from game.ui.battle import BattleScene
+from game.ui.menu import MenuScene
 from game.ui.widgets import Fonts
 
 FIXED_STEP = 1 / 60          # seconds of game time per update
@@ -69,9 +71,12 @@ def new_seed() -> int:
 
 
 class Game:
-    """The window, the current scene and the fixed-step loop; ``frame`` runs one pass of the loop."""
+    """The window, the current scene and the fixed-step loop; ``frame`` runs one pass of the loop.
 
-    def __init__(self, map_path: Path, seed: int | None, window: tuple[int, int],
+    With a map it goes straight into the skirmish; without one it opens the map menu first.
+    """
+
+    def __init__(self, map_path: Path | None, seed: int | None, window: tuple[int, int],
                  loop: FixedStepLoop | None = None) -> None:
         try:
             pygame.display.init()
@@ -81,15 +86,29 @@ class Game:
             raise StartupError(f"cannot open a window: {err}") from None
         self.window, self.map_path, self.seed = window, map_path, seed
         self.fonts = Fonts()
-        self.scene = self._new_scene()
+        self.scene: BattleScene | MenuScene = self._new_scene() if map_path is not None else self._menu()
         self.loop = loop or FixedStepLoop()
         self.frames_drawn = 0
 
     def _new_scene(self) -> BattleScene:
+        assert self.map_path is not None
         try:
             return BattleScene(self.window, self.map_path, new_seed() if self.seed is None else self.seed, self.fonts)
         except (MapError, AssetError, ContentError, SetupError) as err:
             raise StartupError(str(err)) from None
+
+    def _menu(self) -> MenuScene:
+        return MenuScene(self.window, self.fonts, list_maps(), user_maps_dir())
+
+    def _start_chosen(self, menu: MenuScene) -> None:
+        """Open the map chosen in the menu; a map that cannot be played stays a message on the menu."""
+        previous = self.map_path
+        self.map_path = menu.chosen
+        try:
+            self.scene = self._new_scene()
+        except StartupError as err:
+            self.map_path = previous
+            menu.message = f"Cannot play that map: {err}"
 
     def frame(self) -> bool:
         """Handle input, run the fixed updates that are due, draw once. False when the player quits."""
@@ -104,6 +123,10 @@ class Game:
                 # A fixed seed moves on by one, so the rematch is new but still repeatable.
                 self.seed = None if self.seed is None else self.seed + 1
                 self.scene = self._new_scene()
+            elif outcome == "menu":
+                self.scene = self._menu()
+            elif outcome == "start" and isinstance(self.scene, MenuScene):
+                self._start_chosen(self.scene)
         for _ in range(self.loop.tick()):
             self.scene.update()
         self.scene.draw(self.screen)
@@ -115,9 +138,12 @@ class Game:
         pygame.image.save(self.screen, str(path))
 
 
-def run_game(map_path: Path, seed: int | None, window: tuple[int, int], max_frames: int | None = None,
+def run_game(map_path: Path | None, seed: int | None, window: tuple[int, int], max_frames: int | None = None,
              screenshot: Path | None = None) -> int:
-    """Open the window and play skirmishes until the player quits; returns the exit status."""
+    """Open the window and play skirmishes until the player quits; returns the exit status.
+
+    ``map_path`` None opens the map menu first.
+    """
     try:
         game = Game(map_path, seed, window)
         pacer = pygame.time.Clock()

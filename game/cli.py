@@ -48,8 +48,9 @@ def add_play_options(parser: argparse.ArgumentParser, inherit: bool = False) -> 
     def default(value: object) -> object:
         return argparse.SUPPRESS if inherit else value
 
-    parser.add_argument("--map", type=Path, default=default(DEFAULT_MAP), metavar="PATH",
-                        help="the Tiled .tmx map to play (default: maps/default.tmx)")
+    parser.add_argument("--map", type=Path, default=default(None), metavar="PATH",
+                        help="the Tiled .tmx map to play, skipping the map menu (default: choose in the menu; "
+                             f"make play uses {DEFAULT_MAP.relative_to(DEFAULT_MAP.parent.parent)})")
     parser.add_argument("--seed", type=int, default=default(None), metavar="N",
                         help="dice seed, for a repeatable skirmish (default: a new seed each skirmish)")
     parser.add_argument("--window", type=_window_size, default=default((1280, 720)), metavar="WxH",

@@ -126,3 +126,15 @@ def test_edges_ledges_and_portals_are_drawn_onto_the_map_where_they_are():
     assert surface.get_at((cell, cell // 2))[:3] == EDGE_STYLES[EdgeKind.LOW_WALL][0]    # the low wall's band
     assert surface.get_at((cell // 2, 2 * cell))[:3] == LEDGE                            # the 20 ft ledge
     assert surface.get_at((3 * cell + cell // 2, cell - 4))[:3] == PORTAL                # portal 1's ring
+
+
+def test_the_victory_screen_offers_play_again_maps_and_quit(game):
+    from game.ecs.components import Outcome
+
+    scene = game.scene
+    scene.state.world.set_resource(Outcome("blue"))
+    run_frames(game, 1)
+    assert set(scene.victory_buttons) == {"play_again", "menu", "quit"}
+    click(scene.victory_buttons["play_again"].center)
+    run_frames(game, 1)
+    assert game.scene is not scene and game.scene.state.outcome is None and game.seed == 5

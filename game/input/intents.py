@@ -46,6 +46,11 @@ KEY_ACTIONS: dict[int, str] = {
     pygame.K_r: "play_again",
     pygame.K_q: "quit",
     pygame.K_y: "yes",
+    pygame.K_LEFT: "left",
+    pygame.K_RIGHT: "right",
+    pygame.K_UP: "up",
+    pygame.K_DOWN: "down",
+    pygame.K_m: "menu",
     pygame.K_n: "no",
     **{getattr(pygame, f"K_{n}"): f"choice{n}" for n in range(1, 10)},
 }

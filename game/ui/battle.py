@@ -188,7 +188,7 @@ class BattleScene:
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> str | None:
-        """Act on one intent; returns "quit" or "play_again" when the scene should end."""
+        """Act on one intent; returns "quit", "play_again" or "menu" when the scene should end."""
         if self.state.outcome is not None and not self.animator.busy:
             return self._handle_victory(intent)
         if isinstance(intent, Hover):
@@ -317,6 +317,17 @@ class BattleScene:
             self.message = f"Can't: {reason}" if reason else "Can't: that square is out of reach this move."
         else:
             self.selected = None
+
+    def _handle_victory(self, intent: Intent) -> str | None:
+        if isinstance(intent, Key) and intent.action in ("play_again", "quit", "menu"):
+            return intent.action
+        if isinstance(intent, Click):
+            for action, rect in self.victory_buttons.items():
+                if rect.collidepoint(intent.pos):
+                    return action
+        if isinstance(intent, Hover):
+            self.hover = intent.pos
+        return None
 
     def _click_prompt(self, click: Click) -> None:
         offer = self.state.pending_opportunity
@@ -773,12 +784,12 @@ class BattleScene:
         headline = f"{label} win!" if outcome.winner else "A draw"
         text(screen, self.fonts.huge, headline, (box.centerx, box.y + 60), palette.side_colour(outcome.winner), "center")
         text(screen, self.fonts.body, f"after {self.state.turn.round} rounds", (box.centerx, box.y + 108), palette.TEXT_DIM, "center")
-        again = pygame.Rect(box.x + 40, box.bottom - 80, 200, 48)
-        leave = pygame.Rect(box.right - 240, box.bottom - 80, 200, 48)
-        self.victory_buttons = {"play_again": again, "quit": leave}
+        labels = {"play_again": "Play again  [R]", "menu": "Maps  [M]", "quit": "Quit  [Q]"}
+        self.victory_buttons = {action: pygame.Rect(box.x + 20 + i * 164, box.bottom - 80, 152, 48)
+                                for i, action in enumerate(labels)}
         for action, rect in self.victory_buttons.items():
             hot = self.hover is not None and rect.collidepoint(self.hover)
-            button(screen, self.fonts.body, rect, "Play again  [R]" if action == "play_again" else "Quit  [Q]", hot)
+            button(screen, self.fonts.body, rect, labels[action], hot)
 
 
 

@@ -1,0 +1,119 @@
+"""The start menu: choose a battlefield from the shipped maps and the player's own maps folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.input.intents import Click, Hover, Intent, Key
+from game.maps.catalog import MapEntry
+from game.render import palette
+from game.ui.widgets import Fonts, panel, text
+
+COLUMNS = 3
+CARD_W, CARD_H = 300, 236
+THUMB_W, THUMB_H = 276, 170
+GAP = 24
+
+
+class MenuScene:
+    """Map cards with thumbnails; arrows or the mouse choose, Enter or a click starts the skirmish."""
+
+    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, entries: list[MapEntry], user_folder: Path) -> None:
+        self.size = screen_size
+        self.fonts = fonts
+        self.entries = entries
+        self.user_folder = user_folder
+        self.index = 0
+        self.first_row = 0
+        self.chosen: Path | None = None
+        self.message = ""
+        self.hover: tuple[int, int] | None = None
+        self.thumbnails = {e.path: _thumbnail(e.thumbnail) for e in entries}
+        self.cards: list[tuple[pygame.Rect, int]] = []
+
+    @property
+    def rows_shown(self) -> int:
+        return max(1, (self.size[1] - 150) // (CARD_H + GAP))
+
+    def handle(self, intent: Intent) -> str | None:
+        """Returns "start" when a map is chosen (``chosen``), "quit" to leave."""
+        if isinstance(intent, Hover):
+            self.hover = intent.pos
+            for rect, index in self.cards:
+                if rect.collidepoint(intent.pos):
+                    self.index = index
+        elif isinstance(intent, Click) and intent.button == 1:
+            for rect, index in self.cards:
+                if rect.collidepoint(intent.pos):
+                    self.index = index
+                    return self._start()
+        elif isinstance(intent, Key):
+            if intent.action in ("end_turn", "yes"):
+                return self._start()
+            if intent.action in ("quit", "cancel"):
+                return "quit"
+            step = {"left": -1, "right": 1, "up": -COLUMNS, "down": COLUMNS}.get(intent.action)
+            if step is not None and self.entries:
+                self.index = max(0, min(len(self.entries) - 1, self.index + step))
+                row = self.index // COLUMNS
+                self.first_row = min(max(self.first_row, row - self.rows_shown + 1), row)
+        return None
+
+    def _start(self) -> str | None:
+        if not self.entries:
+            return None
+        self.chosen = self.entries[self.index].path
+        return "start"
+
+    def update(self) -> None:
+        """Nothing moves on its own in the menu."""
+
+    def draw(self, screen: pygame.Surface) -> None:
+        screen.fill(palette.BACKGROUND)
+        width, height = self.size
+        text(screen, self.fonts.huge, "Grid Skirmish", (width // 2, 20), anchor="midtop")
+        text(screen, self.fonts.body, "Choose a battlefield", (width // 2, 78), palette.TEXT_DIM, "midtop")
+        left = (width - (COLUMNS * CARD_W + (COLUMNS - 1) * GAP)) // 2
+        self.cards = []
+        if not self.entries:
+            text(screen, self.fonts.body, "No maps found.", (width // 2, height // 2), anchor="center")
+        for index, entry in enumerate(self.entries):
+            row, column = divmod(index, COLUMNS)
+            if not self.first_row <= row < self.first_row + self.rows_shown:
+                continue
+            rect = pygame.Rect(left + column * (CARD_W + GAP), 110 + (row - self.first_row) * (CARD_H + GAP), CARD_W, CARD_H)
+            self._draw_card(screen, rect, entry, index == self.index)
+            self.cards.append((rect, index))
+        footer = self.message or (f"Enter or click: play  ·  arrow keys: choose  ·  Q: quit  ·  "
+                                  f"your own maps go in {self.user_folder}")
+        text(screen, self.fonts.small, footer, (width // 2, height - 20),
+             palette.HP_BLOODIED if self.message else palette.TEXT_DIM, "center")
+
+    def _draw_card(self, screen: pygame.Surface, rect: pygame.Rect, entry: MapEntry, chosen: bool) -> None:
+        panel(screen, rect, (44, 47, 62) if chosen else palette.PANEL)
+        if chosen:   # a thick outline, so the choice shows without colour too
+            pygame.draw.rect(screen, palette.SELECT, rect, 3, border_radius=6)
+        thumb_area = pygame.Rect(rect.x + 12, rect.y + 12, THUMB_W, THUMB_H)
+        image = self.thumbnails.get(entry.path)
+        if image is not None:
+            screen.blit(image, image.get_rect(center=thumb_area.center))
+        else:
+            pygame.draw.rect(screen, (24, 24, 30), thumb_area)
+            text(screen, self.fonts.small, "no thumbnail", thumb_area.center, palette.TEXT_DIM, "center")
+        text(screen, self.fonts.body, entry.title, (rect.x + 12, rect.bottom - 48))
+        where = "your map" if entry.user else entry.path.name
+        text(screen, self.fonts.small, where, (rect.x + 12, rect.bottom - 24), palette.TEXT_DIM)
+
+
+def _thumbnail(path: Path | None) -> pygame.Surface | None:
+    """A thumbnail scaled to fit its card; a missing or unreadable one just shows no picture."""
+    if path is None:
+        return None
+    try:
+        image = pygame.image.load(str(path))
+    except (pygame.error, FileNotFoundError):
+        return None
+    scale = min(THUMB_W / image.get_width(), THUMB_H / image.get_height())
+    return pygame.transform.smoothscale(image.convert(), (int(image.get_width() * scale), int(image.get_height() * scale)))

@@ -1,0 +1,76 @@
+"""The start menu in the real loop, headless: it lists shipped and per-user maps and starts the chosen one."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.app import FixedStepLoop, Game
+from game.ui.battle import BattleScene
+from game.ui.menu import MenuScene
+
+from test_game_loop import SteppedClock, click, press, run_frames
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+MAPS = Path(__file__).resolve().parent.parent / "maps"
+
+
+@pytest.fixture
+def menu_game(tmp_path, monkeypatch):
+    """A game opened without a map, with an empty per-user maps folder under tmp_path."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.platform", "linux")
+    g = Game(None, 3, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    yield g, tmp_path / "grid-skirmish" / "maps"
+    pygame.quit()
+
+
+def test_without_a_map_the_menu_lists_the_shipped_maps_default_first(menu_game):
+    game, _ = menu_game
+    assert isinstance(game.scene, MenuScene)
+    names = [e.path.name for e in game.scene.entries]
+    assert names[0] == "default.tmx" and set(names) == {p.name for p in MAPS.glob("*.tmx")}
+    run_frames(game, 1)
+    assert game.scene.cards and all(game.scene.thumbnails[e.path] is not None for e in game.scene.entries)
+
+
+def test_enter_plays_the_highlighted_map_and_a_click_plays_the_clicked_one(menu_game):
+    game, _ = menu_game
+    run_frames(game, 1)
+    rect, index = game.scene.cards[1]
+    chosen = game.scene.entries[index].path
+    click(rect.center)
+    run_frames(game, 1)
+    assert isinstance(game.scene, BattleScene) and game.scene.map_path == chosen
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m", scancode=0))
+    run_frames(game, 1)
+    assert isinstance(game.scene, BattleScene)        # M only leaves from the victory screen
+    game.scene.match.state.world.set_resource(__import__("game.ecs.components", fromlist=["Outcome"]).Outcome("blue"))
+    game.scene.animator.skip()
+    press(pygame.K_m)
+    run_frames(game, 1)
+    assert isinstance(game.scene, MenuScene)
+    press(pygame.K_RETURN)
+    run_frames(game, 1)
+    assert isinstance(game.scene, BattleScene) and game.scene.map_path.name == "default.tmx"
+
+
+def test_maps_in_the_user_folder_are_listed_and_a_broken_one_is_refused_on_the_menu(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr("sys.platform", "linux")
+    folder = tmp_path / "grid-skirmish" / "maps"
+    folder.mkdir(parents=True)
+    (folder / "broken.tmx").write_text("<map><not closed")
+    game = Game(None, 3, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        user = [e for e in game.scene.entries if e.user]
+        assert [e.path.name for e in user] == ["broken.tmx"]
+        game.scene.index = game.scene.entries.index(user[0])
+        press(pygame.K_RETURN)
+        run_frames(game, 1)
+        assert isinstance(game.scene, MenuScene) and "broken.tmx" in game.scene.message
+    finally:
+        pygame.quit()
