@@ -506,6 +506,14 @@ UNIT_PALETTE: dict[str, tuple[int, int, int]] = {
     "V": (52, 86, 46),
     "p": (170, 110, 230),   # arcane glow
     "P": (236, 214, 255),
+    "a": (146, 160, 110),   # ogre skin (grey-green)
+    "A": (90, 104, 68),
+    "t": (198, 160, 104),   # crude hide
+    "T": (136, 98, 58),
+    "u": (112, 96, 214),    # phase spider (violet-blue)
+    "U": (60, 46, 138),
+    "i": (164, 170, 250),   # phase shimmer: the translucent core and fading leg tips
+    "x": (222, 244, 255),   # pale glowing markings
 }
 
 UNITS: dict[str, list[str]] = {
@@ -652,6 +660,42 @@ UNITS: dict[str, list[str]] = {
         "..FfF..FfF......",
         ".FFFF..FFFF.....",
         "................",
+    ],
+    "ogre": [
+        "...........LLL..",
+        "..........LlmlL.",
+        ".....AAAA.LllllL",
+        "....AaaaaALmlllL",
+        "...AAkAAkAALlmL.",
+        "....AeaaeA.alL..",
+        "....AwkkwA.aaL..",
+        "..AAtTaaAAAaaA..",
+        ".AaaatTaaaaAaaA.",
+        "AaaAaatTaaaAaaA.",
+        "AaaAaaatTaaAaA..",
+        "AaaATTTwTTTTA...",
+        "aaaAtttttttTA...",
+        ".aa.tTttTtTt....",
+        "...AaaA.AaaA....",
+        "..AAAAA.AAAAA...",
+    ],
+    "phase_spider": [
+        "................",
+        "......UUUU......",
+        "i....UuxiuU....i",
+        ".i..UuiiiiuU..i.",
+        ".u..UiixiiuU..u.",
+        "..u.UxiiiiuU.u..",
+        "...u.UiixuU.u...",
+        "....U.UiuU.U....",
+        ".uu..UUuuUU..uu.",
+        "i..uUUiuuuUUu..i",
+        ".....UxuuxU.....",
+        "...uU.UuuU.Uu...",
+        ".uu..Uw..wU..uu.",
+        "i...u......u...i",
+        "....u......u....",
+        "...i........i...",
     ],
 }
 
