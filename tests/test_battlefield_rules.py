@@ -3,8 +3,9 @@
 
 from game.actions.attack import AttackPlan, plan_attack
 from game.actions.move import shift_rejection
-from game.core.battlefield import Terrain
+from game.core.battlefield import EdgeKind, Terrain
 from game.core.forced import forced_destinations
+from game.core.lines import best_cover_lines
 from game.core.teleport import teleport_reaches
 from game.rulesets.dnd4e.falling import fall_damage
 from game.rulesets.dnd4e.opportunity import provokers
@@ -187,3 +188,12 @@ def _unit_kinds():
     from game.ecs.components import Appearance, Arsenal, Body, Conditions, Health, Name, Stats, Team
 
     return (Name, Team, Body, Stats, Health, Arsenal, Conditions, Appearance)
+
+
+def test_a_long_low_wall_gives_cover_not_superior_cover_but_an_arrow_slit_gives_superior_14():
+    edges = tuple((((x, 1), (x, 2)), EdgeKind.LOW_WALL) for x in range(5))
+    state, ids = battle(["..A..", ".....", "..B..", "....."], {"A": Unit(), "B": Unit(side="red")}, edges=edges)
+    assert best_cover_lines(state.battlefield, state.space(ids["A"]), state.space(ids["B"])) == 4
+    assert cover(state, ids["A"], ids["B"], "ranged") == "cover"           # §14: "behind a low wall"
+    state, ids = battle(["..B..", "##o##", ".....", "..A.."], {"A": Unit(), "B": Unit(side="red")})
+    assert cover(state, ids["A"], ids["B"], "ranged") == "superior"        # §14: "an arrow slit"

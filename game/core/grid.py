@@ -27,7 +27,7 @@ class Size(IntEnum):
     @property
     def side_squares(self) -> int:
         """Edge length of the creature's space in squares (§16: tiny and small still use one square)."""
-        return {Size.LARGE: 2, Size.HUGE: 3, Size.GARGANTUAN: 4}.get(self, 1)
+        return _SIDE_SQUARES[self]
 
     @classmethod
     def parse(cls, name: str) -> "Size":
@@ -38,9 +38,15 @@ class Size(IntEnum):
             raise ValueError(f"unknown size {name!r} (expected one of {allowed})") from None
 
 
+# Side of the space by size value: tiny, small, medium, large, huge, gargantuan.
+_SIDE_SQUARES = (1, 1, 1, 2, 3, 4)
+
+
 def footprint(top_left: Square, side: int) -> tuple[Square, ...]:
     """Every square of a side x side space whose top-left square is ``top_left``, row by row."""
     x0, y0 = top_left
+    if side == 1:
+        return ((x0, y0),)
     return tuple((x0 + dx, y0 + dy) for dy in range(side) for dx in range(side))
 
 

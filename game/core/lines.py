@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-import weakref
+from bisect import bisect_left, bisect_right
+from dataclasses import replace
 from fractions import Fraction
 from functools import cmp_to_key
 from math import lcm
 from typing import Callable, Optional, Sequence, Union
 
 from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement
+from game.core.bfcache import BoundedCache, store_of
 from game.core.grid import Square, footprint, space_distance
 
 # Geometry model: square (x, y) is the closed cell [x, x+1] x [y, y+1], y grows downward, and the
@@ -30,6 +32,15 @@ from game.core.grid import Square, footprint, space_distance
 # one way or the other. That one test gives: interiors block, seams block, grazing a single wall
 # face does not, the corner-to-corner pinch between two walls blocks, crossing an edge obstacle
 # blocks, and touching only the end of an edge obstacle does not.
+#
+# Speed without changing an answer: line of effect, sight of a square and best cover lines are kept
+# per battlefield (the battlefield is immutable, so they never go stale; cover answers are keyed by
+# the creature squares that could touch a line too). Before the exact search, a wall row or column
+# that crosses every line between two spaces proves there is none (_WallRuns). Blocking squares are
+# looked up in sets (one C call each), and a cover line is first judged from the blocking squares
+# near it: through the interior of one it is blocked, touching none it is clear; only lines that
+# graze a square go through the exact walk. tests/test_fastpath.py holds all of it to the code as
+# first written (tests/lines_reference.py).
 
 Coord = Union[int, Fraction]
 Point = tuple[Coord, Coord]
@@ -61,6 +72,8 @@ def _lattice_sectors(x: int, y: int, bs: SquarePredicate, be: Optional[EdgePredi
     bnw, bne, bsw, bse = bs(nw), bs(ne), bs(sw), bs(se)
     # A half-edge blocks when both squares beside it block (the contract's solid seam) or an edge
     # obstacle lies on it (§18.2 obstacles between squares).
+    if be is None:
+        return (bnw and bne, bne, bne and bse, bse, bsw and bse, bsw, bnw and bsw, bnw)
     n = (bnw and bne) or _edge_blocked(be, nw, ne)
     e = (bne and bse) or _edge_blocked(be, ne, se)
     s = (bsw and bse) or _edge_blocked(be, sw, se)
@@ -207,7 +220,7 @@ def _blocked_scaled(den: int, ax: int, ay: int, bx: int, by: int, bs: SquarePred
             # Crossing an edge: the square entered must be free and no obstacle may lie on the edge
             # (§18.2); the square left was checked when the line entered it.
             entered = right if sx > 0 else left
-            if bs(entered) or _edge_blocked(be, left, right):
+            if bs(entered) or (be is not None and be(left, right)):
                 return True
         else:
             j += 1
@@ -218,7 +231,7 @@ def _blocked_scaled(den: int, ax: int, ay: int, bx: int, by: int, bs: SquarePred
                 continue
             up, down = (col, m - 1), (col, m)
             entered = down if sy > 0 else up
-            if bs(entered) or _edge_blocked(be, up, down):
+            if bs(entered) or (be is not None and be(up, down)):
                 return True
     return not _end_clear(_point_sectors(bx, by, den, bs, be), back, q_owners, bx, by, den)
 
@@ -505,6 +518,50 @@ class _Grid:
         for (a, b), kind in bf.edges:
             self.edges[(a, b) if a < b else (b, a)] = kind
         self._by_kinds: dict[tuple[EdgeKind, ...], tuple[frozenset[Edge], frozenset[Square]]] = {}
+        # Answers that depend only on the battlefield and the spaces asked about, kept while it lives.
+        self.effect_answers = BoundedCache(_ANSWERS)    # (source, target) -> line of effect
+        self.sight_answers = BoundedCache(_ANSWERS)     # (viewer, square) -> a sight line reaches it
+        self.cover_answers = BoundedCache(_ANSWERS)     # (origin, target, creature blockers) -> cover lines
+        self.walls = {name: _WallRuns(table, self.width, self.height)
+                      for name, table in (("solid", self.solid), ("sight", self.sight))}
+        # The blocking squares of each table as sets (with the ring of off-map squares round the map,
+        # which block too) and, row by row, as sorted columns: a set look-up is one C call.
+        self.blocking: dict[int, frozenset[Square]] = {}
+        self.blocking_rows: dict[int, list[list[int]]] = {}
+        for table in (self.solid, self.sight, self.cover):
+            rows = [[x for x in range(self.width) if table[y * self.width + x]] for y in range(self.height)]
+            ring = [(x, y) for y in (-1, self.height) for x in range(-1, self.width + 1)]
+            ring += [(x, y) for x in (-1, self.width) for y in range(self.height)]
+            self.blocking[id(table)] = frozenset([(x, y) for y, xs in enumerate(rows) for x in xs] + ring)
+            self.blocking_rows[id(table)] = rows
+
+    def fast_predicate(self, table: bytes, free: frozenset[Square], box: tuple[int, int, int, int]
+                       ) -> SquarePredicate:
+        """``square_predicate(table, free)`` for questions about squares in ``box`` (x0, y0, x1, y1,
+        inclusive) and the map: a set look-up when no free square blocks, as is usual."""
+        x0, y0, x1, y1 = box
+        if x0 < -1 or y0 < -1 or x1 > self.width or y1 > self.height:
+            return self.square_predicate(table, free)
+        blocking = self.blocking[id(table)]
+        if free.isdisjoint(blocking):
+            return blocking.__contains__
+        return lambda sq: sq in blocking and sq not in free
+
+    def cells_in_box(self, table: bytes, box: tuple[int, int, int, int]) -> list[Square]:
+        """The blocking squares of ``table`` inside ``box`` (x0, y0, x1, y1, inclusive); off the map blocks."""
+        x0, y0, x1, y1 = box
+        rows = self.blocking_rows[id(table)]
+        width, height = self.width, self.height
+        found: list[Square] = []
+        for y in range(max(y0, 0), min(y1, height - 1) + 1):
+            xs = rows[y]
+            i, j = bisect_left(xs, x0), bisect_right(xs, x1)
+            if i < j:
+                found += [(x, y) for x in xs[i:j]]
+        if x0 < 0 or y0 < 0 or x1 >= width or y1 >= height:
+            found += [(x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
+                      if not (0 <= x < width and 0 <= y < height)]
+        return found
 
     def square_predicate(self, table: bytes, free: frozenset[Square]) -> SquarePredicate:
         """Blocking squares from a table; squares in `free` never block; off the map is wall."""
@@ -538,26 +595,133 @@ class _Grid:
         return blocks_edge, near.__contains__
 
 
-_GRIDS: dict[int, tuple[weakref.ref[Battlefield], _Grid]] = {}
+_ANSWERS = 1 << 17      # answers kept per battlefield and question (oldest quarter forgotten beyond)
 
 
 def _grid(bf: Battlefield) -> _Grid:
     """The lookup tables of a battlefield, cached by identity while the battlefield lives."""
-    key = id(bf)
-    cached = _GRIDS.get(key)
-    if cached is not None and cached[0]() is bf:
-        return cached[1]
-    grid = _Grid(bf)
-    _GRIDS[key] = (weakref.ref(bf, lambda _ref, key=key: _GRIDS.pop(key, None)), grid)
+    store = store_of(bf)
+    grid = store.get(_Grid)
+    if grid is None:
+        grid = store[_Grid] = _Grid(bf)
     return grid
+
+
+class _WallRuns:
+    """Proof that a wall runs across every line between two spaces, from one blocking table.
+
+    If a whole row of squares lies between two spaces (one entirely above it, the other entirely
+    below) and every square of that row that a line between the spaces could touch blocks, no line
+    gets through: crossing the row, a line passes through the interior of one of those squares, or,
+    if it runs straight down a grid line, along the seam of two of them (§6, A17 and the contract's
+    seam rule). The same goes for columns. Only rows and columns at least half blocked are tried.
+    The test never says blocked wrongly; when it finds no such wall, the exact search decides.
+    """
+
+    def __init__(self, table: bytes, width: int, height: int) -> None:
+        self.width, self.height = width, height
+        # Prefix counts of blocking squares along each row and each column.
+        self.rows = [self._prefix(table[y * width:(y + 1) * width]) for y in range(height)]
+        self.cols = [self._prefix(table[x::width]) for x in range(width)]
+        self.wall_rows = [y for y in range(height) if 2 * self.rows[y][-1] >= width]
+        self.wall_cols = [x for x in range(width) if 2 * self.cols[x][-1] >= height]
+
+    @staticmethod
+    def _prefix(line: bytes) -> list[int]:
+        counts = [0]
+        for value in line:
+            counts.append(counts[-1] + value)
+        return counts
+
+    @staticmethod
+    def _span(a: tuple[int, int, int, int], b: tuple[int, int, int, int], k: int) -> tuple[int, int]:
+        """The squares of row k (counted along the first coordinate) that every segment from box a
+        (above the row) to box b (below it) must pass through one of: boxes are (lo, hi, top, bottom)
+        in lattice units, a's bottom <= k and b's top >= k + 1.
+
+        At height c a segment from p to q is at x = (1 - t) p_x + t q_x with t = (c - p_y) / (q_y - p_y);
+        over the boxes t runs from (c - a_bottom) / (b_bottom - a_bottom) to (c - a_top) / (b_top - a_top),
+        so x stays between the values at those ends for c = k and c = k + 1. A slanted segment crosses
+        the open band k < y < k + 1 through the interior of a square between floor(x min) and
+        ceil(x max) - 1; a vertical one (only where the boxes overlap sideways) runs along the seam of
+        the two squares beside its grid line.
+        """
+        alo, ahi, atop, abot = a
+        blo, bhi, btop, bbot = b
+        lo = hi = None
+        for c in (k, k + 1):
+            for num, den in ((c - abot, bbot - abot), (c - atop, btop - atop)):
+                left = alo + (num * (blo - alo)) // den              # floor of the leftmost x
+                right = ahi - ((-num * (bhi - ahi)) // den)          # ceil of the rightmost x
+                lo = left if lo is None or left < lo else lo
+                hi = right if hi is None or right > hi else hi
+        assert lo is not None and hi is not None
+        first, last = lo, hi - 1
+        overlap_lo, overlap_hi = max(alo, blo), min(ahi, bhi)
+        if overlap_lo <= overlap_hi:
+            first, last = min(first, overlap_lo - 1), max(last, overlap_hi)
+        return first, last
+
+    def _blocked(self, counts: list[int], length: int, lo: int, hi: int) -> bool:
+        """Whether squares lo..hi of a row (or column) all block; off the map blocks."""
+        first, last = max(lo, 0), min(hi, length - 1)
+        if first > last:
+            return True
+        return counts[last + 1] - counts[first] == last - first + 1
+
+    def separated(self, source: Space, target: Space) -> bool:
+        (sx, sy), ss = source
+        (tx, ty), ts = target
+        for a, b, lines, counts, length in (
+            ((sx, sx + ss, sy, sy + ss), (tx, tx + ts, ty, ty + ts), self.wall_rows, self.rows, self.width),
+            ((sy, sy + ss, sx, sx + ss), (ty, ty + ts, tx, tx + ts), self.wall_cols, self.cols, self.height),
+        ):
+            if a[3] > b[2]:
+                a, b = b, a
+            if a[3] >= b[2]:
+                continue                      # the spaces overlap along this axis: no row lies between
+            for k in lines:
+                if a[3] <= k < b[2]:
+                    lo, hi = self._span(a, b, k)
+                    if self._blocked(counts[k], length, lo, hi):
+                        return True
+        return False
+
+
+def _box(a: Space, b: Space) -> tuple[int, int, int, int]:
+    """The squares any line between two spaces can touch: those touching the box spanning both
+    (x0, y0, x1, y1, inclusive)."""
+    (ax, ay), aside = a
+    (bx, by), bside = b
+    return min(ax, bx) - 1, min(ay, by) - 1, max(ax + aside, bx + bside), max(ay + aside, by + bside)
+
+
+def _space(space: Space) -> Space:
+    """A space as plain tuples (callers may pass lists)."""
+    (x, y), side = space
+    return (x, y), side
 
 
 def line_of_effect(bf: Battlefield, source: Space, target: Space) -> bool:
     """§6: some line from a corner of the source to the target misses every solid obstacle."""
-    grid = _grid(bf)
+    answers = _grid(bf).effect_answers
+    key = (source, target)
+    try:
+        found = answers.get(key)
+    except TypeError:                      # a space given with lists: look it up as tuples
+        key = (_space(source), _space(target))
+        found = answers.get(key)
+    if found is None:
+        found = answers.put(key, _line_of_effect(_grid(bf), *key))
+    return found
+
+
+def _line_of_effect(grid: _Grid, source: Space, target: Space) -> bool:
+    if grid.walls["solid"].separated(source, target):
+        return False
     src, tgt = frozenset(footprint(*source)), frozenset(footprint(*target))
     # §6: the spaces themselves never block; a window blocks effect, a low wall does not (§18.2).
-    blocks_square = grid.square_predicate(grid.solid, src | tgt)
+    blocks_square = grid.fast_predicate(grid.solid, src | tgt, _box(source, target))
     blocks_edge, near_edge = grid.edge_predicates((EdgeKind.WALL, EdgeKind.WINDOW), (src, tgt))
     return _reaches(source, target, blocks_square, blocks_edge, near_edge)
 
@@ -574,9 +738,23 @@ def can_see_square(bf: Battlefield, viewer: Space, square: Square) -> bool:
         return False
     if obscured == Obscurement.HEAVY and space_distance(viewer[0], viewer[1], square, 1) > 1:
         return False
-    grid = _grid(bf)
+    answers = _grid(bf).sight_answers
+    key = (viewer, square)
+    try:
+        found = answers.get(key)
+    except TypeError:                      # a space given with lists: look it up as tuples
+        key = (_space(viewer), (square[0], square[1]))
+        found = answers.get(key)
+    if found is None:
+        found = answers.put(key, _sight_line(_grid(bf), *key))
+    return found
+
+
+def _sight_line(grid: _Grid, viewer: Space, square: Square) -> bool:
+    if grid.walls["sight"].separated(viewer, (square, 1)):
+        return False
     own = frozenset(footprint(*viewer))
-    blocks_square = grid.square_predicate(grid.sight, own | {square})
+    blocks_square = grid.fast_predicate(grid.sight, own | {square}, _box(viewer, (square, 1)))
     # Only a solid wall along an edge blocks sight: a window does not, nor a low wall (§6, §18.2).
     blocks_edge, near_edge = grid.edge_predicates((EdgeKind.WALL,), (own,))
     return _reaches(viewer, (square, 1), blocks_square, blocks_edge, near_edge)
@@ -589,9 +767,13 @@ def line_of_sight(bf: Battlefield, source: Space, target: Space) -> bool:
     return any(can_see_square(bf, source, sq) for sq in footprint(*target))
 
 
-def _cover_counter(bf: Battlefield, extra_blockers: Sequence[Square], attacker_squares: Sequence[Square]
-                   ) -> Callable[[tuple[int, int], Square], int]:
-    """A function counting the blocked cover lines from a corner to a target square (§14)."""
+def _cover_counter(bf: Battlefield, extra_blockers: Sequence[Square], attacker_squares: Sequence[Square],
+                   box: Optional[tuple[int, int, int, int]] = None) -> Callable[[tuple[int, int], Square], int]:
+    """A function counting the blocked cover lines from a corner to a target square (§14).
+
+    With ``box`` (the squares every line asked about can touch, x0, y0, x1, y1 inclusive) the
+    blocking squares are gathered into one set first, so each look-up is a single C call.
+    """
     grid = _grid(bf)
     own = frozenset(attacker_squares)
     # §14: obstacles, cover terrain and the creatures the caller lists block cover lines; the
@@ -600,26 +782,79 @@ def _cover_counter(bf: Battlefield, extra_blockers: Sequence[Square], attacker_s
     extra = frozenset(extra_blockers) - own
     # Every edge obstacle blocks cover lines, low walls included (§14: "behind a low wall").
     blocks_edge, _near = grid.edge_predicates((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
+    in_box: Optional[frozenset[Square]] = None
+    if box is not None:
+        x0, y0, x1, y1 = box
+        in_box = frozenset(grid.cells_in_box(grid.cover, box)).union(
+            sq for sq in extra if x0 <= sq[0] <= x1 and y0 <= sq[1] <= y1) - own
+        cells = sorted(in_box)
 
-    def count(corner: tuple[int, int], target_square: Square) -> int:
-        def blocks_square(sq: Square) -> bool:
-            return sq != target_square and (sq in extra or terrain(sq))
-
+    def count(corner: tuple[int, int], target_square: Square, enough: int = 4) -> int:
+        """Blocked lines from ``corner``; once ``enough`` are blocked the rest are not looked at
+        (the answer is then some number at least ``enough``)."""
         cx, cy = corner
         tx, ty = target_square
+        near: list[Square] = []
+        if in_box is not None:
+            blocks_square = (in_box - {target_square}).__contains__ if target_square in in_box else in_box.__contains__
+            if blocks_edge is None:
+                nx0, nx1, ny0, ny1 = min(cx, tx) - 1, max(cx, tx + 1), min(cy, ty) - 1, max(cy, ty + 1)
+                near = [c for c in cells if nx0 <= c[0] <= nx1 and ny0 <= c[1] <= ny1 and c != target_square]
+        else:
+            def blocks_square(sq: Square) -> bool:
+                return sq != target_square and (sq in extra or terrain(sq))
+
         owners = [sq for sq in attacker_squares if sq[0] <= cx <= sq[0] + 1 and sq[1] <= cy <= sq[1] + 1]
         # §14 steps 2-4: the 4 corner lines; one along an obstacle's edge is not blocked, while one
         # along the seam between two obstacles is.
-        blocked = sum(
-            _blocked_scaled(1, cx, cy, qx, qy, blocks_square, blocks_edge, owners, (target_square,))
-            for qy in (ty, ty + 1) for qx in (tx, tx + 1)
-        )
+        blocked = 0
+        for qx, qy in ((tx, ty), (tx + 1, ty), (tx, ty + 1), (tx + 1, ty + 1)):
+            verdict = _touches(cx, cy, qx, qy, near) if in_box is not None and blocks_edge is None else None
+            if verdict is None:
+                verdict = _blocked_scaled(1, cx, cy, qx, qy, blocks_square, blocks_edge, owners, (target_square,))
+            if verdict:
+                blocked += 1
+                if blocked >= enough:
+                    break
         # §14 [IMPL]: terrain in the target's own square, such as a small tree, gives cover directly.
         if bf.in_bounds(target_square) and bf.at(target_square).cover:
             blocked = max(blocked, 1)
         return blocked
 
     return count
+
+
+def _touches(ax: int, ay: int, bx: int, by: int, cells: Sequence[Square]) -> Optional[bool]:
+    """Decide quickly whether the segment between two lattice points is blocked, from the blocking
+    squares near it (every one whose closed square could touch it must be among ``cells``; no edge
+    obstacles): True when it passes through the interior of one (§6, A17: that always blocks), False
+    when it touches none (nothing else can block it), None when it only grazes some (the exact walk
+    must decide: seams, pinches and the ends' own squares)."""
+    dx, dy = bx - ax, by - ay
+    lo_x, hi_x = (ax, bx) if dx >= 0 else (bx, ax)
+    lo_y, hi_y = (ay, by) if dy >= 0 else (by, ay)
+    adx, ady = abs(dx), abs(dy)
+    # Corner offsets of the line function f(x, y) = dx (y - ay) - dy (x - ax) over a unit square.
+    f_lo = min(0, -dy, dx, dx - dy)
+    f_hi = max(0, -dy, dx, dx - dy)
+    grazed = False
+    for x, y in cells:
+        if x > hi_x or x + 1 < lo_x or y > hi_y or y + 1 < lo_y:
+            continue
+        base = dx * (y - ay) - dy * (x - ax)
+        if base + f_lo > 0 or base + f_hi < 0:
+            continue                        # the whole square lies on one side of the line
+        if dx and dy:
+            # The open square meets the segment when the parameter ranges t in (0, 1) of both
+            # coordinates overlap: t in (lx / adx, ux / adx) and (ly / ady, uy / ady).
+            lx, ux = (x - ax, x + 1 - ax) if dx > 0 else (ax - x - 1, ax - x)
+            ly, uy = (y - ay, y + 1 - ay) if dy > 0 else (ay - y - 1, ay - y)
+            ln, ld = (lx, adx) if lx * ady >= ly * adx else (ly, ady)
+            un, ud = (ux, adx) if ux * ady <= uy * adx else (uy, ady)
+            if ln < ld and un > 0 and ln * ud < un * ld:
+                return True
+        grazed = True
+    return None if grazed else False
 
 
 def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], target_square: Square,
@@ -632,19 +867,65 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     `attacker_squares` (the attacker's or origin's own space) never block. A cover feature in the
     target's own square counts as at least one blocked line (§14 [IMPL]: it gives cover directly).
     """
-    return _cover_counter(bf, extra_blockers, attacker_squares)(attacker_corner, target_square)
+    (cx, cy), (tx, ty) = attacker_corner, target_square
+    box = (min(cx, tx) - 1, min(cy, ty) - 1, max(cx, tx + 1), max(cy, ty + 1))
+    return _cover_counter(bf, extra_blockers, attacker_squares, box)(attacker_corner, target_square)
 
 
 def best_cover_lines(bf: Battlefield, origin: Space, target: Space,
                      extra_blockers: Sequence[Square] = ()) -> int:
     """§14 [IMPL]: the fewest blocked cover lines over every origin corner and every target square."""
+    answers = _grid(bf).cover_answers
+    if extra_blockers:
+        origin, target = _space(origin), _space(target)
+        key = (origin, target, _relevant_blockers(origin, target, extra_blockers))
+        found = answers.get(key)
+    else:
+        key = (origin, target, ())
+        try:
+            found = answers.get(key)
+        except TypeError:                  # a space given with lists: look it up as tuples
+            origin, target = _space(origin), _space(target)
+            key = (origin, target, ())
+            found = answers.get(key)
+    if found is None:
+        found = answers.put(key, _best_cover_lines(bf, origin, target, key[2]))
+    return found
+
+
+def cover_lines_past_low_walls(bf: Battlefield, origin: Space, target: Space) -> int:
+    """The fewest cover lines blocked when low walls are left out: what blocks them besides low walls
+    (the "by what" of §14 that rulesets may need)."""
+    store = store_of(bf)
+    without = store.get(cover_lines_past_low_walls)
+    if without is None:
+        edges = tuple((e, k) for e, k in bf.edges if k != EdgeKind.LOW_WALL)
+        without = store[cover_lines_past_low_walls] = replace(bf, edges=edges, _edge_index={})
+    return best_cover_lines(without, origin, target)
+
+
+def _relevant_blockers(origin: Space, target: Space, blockers: Sequence[Square]) -> tuple[Square, ...]:
+    """The blockers that can touch a cover line, sorted: every line lies in the box spanning both
+    spaces, so only squares touching that box matter; the target never gives cover to itself, nor
+    the origin's own squares (§14)."""
+    (ox, oy), os_ = origin
+    (tx, ty), ts = target
+    x0, x1 = min(ox, tx) - 1, max(ox + os_, tx + ts)
+    y0, y1 = min(oy, ty) - 1, max(oy + os_, ty + ts)
+    return tuple(sorted({(x, y) for x, y in blockers
+                         if x0 <= x <= x1 and y0 <= y <= y1
+                         and not (tx <= x < tx + ts and ty <= y < ty + ts)
+                         and not (ox <= x < ox + os_ and oy <= y < oy + os_)}))
+
+
+def _best_cover_lines(bf: Battlefield, origin: Space, target: Space, extra_blockers: Sequence[Square]) -> int:
     target_squares = footprint(*target)
-    # The target never gives cover to itself, whichever of its squares is picked.
-    count = _cover_counter(bf, [sq for sq in extra_blockers if sq not in target_squares], footprint(*origin))
+    count = _cover_counter(bf, extra_blockers, footprint(*origin), _box(origin, target))
     best = 4
     for corner, _owners in _corner_owners(*origin):
         for sq in target_squares:
-            best = min(best, count(corner, sq))
+            # A count can only lower the minimum if it stays below it, so stop counting there.
+            best = min(best, count(corner, sq, best))
             if best == 0:
                 return 0
     return best

@@ -68,6 +68,16 @@ class World:
         matches = sorted(e for e in smallest if all(e in store for store in stores))
         return iter([(e, *(store[e] for store in stores)) for e in matches])
 
+    def stores_view(self, *kinds: type) -> tuple[Any, ...]:
+        """A hashable view of the listed component stores: equal exactly when each holds the same
+        components for the same entities (for caches keyed on part of the world)."""
+        view: list[Any] = []
+        for kind in kinds:
+            store = self._stores.get(kind, {})
+            view.append(tuple(store))
+            view.append(tuple(store.values()))
+        return tuple(view)
+
     # Resources: one-of-a-kind state such as the turn order ----------------------------------------
     def set_resource(self, resource: Any) -> None:
         self._resources[type(resource)] = resource

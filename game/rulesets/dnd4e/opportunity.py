@@ -27,10 +27,16 @@ def provokers(state: GameState, mover: Entity, path: tuple[Square, ...], move: s
         return []
     side = state.space(mover)[1]
     provoked: list[Entity] = []
-    candidates = [e for e in state.standing() if e != mover and state.are_enemies(mover, e)
-                  and can_take_opportunity_actions(state, e) and can_see(state, e, mover)]
+    candidates = [(e, state.space(e)) for e in state.standing() if e != mover and state.are_enemies(mover, e)
+                  and can_take_opportunity_actions(state, e)]
+    # Sight is the costly test, so it waits until an enemy is next to a square the mover leaves;
+    # each enemy is judged once, and the answer is the same whichever square asks first.
+    sees: dict[Entity, bool] = {}
     for frm in path[:-1]:
-        for enemy in candidates:
-            if enemy not in provoked and are_adjacent(frm, side, *state.space(enemy)):
-                provoked.append(enemy)
+        for enemy, space in candidates:
+            if enemy not in provoked and are_adjacent(frm, side, *space):
+                if enemy not in sees:
+                    sees[enemy] = can_see(state, enemy, mover)
+                if sees[enemy]:
+                    provoked.append(enemy)
     return provoked

@@ -7,11 +7,14 @@ game.core; the 4e numbers and conditions come from 4e-combat.md §9, §12-§15 a
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.core.battlefield import Obscurement
+from game.core.bfcache import store_of
 from game.core.flanking import opposite_positions
 from game.core.grid import Square, are_adjacent, footprint
-from game.core.lines import best_cover_lines, line_of_effect, line_of_sight
+from game.core.lines import best_cover_lines, cover_lines_past_low_walls, line_of_effect, line_of_sight
+from game.ecs.components import Body, Conditions, OutOfFight, Position, Stats, Team
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import (
     LONG_RANGE_PENALTY, PRONE_ATTACKER_PENALTY, RESTRAINED_ATTACKER_PENALTY, Modifier,
@@ -59,18 +62,74 @@ def cover(state: GameState, attacker: Entity, target: Entity, kind: str, origin:
     if not line_of_effect(state.battlefield, source, aim):
         return NO_EFFECT
     blocked = best_cover_lines(state.battlefield, source, aim)
-    if blocked >= SUPERIOR_COVER_LINES:
+    # §14's examples: standing behind a low wall gives cover, superior cover takes a window, a grate or
+    # an arrow slit; so 3-4 blocked lines are superior cover only when they stay blocked without the
+    # low walls (docs/rulings.md).
+    if blocked >= SUPERIOR_COVER_LINES and \
+            cover_lines_past_low_walls(state.battlefield, source, aim) >= SUPERIOR_COVER_LINES:
         return SUPERIOR_COVER
     if blocked:
         return COVER
     # §14: the attacker's enemies in the way give cover (never superior cover) against ranged attacks
     # only; the attacker's allies never do.
-    if kind == RANGED:
-        blockers = [sq for other in state.standing() if other not in (attacker, target) and state.are_enemies(attacker, other)
-                    for sq in footprint(*state.space(other))]
-        if blockers and best_cover_lines(state.battlefield, source, aim, blockers):
-            return COVER
+    if kind == RANGED and _enemies_in_the_way(state, attacker, target, source, aim):
+        return COVER
     return NO_COVER
+
+
+def _enemies_in_the_way(state: GameState, attacker: Entity, target: Entity, source: tuple[Square, int],
+                        aim: tuple[Square, int]) -> bool:
+    """§14: whether the attacker's enemies other than the target give cover, blocking at least one cover
+    line whichever corner and target square are chosen. Worked out once per arrangement of the creatures
+    (and the line counts once per battlefield, spaces and relevant enemy squares)."""
+    roster = _roster(state)
+    key = (attacker, target, source, aim)
+    found = roster.enemy_cover.get(key)
+    if found is None:
+        side = roster.side.get(attacker)
+        if side is None:
+            side = state.side(attacker)
+        blockers = [sq for other, other_side, squares in roster.squares
+                    if other_side != side and other != attacker and other != target for sq in squares]
+        found = roster.enemy_cover[key] = bool(blockers) and best_cover_lines(state.battlefield, source, aim, blockers) > 0
+    return found
+
+
+class _Roster:
+    """Who stands where, on which side, in one arrangement of the world (built once per arrangement)."""
+
+    def __init__(self, state: GameState) -> None:
+        standing = state.standing()
+        self.side = {e: state.side(e) for e in standing}
+        self.squares = [(e, self.side[e], footprint(*state.space(e))) for e in standing]
+        self.enemy_cover: dict[Any, bool] = {}
+
+
+# What the roster reads: which creatures stand (Stats, OutOfFight), their sides (Team) and spaces
+# (Position, Body, and Conditions for squeezing).
+_ARRANGED_BY = (Position, Team, Body, Conditions)
+_ROSTERS_KEPT = 4
+
+
+def _arrangement(state: GameState) -> tuple[Any, ...]:
+    """An exact fingerprint of everything ``_Roster`` reads: components are immutable and replaced on
+    every change, so the same components for the same entities mean the same arrangement."""
+    return state.world.stores_view(Stats, OutOfFight, *_ARRANGED_BY)
+
+
+def _roster(state: GameState) -> _Roster:
+    """The roster of the state's current arrangement, from the last few seen on its battlefield."""
+    fingerprint = _arrangement(state)
+    kept: list[tuple[tuple[Any, ...], _Roster]] = store_of(state.battlefield).setdefault(_Roster, [])
+    for index, (seen, roster) in enumerate(kept):
+        if seen == fingerprint:
+            if index:
+                kept.insert(0, kept.pop(index))
+            return roster
+    roster = _Roster(state)
+    kept.insert(0, (fingerprint, roster))
+    del kept[_ROSTERS_KEPT:]
+    return roster
 
 
 def can_see(state: GameState, viewer: Entity, target: Entity) -> bool:
@@ -86,16 +145,20 @@ def concealment(state: GameState, attacker: Entity, target: Entity, kind: str) -
         return NO_CONCEALMENT
     if state.has_condition(target, "invisible") or state.has_condition(attacker, "blinded"):
         return TOTAL_CONCEALMENT
-    source, side = state.space(attacker)
+    bf = state.battlefield
     best = TOTAL_CONCEALMENT
     for square in footprint(*state.space(target)):
-        level = state.battlefield.at(square).obscured
-        adjacent = are_adjacent(source, side, square, 1)
-        if level == Obscurement.NONE:
+        level = bf.at(square).obscured
+        if level == _NONE:
             return NO_CONCEALMENT
-        if level == Obscurement.LIGHT or (level == Obscurement.HEAVY and adjacent):
+        if level == _LIGHT:
+            best = CONCEALMENT
+        elif level == _HEAVY and are_adjacent(*state.space(attacker), square, 1):
             best = CONCEALMENT
     return best
+
+
+_NONE, _LIGHT, _HEAVY = int(Obscurement.NONE), int(Obscurement.LIGHT), int(Obscurement.HEAVY)
 
 
 def can_flank(state: GameState, flanker: Entity, target: Entity) -> bool:
