@@ -1,16 +1,20 @@
-"""game/core/lines.py exactly as it stood before its caches and fast paths (commit 2bd448f), kept as the
-reference tests/test_fastpath.py holds the fast paths to. Not used by the game."""
+"""The outer layer of game/core/lines.py as it stood before its caches and fast paths (commit 2bd448f),
+kept as the reference tests/test_fastpath.py holds the fast paths to. Not used by the game."""
 
 from __future__ import annotations
 
 import weakref
 from fractions import Fraction
-from functools import cmp_to_key
-from math import lcm
 from typing import Callable, Optional, Sequence, Union
 
 from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement
 from game.core.grid import Square, footprint, space_distance
+# The geometric kernels the fast module kept unchanged are shared; what this file keeps is the
+# plain outer layer (no caches, no quick proofs or pre-tests) the fast paths are checked against.
+from game.core.lines import (  # noqa: E402
+    _Beam, _Frame, _Target, _corner_owners, _edge_blocked, _edges_of, _end_clear, _joined, _owner_sector,
+    _owner_sectors, _point_sectors, _reaches, _scale, _sector, _sign, _slope_cmp, _span, _sweep, segment_blocked,
+)
 
 # Geometry model: square (x, y) is the closed cell [x, x+1] x [y, y+1], y grows downward, and the
 # corners of squares are the integer lattice points. A space is (top-left square, side in squares).
@@ -44,18 +48,6 @@ EdgePredicate = Callable[[Square, Square], bool]
 _SECTOR = (7, 6, 5, 0, 0, 4, 1, 2, 3)
 
 
-def _sector(sx: int, sy: int) -> int:
-    return _SECTOR[(sx + 1) * 3 + sy + 1]
-
-
-def _sign(v: int) -> int:
-    return (v > 0) - (v < 0)
-
-
-def _edge_blocked(be: Optional[EdgePredicate], a: Square, b: Square) -> bool:
-    return be is not None and be(a, b)
-
-
 def _lattice_sectors(x: int, y: int, bs: SquarePredicate, be: Optional[EdgePredicate]) -> tuple[bool, ...]:
     """Blocked flags of the eight sectors around lattice point (x, y)."""
     nw, ne, sw, se = (x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)
@@ -67,79 +59,6 @@ def _lattice_sectors(x: int, y: int, bs: SquarePredicate, be: Optional[EdgePredi
     s = (bsw and bse) or _edge_blocked(be, sw, se)
     w = (bnw and bsw) or _edge_blocked(be, nw, sw)
     return (n, bne, e, bse, s, bsw, w, bnw)
-
-
-def _point_sectors(xn: int, yn: int, den: int, bs: SquarePredicate,
-                   be: Optional[EdgePredicate]) -> tuple[bool, ...]:
-    """Blocked flags of the eight sectors around the point (xn / den, yn / den)."""
-    ix, rx = divmod(xn, den)
-    iy, ry = divmod(yn, den)
-    if rx == 0 and ry == 0:
-        return _lattice_sectors(ix, iy, bs, be)
-    if rx == 0:
-        left, right = (ix - 1, iy), (ix, iy)
-        bl, br = bs(left), bs(right)
-        edge = (bl and br) or _edge_blocked(be, left, right)
-        return (edge, br, br, br, edge, bl, bl, bl)
-    if ry == 0:
-        up, down = (ix, iy - 1), (ix, iy)
-        bu, bd = bs(up), bs(down)
-        edge = (bu and bd) or _edge_blocked(be, up, down)
-        return (bu, bu, edge, bd, bd, bd, edge, bu)
-    inside = bs((ix, iy))
-    return (inside,) * 8
-
-
-def _joined(flags: tuple[bool, ...], a: int, b: int) -> bool:
-    """True when sectors a and b are free and a run of free sectors joins them round the point."""
-    if flags[a] or flags[b]:
-        return False
-    if a == b:
-        return True
-    for step in (1, 7):
-        i = a
-        while True:
-            i = (i + step) & 7
-            if i == b:
-                return True
-            if flags[i]:
-                break
-    return False
-
-
-def _owner_sector(cell: Square, xn: int, yn: int, den: int) -> Optional[int]:
-    """The sector a square occupies around the point (xn / den, yn / den), or None if it doesn't touch it."""
-    cx, cy = cell
-    lo_x, hi_x, lo_y, hi_y = cx * den, (cx + 1) * den, cy * den, (cy + 1) * den
-    if not (lo_x <= xn <= hi_x and lo_y <= yn <= hi_y):
-        return None
-    sx = 1 if xn == lo_x else (-1 if xn == hi_x else 0)
-    sy = 1 if yn == lo_y else (-1 if yn == hi_y else 0)
-    return _sector(sx, sy)
-
-
-def _owner_sectors(owners: Sequence[Square], xn: int, yn: int, den: int) -> list[int]:
-    found = []
-    for cell in owners:
-        sector = _owner_sector(cell, xn, yn, den)
-        if sector is not None:
-            found.append(sector)
-    return found
-
-
-def _end_clear(flags: tuple[bool, ...], sector: int, owners: Sequence[Square],
-               xn: int, yn: int, den: int) -> bool:
-    """Whether a line may use `sector` at one of its ends.
-
-    When we know which squares the end belongs to (the viewer's or target's squares), the line must
-    reach them round the point: a viewer standing diagonally across a corner-to-corner pinch of two
-    walls may not look out through the pinch. Without owners, the end point may lie anywhere on the
-    boundary of blocking squares and only the sector the line uses must be free.
-    """
-    slots = _owner_sectors(owners, xn, yn, den)
-    if not slots:
-        return not flags[sector]
-    return any(_joined(flags, slot, sector) for slot in slots)
 
 
 def _blocked_scaled(den: int, ax: int, ay: int, bx: int, by: int, bs: SquarePredicate,
@@ -224,31 +143,6 @@ def _blocked_scaled(den: int, ax: int, ay: int, bx: int, by: int, bs: SquarePred
     return not _end_clear(_point_sectors(bx, by, den, bs, be), back, q_owners, bx, by, den)
 
 
-def _scale(p: Point, q: Point) -> tuple[int, int, int, int, int]:
-    values = [Fraction(v) for v in (*p, *q)]
-    den = 1
-    for v in values:
-        den = lcm(den, v.denominator)
-    ax, ay, bx, by = (v.numerator * (den // v.denominator) for v in values)
-    return den, ax, ay, bx, by
-
-
-def segment_blocked(p: Point, q: Point, blocks_square: SquarePredicate,
-                    blocks_edge: Optional[EdgePredicate], *, p_squares: Sequence[Square] = (),
-                    q_squares: Sequence[Square] = ()) -> bool:
-    """Whether the segment p -> q is blocked (§6 [IMPL], A17, and the contract's solid-wall rules).
-
-    Blocked when it passes through the interior of a blocking square, runs along the seam between two
-    blocking squares, passes through the point where two blocking squares touch corner to corner
-    (strictly between its ends), or crosses or runs along a blocking edge obstacle. Grazing one
-    wall's outer face, touching a corner, or touching only the end of an edge obstacle does not block.
-    `p_squares` / `q_squares` optionally name the squares an end belongs to; the line must then
-    reach those squares round the end point (no looking out through a pinch at your own corner).
-    """
-    den, ax, ay, bx, by = _scale(p, q)
-    return _blocked_scaled(den, ax, ay, bx, by, blocks_square, blocks_edge, p_squares, q_squares)
-
-
 # --- reaching a space from a corner -------------------------------------------------------------
 #
 # Directions from a corner P are measured in a frame whose first axis points from P towards the
@@ -256,236 +150,6 @@ def segment_blocked(p: Point, q: Point, blocks_square: SquarePredicate,
 # P is a lattice point outside the target, so every ray that hits the target has a > 0.
 
 Direction = tuple[int, int]
-
-
-def _slope_cmp(d: Direction, e: Direction) -> int:
-    """Negative, zero or positive as direction d turns before, with or after e (exact)."""
-    if d[0] == 0 and e[0] == 0:
-        return (d[1] > 0) - (e[1] > 0)
-    return d[1] * e[0] - e[1] * d[0]
-
-
-class _Target:
-    """An axis-aligned target space [x0, x1] x [y0, y1] and the squares it is made of."""
-
-    def __init__(self, top_left: Square, side: int) -> None:
-        self.x0, self.y0 = top_left
-        self.x1, self.y1 = self.x0 + side, self.y0 + side
-        self.squares = footprint(top_left, side)
-
-    def contains(self, x: int, y: int) -> bool:
-        return self.x0 <= x <= self.x1 and self.y0 <= y <= self.y1
-
-    def owners(self, xn: int, yn: int, den: int) -> list[Square]:
-        """The target squares that contain the point (xn / den, yn / den)."""
-        ix, rx = divmod(xn, den)
-        iy, ry = divmod(yn, den)
-        cols = (ix - 1, ix) if rx == 0 else (ix,)
-        rows = (iy - 1, iy) if ry == 0 else (iy,)
-        return [(c, r) for r in rows for c in cols
-                if self.x0 <= c < self.x1 and self.y0 <= r < self.y1]
-
-    def entry(self, px: int, py: int, dx: int, dy: int) -> Optional[tuple[int, int, int]]:
-        """First point where the ray from (px, py) along (dx, dy) meets the space, as (xn, yn, den)."""
-        t_num, t_den = 0, 1                       # entry parameter t = t_num / t_den, at least 0
-        out_num, out_den = -1, 0                  # exit parameter; den 0 means "no exit yet"
-        for p, v, lo, hi in ((px, dx, self.x0, self.x1), (py, dy, self.y0, self.y1)):
-            if v == 0:
-                if not lo <= p <= hi:
-                    return None
-                continue
-            near, far = (lo - p, hi - p) if v > 0 else (p - hi, p - lo)
-            v = abs(v)
-            if near * t_den > t_num * v:
-                t_num, t_den = near, v
-            if out_den == 0 or far * out_den < out_num * v:
-                out_num, out_den = far, v
-        if out_den and t_num * out_den > out_num * t_den:
-            return None
-        return px * t_den + dx * t_num, py * t_den + dy * t_num, t_den
-
-
-class _Frame:
-    """Converts between map vectors and directions measured along the axis from P to the target."""
-
-    def __init__(self, px: int, py: int, target: _Target) -> None:
-        if px < target.x0:
-            self.axis, self.sign = 0, 1
-        elif px > target.x1:
-            self.axis, self.sign = 0, -1
-        elif py < target.y0:
-            self.axis, self.sign = 1, 1
-        else:
-            self.axis, self.sign = 1, -1
-        self.px, self.py = px, py
-
-    def direction(self, x: int, y: int) -> Direction:
-        """The frame direction from P to the map point (x, y)."""
-        vx, vy = x - self.px, y - self.py
-        return (self.sign * vx, vy) if self.axis == 0 else (self.sign * vy, vx)
-
-    def map_vector(self, d: Direction) -> tuple[int, int]:
-        a, b = d
-        return (self.sign * a, b) if self.axis == 0 else (b, self.sign * a)
-
-
-class _Beam:
-    """The closed set of directions still open, as sorted disjoint closed intervals of directions."""
-
-    def __init__(self, first: Direction, last: Direction) -> None:
-        self.parts: list[tuple[Direction, Direction]] = [(first, last)]
-
-    def remove_open(self, s: Direction, e: Direction) -> None:
-        """Remove the open interval of directions strictly between s and e."""
-        if _slope_cmp(s, e) >= 0:
-            return
-        kept: list[tuple[Direction, Direction]] = []
-        for lo, hi in self.parts:
-            if _slope_cmp(e, lo) <= 0 or _slope_cmp(s, hi) >= 0:
-                kept.append((lo, hi))
-                continue
-            if _slope_cmp(lo, s) <= 0:
-                kept.append((lo, s))
-            if _slope_cmp(e, hi) <= 0:
-                kept.append((e, hi))
-        self.parts = kept
-
-
-def _span(points: Sequence[Direction]) -> tuple[Direction, Direction]:
-    lo = hi = points[0]
-    for d in points[1:]:
-        if _slope_cmp(d, lo) < 0:
-            lo = d
-        if _slope_cmp(d, hi) > 0:
-            hi = d
-    return lo, hi
-
-
-def _edges_of(square: Square, frame: _Frame, target: _Target, be: Optional[EdgePredicate], beam: _Beam,
-              critical: dict[Direction, None], seen: dict[tuple[Square, Square], None]) -> None:
-    """Add the edge obstacles on the sides of a square the beam touches to the sweep.
-
-    An edge obstacle's end points are critical directions (a ray touching only its end is not
-    blocked). Rays crossing it between its ends are blocked (§18.2), unless it lies on the
-    target's boundary, where only the exact test can tell whether it faces the corner or not.
-    """
-    if be is None:
-        return
-    x, y = square
-    sides = (((x - 1, y), ((x, y), (x, y + 1))), ((x + 1, y), ((x + 1, y), (x + 1, y + 1))),
-             ((x, y - 1), ((x, y), (x + 1, y))), ((x, y + 1), ((x, y + 1), (x + 1, y + 1))))
-    for other, ends in sides:
-        key = (square, other) if square < other else (other, square)
-        if key in seen or not be(square, other):
-            continue
-        seen[key] = None
-        dirs = [frame.direction(*pt) for pt in ends if pt != (frame.px, frame.py)]
-        for d in dirs:
-            if d[0] > 0:
-                critical[d] = None
-        if len(dirs) == 2 and not any(target.contains(*pt) for pt in ends):
-            s, e = _span(dirs)
-            beam.remove_open(s, e)
-
-
-def _sweep(corner: tuple[int, int], owners: Sequence[Square], target: _Target, bs: SquarePredicate,
-           be: Optional[EdgePredicate], near_edge: Optional[SquarePredicate]) -> bool:
-    """Exactly: does some unblocked line run from `corner` to some point of the target space?
-
-    Only the first point where a ray meets the target matters: beyond it the line is inside the
-    target, which never blocks. Every blocking square and edge obstacle inside the bounding box of
-    the corner and the target lies in front of the target along any ray that meets both, so the
-    rays through its interior are blocked: we cut those open intervals of directions out of the
-    beam of rays that hit the target, walking outwards from the corner and stopping once nothing is
-    left. What remains is a set of closed intervals (often single grazing directions). Within each,
-    a ray's fate can only change where it passes a target corner or the end of an edge obstacle (no
-    blocking square reaches inside), so testing those directions, the interval ends and one direction
-    strictly between each neighbouring pair with the exact segment test is exact.
-    `near_edge` (needed when `be` is given) tells which squares may have an edge obstacle on a side.
-    """
-    px, py = corner
-    if target.contains(px, py):
-        # The corner touches the target space: a zero-length line, judged round the point.
-        return not _blocked_scaled(1, px, py, px, py, bs, be, owners, target.owners(px, py, 1))
-    frame = _Frame(px, py, target)
-    t_corners = [frame.direction(x, y) for y in (target.y0, target.y1) for x in (target.x0, target.x1)]
-    first, last = _span(t_corners)
-    beam = _Beam(first, last)
-    # How far the target reaches forward, and the sideways extent of the bounding box, in the frame.
-    far = max(d[0] for d in t_corners)
-    side_lo = min(0, min(d[1] for d in t_corners))
-    side_hi = max(0, max(d[1] for d in t_corners))
-    critical: dict[Direction, None] = dict.fromkeys([*t_corners, (1, 0)])   # ordered, no repeats
-    seen_edges: dict[tuple[Square, Square], None] = {}
-
-    for k in range(far):
-        if not beam.parts:
-            return False
-        # The cells of column k (forward k..k+1) that each part of the beam touches.
-        rows: list[int] = []
-        for lo, hi in beam.parts:
-            reach_lo = min(k * lo[1], (k + 1) * lo[1])
-            reach_hi = max(k * hi[1], (k + 1) * hi[1])
-            j_lo = max(side_lo, -(-reach_lo // lo[0]) - 1, rows[-1] + 1 if rows else side_lo)
-            rows.extend(range(j_lo, min(side_hi - 1, reach_hi // hi[0]) + 1))
-        forward = k if frame.sign > 0 else -k - 1
-        for j in rows:
-            square = (px + forward, py + j) if frame.axis == 0 else (px + j, py + forward)
-            if near_edge is not None and near_edge(square):
-                _edges_of(square, frame, target, be, beam, critical, seen_edges)
-            if not bs(square):
-                continue
-            # §6, A17: rays through a blocking square's interior are blocked. Seen from P, frame cell
-            # (k, j) spans the directions strictly between its lowest and highest corner slopes.
-            if j >= 0:
-                beam.remove_open((k + 1, j), (k, j + 1))
-            else:
-                beam.remove_open((k, j), (k + 1, j + 1))
-    for lo, hi in beam.parts:
-        inside = [d for d in critical if _slope_cmp(lo, d) < 0 and _slope_cmp(d, hi) < 0]
-        inside.sort(key=cmp_to_key(_slope_cmp))
-        points = [lo, *inside, hi] if _slope_cmp(lo, hi) < 0 else [lo]
-        tests: list[Direction] = []
-        for i, d in enumerate(points):
-            tests.append(d)
-            if i + 1 < len(points) and _slope_cmp(d, points[i + 1]) < 0:
-                tests.append((d[0] + points[i + 1][0], d[1] + points[i + 1][1]))
-        for d in tests:
-            dx, dy = frame.map_vector(d)
-            hit = target.entry(px, py, dx, dy)
-            if hit is None:
-                continue
-            xn, yn, den = hit
-            q_owners = target.owners(xn, yn, den)
-            if not _blocked_scaled(den, px * den, py * den, xn, yn, bs, be, owners, q_owners):
-                return True
-    return False
-
-
-def _corner_owners(top_left: Square, side: int) -> list[tuple[tuple[int, int], tuple[Square, ...]]]:
-    """Every corner of every square of a space, with the squares of the space that touch it."""
-    x0, y0 = top_left
-    result = []
-    for y in range(y0, y0 + side + 1):
-        for x in range(x0, x0 + side + 1):
-            owners = tuple((cx, cy) for cy in (y - 1, y) for cx in (x - 1, x)
-                           if x0 <= cx < x0 + side and y0 <= cy < y0 + side)
-            result.append(((x, y), owners))
-    return result
-
-
-def _reaches(source: Space, target: Space, bs: SquarePredicate, be: Optional[EdgePredicate],
-             near_edge: Optional[SquarePredicate]) -> bool:
-    """§6: some unblocked line runs from a corner of a source square to some point of the target space."""
-    goal = _Target(*target)
-    corners = _corner_owners(*source)
-    # Fast path: the line to the centre of each target square (coordinates doubled to stay integer).
-    centres = [(2 * cx + 1, 2 * cy + 1, [(cx, cy)]) for cx, cy in goal.squares]
-    for (px, py), owners in corners:
-        for qx, qy, q_owners in centres:
-            if not _blocked_scaled(2, 2 * px, 2 * py, qx, qy, bs, be, owners, q_owners):
-                return True
-    return any(_sweep(corner, owners, goal, bs, be, near_edge) for corner, owners in corners)
 
 
 # --- what blocks which line -----------------------------------------------------------------------

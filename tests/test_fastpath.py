@@ -10,7 +10,6 @@ movers), to the textbook implementation kept below exactly as it stood before th
 
 from __future__ import annotations
 
-import heapq
 from dataclasses import replace
 
 import pytest
@@ -21,7 +20,7 @@ from game.core.battlefield import Battlefield, EdgeKind, Obscurement, parse_asci
 from game.core.grid import DIRECTIONS, Size, Square, are_adjacent, footprint
 from game.core.lines import _grid, best_cover_lines, can_see_square, cover_lines_blocked, line_of_effect, line_of_sight
 from game.core.movement import (
-    LEDGE_FT, Mover, MoveRules, Occupant, SearchResult, _may_end_with, _may_pass, search, square_step,
+    LEDGE_FT, Mover, MoveRules, Occupant, SearchResult, _may_end_with, _may_pass, reference_search, search, square_step,
 )
 from game.ecs.components import Condition, OutOfFight, Position
 from game.rulesets.dnd4e import opportunity, situation
@@ -90,47 +89,6 @@ class TextbookRules(MoveRules):
         return True
 
 
-def textbook_search(rules: MoveRules, budget: int | None, ignore_difficult: bool = False) -> SearchResult:
-    """The search as first written: a heap ordered by (cost, order of discovery)."""
-    start = rules.mover.top_left
-    cost: dict[Square, int] = {start: 0}
-    parent: dict[Square, Square] = {}
-    order = 0
-    frontier: list[tuple[int, int, Square]] = [(0, order, start)]
-    done: set[Square] = set()
-    ledges: list[tuple[int, int, Square, Square]] = []
-    while frontier:
-        spent, _, square = heapq.heappop(frontier)
-        if square in done:
-            continue
-        done.add(square)
-        for dx, dy in DIRECTIONS:
-            nxt = (square[0] + dx, square[1] + dy)
-            if nxt in done:
-                continue
-            step = rules.step_cost(square, nxt, ignore_difficult)
-            if step is None:
-                continue
-            total = spent + step
-            if budget is not None and total > budget:
-                continue
-            order += 1
-            if rules.drop_ft(square, nxt):
-                ledges.append((total, order, nxt, square))
-                continue
-            if total < cost.get(nxt, total + 1):
-                cost[nxt] = total
-                parent[nxt] = square
-                heapq.heappush(frontier, (total, order, nxt))
-    falls: dict[Square, int] = {}
-    for total, _, landing, edge in sorted(ledges):
-        if landing not in cost:
-            cost[landing], parent[landing] = total, edge
-            falls[landing] = rules.drop_ft(edge, landing)
-    endable = frozenset(s for s in cost if s == start or rules.may_end_at(s))
-    return SearchResult(start, cost, parent, endable, falls)
-
-
 # --- random battlefields ---------------------------------------------------------------------------
 
 @st.composite
@@ -191,10 +149,10 @@ def assert_same_search(fast: SearchResult, slow: SearchResult) -> None:
 
 @settings(max_examples=400, deadline=None)
 @given(movement_cases(), st.one_of(st.none(), st.integers(0, 12)), st.booleans())
-def test_search_equals_the_textbook_search(case, budget, ignore_difficult) -> None:
+def test_search_equals_the_reference_search(case, budget, ignore_difficult) -> None:
     bf, mover, others = case
     fast = search(MoveRules(bf, mover, others), budget, ignore_difficult)
-    slow = textbook_search(TextbookRules(bf, mover, others), budget, ignore_difficult)
+    slow = reference_search(TextbookRules(bf, mover, others), budget, ignore_difficult)
     assert_same_search(fast, slow)
 
 
@@ -223,7 +181,7 @@ def test_a_mover_standing_on_an_enemy_falls_back_to_the_square_by_square_search(
     enemy = Occupant((2, 1), Size.MEDIUM, "red")
     rules = MoveRules(bf, mover, (enemy,))
     assert rules.blocked_spaces() is None
-    assert_same_search(search(rules, 6), textbook_search(TextbookRules(bf, mover, (enemy,)), 6))
+    assert_same_search(search(rules, 6), reference_search(TextbookRules(bf, mover, (enemy,)), 6))
 
 
 @settings(max_examples=60, deadline=None)
@@ -234,7 +192,7 @@ def test_walk_distances_equal_the_unlimited_search(case, ignore_difficult) -> No
 
     bf, mover, others = case
     rules = MoveRules(bf, mover, others)
-    slow = textbook_search(TextbookRules(bf, mover, others), None, ignore_difficult)
+    slow = reference_search(TextbookRules(bf, mover, others), None, ignore_difficult)
     field = walk_distances(rules, ignore_difficult)
     assert field.as_dict() == slow.cost
     assert field.fall_squares() == sorted(slow.falls)
