@@ -10,7 +10,7 @@ from game.actions.move import held_in_place, shift_rejection, walking_speed
 from game.core.battlefield import Battlefield, EdgeKind, edge_key, parse_ascii
 from game.core.distance import range_distance
 from game.core.forced import PULL, PUSH, SLIDE, forced_destinations
-from game.core.grid import Size, Square, footprint
+from game.core.grid import Size, Square
 from game.core.lines import line_of_effect, line_of_sight
 from game.core.teleport import teleport_reaches
 from game.core.movement import path_cost, search
@@ -224,7 +224,7 @@ def q_fall(s: Scenario, q: dict[str, Any]) -> Any:
 
 def q_teleport(s: Scenario, q: dict[str, Any]) -> Any:
     entity = s.unit(q.get("unit"), "unit")
-    occupied = {sq for other in s.state.standing() if other != entity for sq in footprint(*s.state.space(other))}
+    occupied = s.state.squares_taken(but=entity)
     return teleport_reaches(s.battlefield, s.state.space(entity), s.square(q.get("to"), "to"), _count(q, "squares"), occupied)
 
 

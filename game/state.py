@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
-from game.core.grid import Square
+from game.core.grid import Square, footprint
 from game.core.movement import Mover, MoveRules, Occupant
 from game.ecs.components import (
     Arsenal, Body, Condition, Conditions, Health, Name, OutOfFight, Outcome, PendingForced, PendingOpportunity,
@@ -95,6 +95,10 @@ class GameState:
 
     def are_enemies(self, a: Entity, b: Entity) -> bool:
         return self.side(a) != self.side(b)
+
+    def squares_taken(self, but: Entity | None = None) -> set[Square]:
+        """Every square under a standing creature's space, leaving out ``but``'s."""
+        return {s for e in self.standing() if e != but for s in footprint(*self.space(e))}
 
     def occupant_at(self, square: Square) -> Entity | None:
         """The standing creature whose space covers ``square``, if any."""

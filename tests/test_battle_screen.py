@@ -57,7 +57,7 @@ def test_a_number_key_picks_a_power_and_a_click_uses_it_on_the_marked_enemy(game
     command, _ = scene.match.record[-1]
     assert command == Attack(ids["Brakka"], ids["Hobgoblin soldier"], "Tide of Iron")
     # The hit earned a push: the lit squares are the legal ones; a click on one places it.
-    assert scene.state.pending_forced is not None and (12, 8) in scene._forced_choices()
+    assert scene.state.pending_forced is not None and (12, 8) in scene.forced_next
     click(centre(game, (12, 8)))
     run_frames(game, 2)
     command, _ = scene.match.record[-1]

@@ -40,7 +40,7 @@ def through_portal(state: GameState, entity: Entity) -> list[Event]:
         if exit_square is None:
             continue
         landing = (top_left[0] + exit_square[0] - square[0], top_left[1] + exit_square[1] - square[1])
-        others = {s for e in state.standing() if e != entity for s in footprint(*state.space(e))}
+        others = state.squares_taken(but=entity)
         if all(bf.in_bounds(s) and not bf.at(s).solid and s not in others for s in footprint(landing, side)):
             state.world.add(entity, Position(landing))
             return [UnitTeleported(entity, top_left, landing, "portal")]

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.actions.commands import AreaAttack, Attack, Rejected
-from game.actions.common import check_actor
+from game.actions.common import check_actor, power_spent, use_power
 from game.actions.events import AreaPlaced, AttackRolled, DamageDealt, Event, ForcedMovementEarned, UnitForced
 from game.core.areas import area_burst, area_origin_ok, blast_placements, close_blast, close_burst
 from game.core.dice import Dice
@@ -14,7 +14,7 @@ from game.core.distance import range_distance
 from game.core.forced import SWAP, forced_destinations
 from game.core.grid import Square, are_adjacent, footprint
 from game.core.lines import line_of_effect
-from game.ecs.components import AttackProfile, ForcedMovement, Health, OutOfFight, PendingForced, Position, SpentPowers
+from game.ecs.components import AttackProfile, ForcedMovement, Health, OutOfFight, PendingForced, Position
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import Modifier, roll_attack, roll_damage
 from game.rulesets.dnd4e.economy import STANDARD, spend
@@ -53,11 +53,6 @@ class AreaPlan:
 
 def _profile(state: GameState, actor: Entity, name: str) -> AttackProfile | None:
     return next((a for a in state.arsenal(actor).attacks if a.name == name), None)
-
-
-def power_spent(state: GameState, actor: Entity, name: str) -> bool:
-    spent = state.world.maybe(actor, SpentPowers)
-    return spent is not None and name in spent.names
 
 
 def _prone_bonus(state: GameState, attacker: Entity, target: Entity, kind: str) -> tuple[Modifier, ...]:
@@ -163,19 +158,10 @@ def validate_area_attack(state: GameState, command: AreaAttack) -> Rejected | No
     return plan if isinstance(plan, Rejected) else None
 
 
-def _spend_power(state: GameState, actor: Entity, profile: AttackProfile) -> None:
-    spent = spend(state.turn.actions, STANDARD)
-    assert spent is not None
-    state.world.set_resource(replace(state.turn, actions=spent[0]))
-    if profile.usage == "encounter":
-        used = state.world.maybe(actor, SpentPowers) or SpentPowers()
-        state.world.add(actor, SpentPowers(used.names + (profile.name,)))
-
-
 def apply_attack(state: GameState, command: Attack, dice: Dice) -> list[Event]:
     plan = plan_attack(state, command.actor, command.target, command.attack)
     assert isinstance(plan, AttackPlan)  # validated
-    _spend_power(state, command.actor, plan.profile)
+    use_power(state, command.actor, plan.profile.name, STANDARD, plan.profile.usage)
     events = resolve_attack(state, command.actor, command.target, plan, dice)
     return events + _after_hits(state, command.actor, plan.profile, events)
 
@@ -184,7 +170,7 @@ def apply_area_attack(state: GameState, command: AreaAttack, dice: Dice) -> list
     """§5.4-§5.5: one attack roll per target, one damage roll for them all (a critical hit: maximum)."""
     plan = plan_area(state, command.actor, command.attack, command.origin)
     assert isinstance(plan, AreaPlan)  # validated
-    _spend_power(state, command.actor, plan.profile)
+    use_power(state, command.actor, plan.profile.name, STANDARD, plan.profile.usage)
     events: list[Event] = [AreaPlaced(command.actor, plan.profile.name, plan.squares, tuple(t for t, _ in plan.targets))]
     rolls = [_roll(command.actor, target, target_plan, dice) for target, target_plan in plan.targets]
     events += rolls

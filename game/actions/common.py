@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from game.actions.commands import Rejected
-from game.ecs.components import OutOfFight
+from game.ecs.components import OutOfFight, SpentPowers
 from game.ecs.world import Entity
+from game.rulesets.dnd4e.economy import spend
 from game.state import GameState
 
 NO_ACTION_CONDITIONS = ("stunned", "petrified", "surprised", "unconscious", "dying")  # 4e §9
@@ -51,3 +54,19 @@ def decider(state: GameState) -> Entity:
     if forced is not None:
         return forced.queue[0].by
     return state.turn.current
+
+
+def power_spent(state: GameState, actor: Entity, name: str) -> bool:
+    """An encounter power already used this skirmish (§25.23)."""
+    spent = state.world.maybe(actor, SpentPowers)
+    return spent is not None and name in spent.names
+
+
+def use_power(state: GameState, actor: Entity, name: str, action: str, usage: str) -> None:
+    """Spend the power's action (with the §3.4 substitutions) and, for an encounter power, its use."""
+    spent = spend(state.turn.actions, action)
+    assert spent is not None  # validated
+    state.world.set_resource(replace(state.turn, actions=spent[0]))
+    if usage == "encounter":
+        used = state.world.maybe(actor, SpentPowers) or SpentPowers()
+        state.world.add(actor, SpentPowers(used.names + (name,)))

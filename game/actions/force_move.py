@@ -7,7 +7,7 @@ from game.actions.commands import ForceMove, Rejected
 from game.actions.events import ConditionGained, Event, SavingThrow, UnitForced
 from game.core.dice import Dice
 from game.core.forced import forced_path_problem, forced_step_ok
-from game.core.grid import Square
+from game.core.grid import DIRECTIONS, Square
 from game.ecs.components import Condition, ForcedMovement, PendingForced, Position
 from game.state import GameState
 
@@ -26,7 +26,7 @@ def forced_next_squares(state: GameState, forced: ForcedMovement, path: tuple[Sq
         return []
     frm = path[-1]
     mover_space = state.space(forced.by)
-    candidates = [(frm[0] + dx, frm[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+    candidates = [(frm[0] + dx, frm[1] + dy) for dx, dy in DIRECTIONS]
     return [c for c in candidates if c not in path and forced_step_ok(rules, mover_space, forced.kind, frm, c)]
 
 

@@ -40,7 +40,6 @@ def validate_opportunity(state: GameState, command: Opportunity) -> Rejected | N
 def apply_opportunity(state: GameState, command: Opportunity, dice: Dice) -> list[Event]:
     offer = state.pending_opportunity
     assert offer is not None
-    state.world.set_resource(replace(offer, offered=offer.offered[1:]))
     events: list[Event]
     if command.take:
         plan = opportunity_plan(state, command)
@@ -50,10 +49,7 @@ def apply_opportunity(state: GameState, command: Opportunity, dice: Dice) -> lis
         events = resolve_attack(state, command.actor, offer.mover, plan, dice, opportunity=True)
     else:
         events = [OpportunityDeclined(command.actor, offer.mover)]
-    remaining = state.pending_opportunity
-    assert remaining is not None
-    if state.hp(offer.mover) <= 0:
-        state.world.set_resource(replace(remaining, offered=()))
-    if not state.pending_opportunity.offered:  # type: ignore[union-attr]
-        events += resume(state, dice)
-    return events
+    # A mover the attack dropped answers no more offers (§25.13): the move ends where it halted.
+    still_offered = offer.offered[1:] if state.hp(offer.mover) > 0 else ()
+    state.world.set_resource(replace(offer, offered=still_offered))
+    return events + (resume(state, dice) if not still_offered else [])

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.actions.commands import Rejected, Teleport
-from game.actions.common import check_actor
+from game.actions.common import check_actor, power_spent, use_power
 from game.actions.events import ConditionEnded, Event, UnitTeleported
 from game.core.dice import Dice
-from game.core.grid import Square, footprint
+from game.core.grid import Square
 from game.core.teleport import teleport_reaches
-from game.ecs.components import Position, SpentPowers, TeleportPower
+from game.ecs.components import Position, TeleportPower
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import spend
 from game.state import GameState
@@ -24,7 +22,7 @@ def teleport_power(state: GameState, actor: Entity, name: str) -> TeleportPower 
 
 def teleport_squares(state: GameState, actor: Entity, power: TeleportPower) -> list[Square]:
     """Every top-left square the power can take its user to now, for the overlay and the check alike."""
-    occupied = {s for e in state.standing() if e != actor for s in footprint(*state.space(e))}
+    occupied = state.squares_taken(but=actor)
     space = state.space(actor)
     reach = power.squares
     x0, y0 = space[0]
@@ -39,12 +37,11 @@ def validate_teleport(state: GameState, command: Teleport) -> Rejected | None:
     power = teleport_power(state, command.actor, command.power)
     if power is None:
         return Rejected(f"{state.name(command.actor)} has no teleport power called {command.power!r}")
-    spent = state.world.maybe(command.actor, SpentPowers)
-    if power.usage == "encounter" and spent is not None and power.name in spent.names:
+    if power_spent(state, command.actor, power.name):
         return Rejected(f"the {power.name} is an encounter power and has been used", "4e §25.23")
     if spend(state.turn.actions, power.action) is None:
         return Rejected(f"{state.name(command.actor)} has no {power.action} action left", "4e §3.4")
-    occupied = {s for e in state.standing() if e != command.actor for s in footprint(*state.space(e))}
+    occupied = state.squares_taken(but=command.actor)
     if not teleport_reaches(state.battlefield, state.space(command.actor), command.destination, power.squares, occupied):
         return Rejected(f"the {power.name} reaches only free squares within {power.squares} that "
                         f"{state.name(command.actor)} can see", "4e §23")
@@ -54,12 +51,7 @@ def validate_teleport(state: GameState, command: Teleport) -> Rejected | None:
 def apply_teleport(state: GameState, command: Teleport, dice: Dice) -> list[Event]:
     power = teleport_power(state, command.actor, command.power)
     assert power is not None
-    spent_budget = spend(state.turn.actions, power.action)
-    assert spent_budget is not None
-    state.world.set_resource(replace(state.turn, actions=spent_budget[0]))
-    if power.usage == "encounter":
-        spent = state.world.maybe(command.actor, SpentPowers) or SpentPowers()
-        state.world.add(command.actor, SpentPowers(spent.names + (power.name,)))
+    use_power(state, command.actor, power.name, power.action, power.usage)
     start = state.square(command.actor)
     state.world.add(command.actor, Position(command.destination))
     events: list[Event] = [UnitTeleported(command.actor, start, command.destination, power.name)]

@@ -8,10 +8,11 @@ battlefield would hash its whole terrain tuple on every look-up.
 from __future__ import annotations
 
 import weakref
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 from game.core.battlefield import Battlefield
 
+T = TypeVar("T")
 _STORES: dict[int, tuple["weakref.ref[Battlefield]", dict[Any, Any]]] = {}
 
 
@@ -32,6 +33,15 @@ def store_of(bf: Battlefield) -> dict[Any, Any]:
 
     _STORES[key] = (weakref.ref(bf, forget), store)
     return store
+
+
+def built_once(bf: Battlefield, key: Any, build: Callable[..., T], *args: Any) -> T:
+    """``build(*args)`` for ``bf`` under ``key``: made on first use and kept while ``bf`` lives."""
+    store = store_of(bf)
+    found = store.get(key)
+    if found is None:
+        found = store[key] = build(*args)
+    return found
 
 
 class BoundedCache(dict):

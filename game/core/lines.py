@@ -10,7 +10,7 @@ from math import lcm
 from typing import Callable, Optional, Sequence, Union
 
 from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement
-from game.core.bfcache import BoundedCache, store_of
+from game.core.bfcache import BoundedCache, built_once
 from game.core.grid import Square, footprint, space_distance
 
 # Geometry model: square (x, y) is the closed cell [x, x+1] x [y, y+1], y grows downward, and the
@@ -600,11 +600,7 @@ _ANSWERS = 1 << 17      # answers kept per battlefield and question (oldest quar
 
 def _grid(bf: Battlefield) -> _Grid:
     """The lookup tables of a battlefield, cached by identity while the battlefield lives."""
-    store = store_of(bf)
-    grid = store.get(_Grid)
-    if grid is None:
-        grid = store[_Grid] = _Grid(bf)
-    return grid
+    return built_once(bf, _Grid, _Grid, bf)
 
 
 class _WallRuns:
@@ -896,12 +892,11 @@ def best_cover_lines(bf: Battlefield, origin: Space, target: Space,
 def cover_lines_past_low_walls(bf: Battlefield, origin: Space, target: Space) -> int:
     """The fewest cover lines blocked when low walls are left out: what blocks them besides low walls
     (the "by what" of §14 that rulesets may need)."""
-    store = store_of(bf)
-    without = store.get(cover_lines_past_low_walls)
-    if without is None:
-        edges = tuple((e, k) for e, k in bf.edges if k != EdgeKind.LOW_WALL)
-        without = store[cover_lines_past_low_walls] = replace(bf, edges=edges, _edge_index={})
-    return best_cover_lines(without, origin, target)
+    return best_cover_lines(built_once(bf, _without_low_walls, _without_low_walls, bf), origin, target)
+
+
+def _without_low_walls(bf: Battlefield) -> Battlefield:
+    return replace(bf, edges=tuple((e, k) for e, k in bf.edges if k != EdgeKind.LOW_WALL), _edge_index={})
 
 
 def _relevant_blockers(origin: Space, target: Space, blockers: Sequence[Square]) -> tuple[Square, ...]:

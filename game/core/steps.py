@@ -13,7 +13,7 @@ from __future__ import annotations
 import weakref
 
 from game.core.battlefield import Battlefield, EdgeKind
-from game.core.bfcache import store_of
+from game.core.bfcache import built_once
 from game.core.grid import DIRECTIONS, Square
 
 BLOCKING_EDGES = (EdgeKind.WALL, EdgeKind.WINDOW)
@@ -108,11 +108,7 @@ class Ground:
 
 
 def ground_of(bf: Battlefield) -> Ground:
-    store = store_of(bf)
-    ground = store.get(Ground)
-    if ground is None:
-        ground = store[Ground] = Ground(bf)
-    return ground
+    return built_once(bf, Ground, Ground, bf)
 
 
 class StepTable:
@@ -267,8 +263,4 @@ class StepTable:
 def table_for(bf: Battlefield, side: int, flying: bool, phasing: bool, no_difficult: bool) -> StepTable:
     """The step table of that kind of mover on ``bf``, built on first use and kept while ``bf`` lives."""
     key = (StepTable, side, flying, phasing, no_difficult)
-    store = store_of(bf)
-    table = store.get(key)
-    if table is None:
-        table = store[key] = StepTable(bf, side, flying, phasing, no_difficult)
-    return table
+    return built_once(bf, key, StepTable, bf, side, flying, phasing, no_difficult)

@@ -101,6 +101,9 @@ class BattleScene:
         self.targets: dict[Entity, AttackPlan] = {}
         self.teleports: list[Square] = []
         self.forced_path: tuple[Square, ...] = ()
+        self.forced_next: list[Square] = []                # squares the forced movement may enter next
+        self.forced_drops: list[Square] = []               # those of them over a ledge
+        self.bar_choices: list[Choice] = []
         self.bar: list[tuple[pygame.Rect, Choice]] = []
         self.prompt_buttons: dict[str, pygame.Rect] = {}
         self.victory_buttons: dict[str, pygame.Rect] = {}
@@ -134,16 +137,21 @@ class BattleScene:
         self._refresh_options()
 
     def _choice(self) -> Choice | None:
-        return next((c for c in choices(self.state, self.actor) if c.key == self.mode), None)
+        return next((c for c in self.bar_choices if c.key == self.mode), None)
 
     def _refresh_options(self) -> None:
-        """Recompute what the acting creature can do: the same rules the commands are checked with."""
+        """Recompute what the acting creature can do: the same rules the commands are checked with.
+
+        Called once per change of the state, never per frame: the overlay, the bar and the hints read
+        what it leaves behind.
+        """
         self.walk, self.targets, self.teleports = None, {}, []
+        self.bar_choices = choices(self.state, self.actor) if self.state.outcome is None else []
         forced = next_forced(self.state)
         if forced is None:
-            self.forced_path = ()
+            self._set_forced_path(())
         elif not self.forced_path or self.forced_path[0] != self.state.square(forced.target):
-            self.forced_path = (self.state.square(forced.target),)
+            self._set_forced_path((self.state.square(forced.target),))
         if self.state.outcome is not None or self.state.pending_opportunity is not None or forced is not None:
             return
         choice = self._choice()
@@ -219,10 +227,9 @@ class BattleScene:
             self.animator.skip()
             self.submit(EndTurn(self.actor))
         elif action.startswith("choice"):
-            bar = choices(self.state, self.actor)
             index = int(action[len("choice"):]) - 1
-            if 0 <= index < len(bar) and self.acting:
-                self._pick(bar[index])
+            if 0 <= index < len(self.bar_choices) and self.acting:
+                self._pick(self.bar_choices[index])
         elif action == "cycle":
             self._cycle_selection()
         elif action == "skip":
@@ -338,21 +345,28 @@ class BattleScene:
                 self.submit(Opportunity(offer.offered[0], answer == "yes"))
 
     # Forced movement: the attacker picks each square -------------------------------------------
+    def _set_forced_path(self, path: tuple[Square, ...]) -> None:
+        """The squares picked so far, and the lit ones that may come next (worked out once per pick)."""
+        self.forced_path = path
+        forced = next_forced(self.state)
+        if forced is None or not path:
+            self.forced_next, self.forced_drops = [], []
+            return
+        self.forced_next = forced_next_squares(self.state, forced, path)
+        rules = self.state.move_rules(forced.target)
+        self.forced_drops = [s for s in self.forced_next if rules.drop_ft(path[-1], s)]
+
     def _refresh_forced_start(self) -> None:
         forced = next_forced(self.state)
         if forced is not None:
-            self.forced_path = (self.state.square(forced.target),)
-
-    def _forced_choices(self) -> list[Square]:
-        forced = next_forced(self.state)
-        return forced_next_squares(self.state, forced, self.forced_path) if forced is not None else []
+            self._set_forced_path((self.state.square(forced.target),))
 
     def _click_forced(self, square: Square) -> None:
         if square == self.forced_path[-1]:
             self._place_forced()
-        elif square in self._forced_choices():
-            self.forced_path += (square,)
-            if not self._forced_choices():
+        elif square in self.forced_next:
+            self._set_forced_path(self.forced_path + (square,))
+            if not self.forced_next:
                 self._place_forced()
         else:
             self.message = "Can't: pick one of the lit squares, or click the target's square to stop there."
@@ -361,7 +375,7 @@ class BattleScene:
         forced = next_forced(self.state)
         if forced is not None:
             path = self.forced_path
-            self.forced_path = ()
+            self._set_forced_path(())
             if not self.submit(ForceMove(forced.by, forced.target, path)):
                 self._refresh_forced_start()
 
@@ -442,9 +456,7 @@ class BattleScene:
             return
         one_move, double = self.reach_tiles
         speed = mode_speed(self.state, self.actor, self.mode)
-        side = self.state.space(self.actor)[1] if self.mode != "squeeze" else max(1, self.state.space(self.actor)[1] - 1)
         for square in self.walk.endable:
-            rect = self.view.square_rect(square, side) if side > 1 else self.view.square_rect(square)
             cell = self.view.square_rect(square)
             if self.walk.cost[square] <= speed:
                 screen.blit(one_move, cell)
@@ -452,9 +464,13 @@ class BattleScene:
             else:
                 screen.blit(double, cell)
             if square in self.walk.falls:
-                # A drop: a downward chevron, readable without colour.
-                x, y = rect.center
-                pygame.draw.lines(screen, palette.FALL_MARK, False, [(x - 7, y - 3), (x, y + 4), (x + 7, y - 3)], 3)
+                self._draw_drop_mark(screen, cell)
+
+    @staticmethod
+    def _draw_drop_mark(screen: pygame.Surface, cell: pygame.Rect) -> None:
+        """A drop to fall down: a downward chevron, readable without colour."""
+        x, y = cell.center
+        pygame.draw.lines(screen, palette.FALL_MARK, False, [(x - 7, y - 3), (x, y + 4), (x + 7, y - 3)], 3)
 
     def _draw_tinted(self, screen: pygame.Surface, squares: list[Square], fill: tuple[int, ...],
                      edge: tuple[int, int, int]) -> None:
@@ -477,14 +493,9 @@ class BattleScene:
                 text(screen, self.fonts.body, "ally!", (rect.centerx, rect.top - 2), palette.SELECT, "midbottom")
 
     def _draw_forced(self, screen: pygame.Surface) -> None:
-        forced = next_forced(self.state)
-        assert forced is not None
-        self._draw_tinted(screen, self._forced_choices(), palette.FORCED_FILL, palette.FORCED_EDGE)
-        rules = self.state.move_rules(forced.target)
-        for square in self._forced_choices():
-            if rules.drop_ft(self.forced_path[-1], square):
-                x, y = self.view.square_rect(square).center
-                pygame.draw.lines(screen, palette.FALL_MARK, False, [(x - 7, y - 3), (x, y + 4), (x + 7, y - 3)], 3)
+        self._draw_tinted(screen, self.forced_next, palette.FORCED_FILL, palette.FORCED_EDGE)
+        for square in self.forced_drops:
+            self._draw_drop_mark(screen, self.view.square_rect(square))
         if len(self.forced_path) > 1:
             points = [self.view.square_rect(s).center for s in self.forced_path]
             pygame.draw.lines(screen, palette.FORCED_EDGE, False, points, 3)
@@ -610,7 +621,7 @@ class BattleScene:
         if not self.acting:
             return
         x = self.bar_rect.x + 8
-        for number, choice in enumerate(choices(self.state, self.actor), start=1):
+        for number, choice in enumerate(self.bar_choices, start=1):
             label = f"{number} {choice.label}"
             width = self.fonts.small.size(label)[0] + 18
             rect = pygame.Rect(x, self.bar_rect.y + 6, width, BAR_HEIGHT - 12)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions.attack import power_spent
 from game.actions.commands import DropProne, EndSqueeze, Rejected, StandUp
-from game.actions.common import check_actor
+from game.actions.common import check_actor, power_spent
 from game.actions.door import validate
 from game.actions.move import CRAWL, RUN, SQUEEZE, WALK, move_blocker
 from game.ecs.components import Body
