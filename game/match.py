@@ -12,7 +12,7 @@ from game.content.roster import CreatureTemplate, Roster
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice, SeededDice
 from game.core.grid import Square, chebyshev, footprint
-from game.ecs.components import Appearance, Conditions, Health, Name, Position, Team
+from game.ecs.components import ActionPoints, Appearance, Conditions, Health, Name, Position, Stats, Surges, Team
 from game.ecs.world import World
 from game.state import GameState
 from game.systems.turns import begin_skirmish
@@ -82,11 +82,21 @@ def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[st
         world.create(
             Name(label), Team(roster.side), Position(spot), template.body, template.stats,
             Health(template.stats.max_hp), template.arsenal, Conditions(), Appearance(template.sprite),
+            *staying_power(template.stats),
         )
 
 
-def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int) -> Match:
-    """Set up the battlefield, place both sides, roll initiative and start round 1."""
+def staying_power(stats: Stats) -> tuple[Surges, ActionPoints]:
+    """§26.2: a hero's healing surges, a monster's one (heroic tier, levels 1-10: 1, paragon 2, epic 3);
+    §25.1: heroes start each encounter with one action point, monsters with none."""
+    surges = stats.surges if stats.hero else 1 + (stats.level > 10) + (stats.level > 20)
+    return Surges(surges), ActionPoints(1 if stats.hero else 0)
+
+
+def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int,
+              surprised: tuple[str, ...] = ()) -> Match:
+    """Set up the battlefield, place both sides, roll initiative and start the surprise round, if the
+    ``surprised`` sides are caught unaware (§2.3), or round 1."""
     sides = [r.side for r in rosters]
     for side in sides:
         if not bf.start_squares(side):
@@ -97,5 +107,5 @@ def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creat
         place_side(bf, world, roster, creatures, taken)
     state = GameState(bf, world)
     dice = SeededDice(seed)
-    opening = begin_skirmish(state, dice)
+    opening = begin_skirmish(state, dice, surprised)
     return Match(state, dice, seed, opening=opening)

@@ -8,12 +8,13 @@ from game.core.battlefield import Battlefield
 from game.core.grid import Square, footprint
 from game.core.movement import Mover, MoveRules, Occupant
 from game.ecs.components import (
-    Arsenal, Body, Condition, Conditions, Health, Name, OutOfFight, Outcome, PendingForced, PendingOpportunity,
+    Arsenal, Body, Condition, Conditions, Health, Name, Offer, OutOfFight, Outcome, PendingForced, PendingOffers,
     Position, Stats, Team, TurnState,
 )
 from game.ecs.world import Entity, World
 
 HELPLESS_CONDITIONS = ("helpless", "unconscious", "dying", "petrified")
+OUT_COLD = ("unconscious", "dying")     # §27: on the battlefield but out of the fight for now
 SQUEEZING = "squeezing"     # §25.21: the space is one square narrower while squeezing
 
 
@@ -42,8 +43,12 @@ class GameState:
         return [e for e, _ in self.world.query(Stats)]
 
     def standing(self) -> list[Entity]:
-        """Creatures still in the fight."""
+        """Creatures still on the battlefield: alive, though perhaps dying or unconscious (§27)."""
         return [e for e in self.creatures() if not self.world.has(e, OutOfFight)]
+
+    def conscious(self, entity: Entity) -> bool:
+        """Alive and awake: neither dead nor unconscious nor dying (§9, §27)."""
+        return not self.world.has(entity, OutOfFight) and not any(self.has_condition(entity, c) for c in OUT_COLD)
 
     def name(self, entity: Entity) -> str:
         return self.world.get(entity, Name).text
@@ -83,8 +88,16 @@ class GameState:
         self.world.add(entity, self.conditions(entity).removing(name))
 
     @property
-    def pending_opportunity(self) -> PendingOpportunity | None:
-        return self.world.maybe_resource(PendingOpportunity)
+    def pending_offers(self) -> PendingOffers | None:
+        return self.world.maybe_resource(PendingOffers)
+
+    @property
+    def offer(self) -> Offer | None:
+        """The offer waiting for an answer now, if any (forced movement is placed first)."""
+        pending = self.world.maybe_resource(PendingOffers)
+        if pending is None or not pending.offers or self.pending_forced is not None:
+            return None
+        return pending.offers[0]
 
     @property
     def pending_forced(self) -> PendingForced | None:

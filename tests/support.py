@@ -8,14 +8,14 @@ from game.core.battlefield import Edge, EdgeKind, parse_ascii
 from game.core.dice import DiceExpr
 from game.core.grid import Size
 from game.ecs.components import (
-    Appearance, Arsenal, AttackProfile, Body, Conditions, Defenses, Health, Name, Position, Stats, Team, TeleportPower,
+    ActionPoints, Appearance, Arsenal, Power, Body, Conditions, Defenses, Health, Name, Position, Stats, Surges, Team, TeleportPower,
     TurnState,
 )
 from game.ecs.world import Entity, World
 from game.state import GameState
 
-SWORD = AttackProfile("sword", "melee", 1, 0, 5, "ac", DiceExpr(1, 8, 3))
-BOW = AttackProfile("bow", "ranged", 10, 20, 5, "ac", DiceExpr(1, 10, 2))
+SWORD = Power("sword", "melee", 1, 0, 5, "ac", DiceExpr(1, 8, 3))
+BOW = Power("bow", "ranged", 10, 20, 5, "ac", DiceExpr(1, 10, 2))
 
 
 @dataclass
@@ -25,12 +25,19 @@ class Unit:
     speed: int = 6
     size: Size = Size.MEDIUM
     conditions: tuple[str, ...] = ()
-    attacks: tuple[AttackProfile, ...] = (SWORD, BOW)
+    attacks: tuple[Power, ...] = (SWORD, BOW)
     defenses: Defenses = field(default_factory=lambda: Defenses(15, 13, 13, 13))
     initiative: int = 0
     teleports: tuple[TeleportPower, ...] = ()
     flying: bool = False
     phasing: bool = False
+    hero: bool = False
+    surges: int = 0
+    potions: int = 0
+    resist: tuple[tuple[str, int], ...] = ()
+    vulnerable: tuple[tuple[str, int], ...] = ()
+    regeneration: int = 0
+    minion: bool = False
 
 
 def battle(rows: list[str], units: dict[str, Unit], edges: tuple[tuple[Edge, EdgeKind], ...] = (),
@@ -46,8 +53,11 @@ def battle(rows: list[str], units: dict[str, Unit], edges: tuple[tuple[Edge, Edg
         assert square is not None, f"letter {letter} is not on the grid"
         ids[letter] = world.create(
             Name(letter), Team(spec.side), Position(square), Body(spec.size, spec.flying, spec.phasing),
-            Stats(letter, 1, spec.hp, spec.defenses, spec.speed, spec.initiative), Health(spec.hp),
-            Arsenal(spec.attacks, spec.teleports), Conditions.of(*sorted(spec.conditions)), Appearance("fighter"),
+            Stats(letter, 1, spec.hp, spec.defenses, spec.speed, spec.initiative, hero=spec.hero, surges=spec.surges,
+                  resist=spec.resist, vulnerable=spec.vulnerable, regeneration=spec.regeneration,
+                  minion=spec.minion), Health(spec.hp),
+            Arsenal(spec.attacks, spec.teleports, spec.potions), Conditions.of(*sorted(spec.conditions)),
+            Appearance("fighter"), Surges(spec.surges), ActionPoints(1 if spec.hero else 0),
         )
     sequence = tuple(ids[letter] for letter in (order or "".join(sorted(units))))
     world.set_resource(TurnState(1, sequence, 0))
@@ -58,13 +68,13 @@ def scripted_commands(state: GameState) -> list:
     """A plain opponent for tests: take every opportunity attack, push nowhere, attack if anything is
     in reach, else walk toward the nearest enemy."""
     from game.actions.attack import attack_targets
-    from game.actions.commands import Attack, EndTurn, ForceMove, Move, Opportunity
+    from game.actions.commands import Attack, EndTurn, ForceMove, Move, React
     from game.actions.common import decider
     from game.actions.move import move_blocker, move_options
     from game.core.grid import chebyshev
 
-    if state.pending_opportunity is not None:
-        return [Opportunity(decider(state), True)]
+    if state.offer is not None:
+        return [React(decider(state), True)]
     if state.pending_forced is not None:
         forced = state.pending_forced.queue[0]
         return [ForceMove(forced.by, forced.target, (state.square(forced.target),))]
@@ -72,7 +82,7 @@ def scripted_commands(state: GameState) -> list:
     targets = attack_targets(state, actor) if state.turn.actions.standard else {}
     if targets:
         target = min(targets, key=lambda t: (state.hp(t), t))
-        return [Attack(actor, target, targets[target].profile.name), EndTurn(actor)]
+        return [Attack(actor, target, targets[target].profile.name)]
     enemies = [e for e in state.standing() if state.are_enemies(actor, e)]
     if move_blocker(state, actor) is None and enemies:
         options = move_options(state, actor)

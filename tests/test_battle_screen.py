@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions.commands import AreaAttack, Attack, ForceMove, Move, Opportunity, Teleport
+from game.actions.commands import AreaAttack, Attack, ForceMove, Move, React, Teleport
 from game.app import FixedStepLoop, Game
 from game.core.dice import ScriptedDice
 from game.ecs.components import Position
@@ -71,12 +71,12 @@ def test_the_opportunity_prompt_asks_the_enemy_and_y_takes_the_attack(game):
     run_frames(game, 1)
     click(centre(game, (8, 8)))
     run_frames(game, 40)
-    assert scene.state.pending_opportunity is not None and scene.prompt_buttons
+    assert scene.state.offer is not None and scene.prompt_buttons
     scene.match.dice = ScriptedDice([2])
     press(pygame.K_y)
     run_frames(game, 40)
-    assert scene.match.record[-1][0] == Opportunity(ids["Hobgoblin soldier"], True)
-    assert scene.state.square(ids["Brakka"]) == (8, 8) and scene.state.pending_opportunity is None
+    assert scene.match.record[-1][0] == React(ids["Hobgoblin soldier"], True)
+    assert scene.state.square(ids["Brakka"]) == (8, 8) and scene.state.pending_offers is None
     assert isinstance(scene.match.record[0][0], Move)
 
 

@@ -4,25 +4,25 @@ portals, areas and opportunity attacks offered to the enemy (4e §5, §19-§25, 
 from dataclasses import replace
 
 from game.actions.commands import (
-    AreaAttack, Attack, DropProne, EndSqueeze, EndTurn, ForceMove, Move, Opportunity, Rejected, StandUp, Teleport,
+    AreaAttack, Attack, DropProne, EndSqueeze, EndTurn, ForceMove, Move, React, Rejected, StandUp, Teleport,
 )
 from game.actions.door import execute
 from game.actions.events import (
-    AreaPlaced, AttackRolled, ConditionEnded, DamageDealt, ForcedMovementEarned, OpportunityOffered, SavingThrow,
+    AreaPlaced, AttackRolled, ConditionEnded, DamageDealt, ForcedMovementEarned, Offered, SavingThrow,
     UnitFell, UnitForced, UnitTeleported,
 )
 from game.actions.move import move_options
 from game.core.dice import DiceExpr, ScriptedDice
 from game.core.grid import Size
-from game.ecs.components import AttackProfile, TeleportPower
+from game.ecs.components import Power, TeleportPower
 from game.rulesets.dnd4e.situation import combat_advantage, situation
 
 from support import SWORD, Unit, battle
 
-SHOVE = AttackProfile("shove", "melee", 1, 0, 5, "fortitude", DiceExpr(1, 4, 0), basic=False, forced="push", forced_squares=2)
-SWITCH = AttackProfile("switch", "melee", 1, 0, 5, "reflex", DiceExpr(1, 4, 0), basic=False, forced="swap")
-WAVE = AttackProfile("wave", "close", 0, 0, 5, "fortitude", DiceExpr(1, 6, 0), weapon=False, basic=False,
-                     area="blast", size=3)
+SHOVE = Power("shove", "melee", 1, 0, 5, "fortitude", DiceExpr(1, 4, 0), basic=False, forced="push", forced_squares=2)
+SWITCH = Power("switch", "melee", 1, 0, 5, "reflex", DiceExpr(1, 4, 0), basic=False, forced="swap")
+WAVE = Power("wave", "close", 0, 0, 5, "fortitude", DiceExpr(1, 6, 0), weapon=False, basic=False,
+                     area="blast", size=3, targets="creature")
 STEP = TeleportPower("step", 5)
 
 
@@ -51,7 +51,7 @@ def test_a_shift_never_provokes_and_a_double_shift_can_enter_difficult_terrain_M
     state, ids = battle([".A~", "B.."], {"A": Unit(), "B": Unit(side="red")}, order="AB")
     assert move_options(state, ids["A"], "shift").cost.get((2, 0)) == 2     # double shift: budget 2
     events = ok(execute(state, Move(ids["A"], ((1, 0), (2, 0)), "shift"), ScriptedDice([])))
-    assert not any(isinstance(e, OpportunityOffered) for e in events) and state.square(ids["A"]) == (2, 0)
+    assert not any(isinstance(e, Offered) for e in events) and state.square(ids["A"]) == (2, 0)
     state, ids = battle([".A~", "B.."], {"A": Unit(), "B": Unit(side="red")}, order="AB")
     ok(execute(state, DropProne(ids["A"]), ScriptedDice([])))
     ok(execute(state, StandUp(ids["A"]), ScriptedDice([])))    # the move action is gone: only the standard is left
@@ -116,14 +116,14 @@ def test_phasing_passes_walls_and_creatures_but_ends_in_an_unoccupied_space_24()
 def test_an_invisible_mover_does_not_provoke_an_enemy_that_cannot_see_it_25_13():
     state, ids = battle([".AB.."], {"A": Unit(), "B": Unit(side="red", conditions=("invisible",))}, order="BA")
     events = ok(execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([])))
-    assert not any(isinstance(e, OpportunityOffered) for e in events) and state.square(ids["B"]) == (4, 0)
+    assert not any(isinstance(e, Offered) for e in events) and state.square(ids["B"]) == (4, 0)
 
 
 def test_the_enemys_controller_chooses_and_its_answer_is_a_command_25_13():
     state, ids = battle([".AB.."], {"A": Unit(), "B": Unit(side="red")}, order="BA")
     ok(execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([])))
-    assert state.pending_opportunity is not None and state.pending_opportunity.offered == (ids["A"],)
-    events = ok(execute(state, Opportunity(ids["A"], True), ScriptedDice([1])))
+    assert state.pending_offers is not None and [o.by for o in state.pending_offers.offers] == [ids["A"]]
+    events = ok(execute(state, React(ids["A"], True), ScriptedDice([1])))
     assert isinstance(events[0], AttackRolled) and not events[0].hit and state.square(ids["B"]) == (4, 0)
 
 
@@ -179,7 +179,7 @@ def test_forced_movement_may_move_fewer_squares_or_none_and_never_provokes_22():
                                             "C": Unit(side="red")})
     ok(execute(state, Attack(ids["A"], ids["B"], "shove"), ScriptedDice([15, 2])))
     events = ok(execute(state, ForceMove(ids["A"], ids["B"], ((1, 0),)), ScriptedDice([])))
-    assert events == [] or not any(isinstance(e, OpportunityOffered) for e in events)
+    assert events == [] or not any(isinstance(e, Offered) for e in events)
     assert state.square(ids["B"]) == (1, 0)
 
 

@@ -1,10 +1,10 @@
 """The one door: validation is pure, rejections change nothing, accepted commands emit events."""
 
-from game.actions.commands import Attack, EndTurn, Move, Opportunity, Rejected
+from game.actions.commands import Attack, EndTurn, Move, React, Rejected
 from game.actions.door import execute, validate
 from game.actions.events import (
-    AttackRolled, DamageDealt, OpportunityDeclined, OpportunityOffered, RoundStarted, SkirmishWon, TurnStarted,
-    UnitBloodied, UnitDowned, UnitMoved,
+    AttackRolled, DamageDealt, OfferDeclined, Offered, RoundStarted, SkirmishWon, TurnStarted,
+    UnitBloodied, UnitDied, UnitMoved,
 )
 from game.core.dice import ScriptedDice
 from game.ecs.components import OutOfFight
@@ -132,7 +132,7 @@ def test_damage_to_half_hit_points_bloodies_26_1():
 def test_zero_hit_points_takes_a_creature_out_and_its_side_loses():
     state, ids = battle(["AB"], {"A": Unit(), "B": Unit(side="red", hp=5)})
     events = execute(state, Attack(ids["A"], ids["B"], "sword"), ScriptedDice([15, 8]))
-    assert any(isinstance(e, UnitDowned) for e in events)
+    assert any(isinstance(e, UnitDied) for e in events)
     assert state.world.has(ids["B"], OutOfFight)
     assert SkirmishWon("blue") in events
     assert isinstance(execute(state, EndTurn(ids["A"]), ScriptedDice([])), Rejected)
@@ -165,8 +165,8 @@ def answered(state, move, dice, take=True) -> list:
     """Execute a move, then let every offered enemy take (or decline) its opportunity attack."""
     events = execute(state, move, dice)
     assert not isinstance(events, Rejected), events
-    while state.pending_opportunity is not None:
-        more = execute(state, Opportunity(state.pending_opportunity.offered[0], take), dice)
+    while state.offer is not None:
+        more = execute(state, React(state.offer.by, take), dice)
         assert not isinstance(more, Rejected), more
         events += more
     return events
@@ -176,22 +176,22 @@ def test_walking_away_from_an_enemy_provokes_one_opportunity_attack_25_13():
     state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
     dice = ScriptedDice([15, 4])
     events = execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), dice)
-    assert events == [OpportunityOffered(ids["A"], ids["B"], (2, 0))]
+    assert events == [Offered(ids["A"], "opportunity", ids["B"])]
     assert state.square(ids["B"]) == (2, 0)
-    events = execute(state, Opportunity(ids["A"], True), dice)
+    events = execute(state, React(ids["A"], True), dice)
     attack = events[0]
     assert isinstance(attack, AttackRolled) and attack.opportunity and attack.attacker == ids["A"] and attack.hit
     assert isinstance(events[1], DamageDealt) and state.hp(ids["B"]) == 23
     walk = events[2]
     assert isinstance(walk, UnitMoved) and walk.path == ((2, 0), (3, 0), (4, 0)) and walk.cost == 2
-    assert state.square(ids["B"]) == (4, 0) and state.pending_opportunity is None
+    assert state.square(ids["B"]) == (4, 0) and state.pending_offers is None
 
 
 def test_only_the_offered_enemy_answers_and_nothing_else_happens_meanwhile_25_13():
     state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
     execute(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([]))
     before = state.world.snapshot()
-    assert isinstance(execute(state, Opportunity(ids["B"], True), ScriptedDice([])), Rejected)
+    assert isinstance(execute(state, React(ids["B"], True), ScriptedDice([])), Rejected)
     assert isinstance(execute(state, EndTurn(ids["B"]), ScriptedDice([])), Rejected)
     assert state.world.snapshot() == before
 
@@ -199,7 +199,7 @@ def test_only_the_offered_enemy_answers_and_nothing_else_happens_meanwhile_25_13
 def test_a_declined_opportunity_attack_lets_the_move_go_on_25_13():
     state, ids = battle([".AB..", "....."], {"A": Unit(), "B": Unit(side="red", hp=30)}, order="BA")
     events = answered(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([]), take=False)
-    assert OpportunityDeclined(ids["A"], ids["B"]) in events and not any(isinstance(e, AttackRolled) for e in events)
+    assert OfferDeclined(ids["A"], "opportunity", ids["B"]) in events and not any(isinstance(e, AttackRolled) for e in events)
     assert state.square(ids["B"]) == (4, 0) and state.hp(ids["B"]) == 30
 
 
@@ -224,7 +224,7 @@ def test_a_mover_dropped_by_an_opportunity_attack_stops_where_it_was_25_13():
     events = answered(state, Move(ids["B"], ((2, 0), (3, 0), (4, 0))), ScriptedDice([15, 8]))
     assert state.square(ids["B"]) == (2, 0)
     assert not any(isinstance(e, UnitMoved) for e in events)
-    assert any(isinstance(e, UnitDowned) for e in events) and SkirmishWon("blue") in events
+    assert any(isinstance(e, UnitDied) for e in events) and SkirmishWon("blue") in events
 
 
 def test_dazed_enemies_make_no_opportunity_attacks_25_13():

@@ -8,8 +8,9 @@ import pytest
 
 from game.actions.attack import AreaPlan, plan_area, power_targets
 from game.actions.commands import (
-    AreaAttack, Attack, DropProne, EndSqueeze, EndTurn, ForceMove, Move, Opportunity, Rejected, StandUp, Teleport,
+    AreaAttack, Attack, DropProne, EndSqueeze, EndTurn, ForceMove, Move, React, Rejected, StandUp, Teleport, UsePower,
 )
+from game.actions.door import validate
 from game.actions.common import decider
 from game.actions.force_move import forced_next_squares, next_forced
 from game.actions.move import MOVE_MODES, move_blocker, move_options
@@ -28,8 +29,8 @@ MAX_ROUNDS = 12          # random play rarely finishes; twelve rounds reach ever
 def offered_commands(state, rng: random.Random) -> list:
     """Every kind of command the battle screen could send now, each built from its preview."""
     who = decider(state)
-    if state.pending_opportunity is not None:
-        return [Opportunity(who, rng.random() < 0.7)]
+    if state.offer is not None:
+        return [React(who, rng.random() < 0.7)]
     forced = next_forced(state)
     if forced is not None:
         path = (state.square(forced.target),)
@@ -55,7 +56,13 @@ def offered_commands(state, rng: random.Random) -> list:
                 found.append(Teleport(actor, choice.power, rng.choice(squares)))
         elif choice.key.startswith("power:"):
             profile = state.arsenal(actor).power(choice.power)
-            if profile.kind in ("melee", "ranged"):
+            if profile.kind == "personal":
+                found.append(UsePower(actor, choice.power))
+            elif profile.kind in ("melee", "ranged") and not profile.attacks:
+                friends = [e for e in state.standing() if validate(state, UsePower(actor, choice.power, e)) is None]
+                if friends:
+                    found.append(UsePower(actor, choice.power, rng.choice(friends)))
+            elif profile.kind in ("melee", "ranged"):
                 targets = sorted(power_targets(state, actor, choice.power))
                 if targets:
                     found.append(Attack(actor, rng.choice(targets), choice.power))

@@ -33,7 +33,7 @@ def test_a_skirmish_on_the_default_map_plays_to_a_winner():
     assert match.state.outcome is not None and match.state.outcome.winner in ("blue", "red")
     assert isinstance(match.events[-1], SkirmishWon)
     losers = [e for e in match.state.creatures() if match.state.side(e) != match.state.outcome.winner]
-    assert all(e not in match.state.standing() for e in losers)
+    assert all(not match.state.conscious(e) for e in losers)   # dead, dying or knocked out (4e §27)
 
 
 def test_the_same_seed_and_commands_give_the_same_game_event_for_event():

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from game.actions.events import ConditionGained, DamageDealt, Event, UnitFell, UnitTeleported
+from game.actions.events import ConditionGained, Event, UnitFell, UnitTeleported
+from game.actions.harm import deal_damage
 from game.core.dice import Dice
 from game.core.grid import footprint
-from game.ecs.components import Condition, Health, Position
+from game.ecs.components import Condition, Position
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.falling import FALL_DIE, fall_damage
 from game.state import GameState
@@ -21,10 +22,8 @@ def fall(state: GameState, entity: Entity, height_ft: int, dice: Dice) -> list[E
     events: list[Event] = [UnitFell(entity, height_ft, damage.expression, faces, damage.flat)]
     if amount <= 0:
         return events
-    hp = state.hp(entity) - amount
-    state.world.add(entity, Health(hp))
-    events.append(DamageDealt(entity, amount, faces, False, hp))
-    if not state.has_condition(entity, PRONE):
+    events += deal_damage(state, entity, amount, faces, cause="fall")
+    if state.conscious(entity) and not state.has_condition(entity, PRONE):
         state.add_condition(entity, Condition(PRONE))
         events.append(ConditionGained(entity, PRONE, rule="4e §20"))
     return events
@@ -51,6 +50,6 @@ def through_portal(state: GameState, entity: Entity) -> list[Event]:
 def arrive(state: GameState, entity: Entity, dice: Dice, drop_ft: int = 0) -> list[Event]:
     """The end of a move or of forced movement: fall first, then a portal if the creature still stands."""
     events = fall(state, entity, drop_ft, dice) if drop_ft else []
-    if state.hp(entity) > 0:
+    if state.conscious(entity) and state.hp(entity) > 0:
         events += through_portal(state, entity)
     return events

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.actions.arrival import PRONE, arrive
 from game.actions.commands import ForceMove, Rejected
 from game.actions.events import ConditionGained, Event, SavingThrow, UnitForced
+from game.actions.react import settle
 from game.core.dice import Dice
 from game.core.forced import forced_path_problem, forced_step_ok
 from game.core.grid import DIRECTIONS, Square
@@ -53,7 +54,11 @@ def apply_force_move(state: GameState, command: ForceMove, dice: Dice) -> list[E
         state.world.set_resource(PendingForced(rest))
     else:
         state.world.clear_resource(PendingForced)
-    target, path = command.target, command.path
+    return _placed(state, forced, command.path, dice) + settle(state, dice)
+
+
+def _placed(state: GameState, forced: ForcedMovement, path: tuple[Square, ...], dice: Dice) -> list[Event]:
+    target = forced.target
     if len(path) < 2:
         return []
     rules = state.move_rules(target)

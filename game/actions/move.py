@@ -11,12 +11,13 @@ from dataclasses import replace
 
 from game.actions.arrival import arrive
 from game.actions.commands import Move, Rejected
-from game.actions.common import check_actor
-from game.actions.events import ConditionGained, Event, OpportunityOffered, UnitMoved
+from game.actions.common import check_actor, immediate_ready, raise_offers
+from game.actions.events import ConditionGained, Event, UnitMoved
 from game.core.dice import Dice
 from game.core.grid import Square
+from game.core.distance import range_distance
 from game.core.movement import SearchResult, fall_at_end, path_cost, search, step_costs
-from game.ecs.components import START_OF_TURN, Body, Condition, PendingOpportunity, Position
+from game.ecs.components import START_OF_TURN, Body, Condition, Offer, PausedAttack, PausedMove, Position, Readied
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MOVE, spend
 from game.rulesets.dnd4e.opportunity import SHIFT, provokers
@@ -109,7 +110,7 @@ def move_blocker(state: GameState, entity: Entity, mode: str = WALK) -> Rejected
 def can_double_move(state: GameState) -> bool:
     """§19: with the move and the standard action both unspent, two moves of a kind pool into one."""
     actions = state.turn.actions
-    return actions.move and actions.standard
+    return bool(actions.move and actions.standard) and not actions.one_action
 
 
 def move_budget(state: GameState, entity: Entity, mode: str = WALK) -> int:
@@ -156,12 +157,12 @@ def apply_move(state: GameState, command: Move, dice: Dice) -> list[Event]:
     turn = state.turn
     if cost > mode_speed(state, actor, mode):
         # §19: a double move spends the move action and the standard action taken as a move.
-        budget, slot = replace(turn.actions, move=False, standard=False), DOUBLE_MOVE
+        budget, slot = replace(turn.actions, move=turn.actions.move - 1, standard=turn.actions.standard - 1), DOUBLE_MOVE
     else:
         spent = spend(turn.actions, MOVE)
         assert spent is not None
         budget, slot = spent
-    state.world.set_resource(replace(turn, actions=budget))
+    state.world.set_resource(replace(turn, actions=budget, acted=True))
     if mode == RUN:
         state.add_condition(actor, Condition(RUNNING, START_OF_TURN, actor))
         events.append(ConditionGained(actor, RUNNING, START_OF_TURN, "4e §25.17"))
@@ -169,40 +170,79 @@ def apply_move(state: GameState, command: Move, dice: Dice) -> list[Event]:
 
 
 def go_on(state: GameState, actor: Entity, path: tuple[Square, ...], slot: str, mode: str, dice: Dice,
-          answered: bool = False) -> list[Event]:
-    """Move along ``path`` (from where the actor stands) until it ends or provokes someone.
+          left_offered: bool = False, follow_up: PausedAttack | None = None) -> list[Event]:
+    """Move along ``path`` (from where the actor stands) until it ends or sets something off.
 
-    §25.13: leaving a square next to an enemy that can see the mover and act provokes it. The move
-    halts in that square and every such enemy that still has its opportunity attack this turn is
-    offered it, in order; ``resume`` carries on once all have answered (``answered``: the first
-    step's offers are settled).
+    §25.13: leaving a square next to an enemy that can see the mover and act provokes it; the move
+    halts in that square and every such enemy with its opportunity attack unused this turn is offered
+    it. §3.3, §25.16: entering a square within reach of a creature's readied action or movement
+    reaction halts the move there, after at least one square, for that creature to answer.
+    ``left_offered``: leaving the first square has already been offered. ``follow_up`` rides along
+    with a halted move; once the move is done the caller carries it out.
     """
     rules = state.move_rules(actor)
     costs = step_costs(rules, path)
     assert costs is not None  # validated
     used = state.turn.opportunity_used
+    side = state.space(actor)[1]
     for index, square in enumerate(path[:-1]):
-        if answered and index == 0:
-            continue
-        offered = tuple(e for e in provokers(state, actor, (square, path[index + 1]), mode)
-                        if e not in used and state.arsenal(e).basic_attack("melee") is not None)
-        if offered:
-            events = _walked(state, actor, path[:index + 1], costs[:index], slot, mode)
-            state.world.set_resource(PendingOpportunity(actor, path[index:], slot, mode, offered))
-            return events + [OpportunityOffered(e, actor, square) for e in offered]
+        if not (left_offered and index == 0):
+            offered = [Offer(e, "opportunity", actor) for e in provokers(state, actor, (square, path[index + 1]), mode)
+                       if e not in used and state.arsenal(e).basic_attack("melee") is not None]
+            if offered:
+                events = _walked(state, actor, path[:index + 1], costs[:index], slot, mode)
+                return events + raise_offers(state, offered, PausedMove(actor, path[index:], slot, mode,
+                                                                        follow_up=follow_up))
+        reactions = entering_reach(state, actor, (square, side), (path[index + 1], side))
+        if reactions and index + 1 < len(path) - 1:
+            events = _walked(state, actor, path[:index + 2], costs[:index + 1], slot, mode)
+            return events + raise_offers(state, reactions, PausedMove(actor, path[index + 1:], slot, mode, False, follow_up))
     drop = fall_at_end(rules, path)
     events = _walked(state, actor, path, costs, slot, mode)
-    return events + arrive(state, actor, dice, drop_ft=drop)
+    events += arrive(state, actor, dice, drop_ft=drop)
+    if state.conscious(actor):
+        final = entering_reach(state, actor, (path[-2], side), (path[-1], side)) if len(path) > 1 else []
+        events += raise_offers(state, final, follow_up)
+    return events
 
 
-def resume(state: GameState, dice: Dice) -> list[Event]:
-    """After every offered enemy answered: the mover, if still up, goes on from where it halted."""
-    offer = state.pending_opportunity
-    assert offer is not None and not offer.offered
-    state.world.clear_resource(PendingOpportunity)
-    if state.hp(offer.mover) <= 0:
-        return []   # §25.13: a mover dropped by the attack stops where it was
-    return go_on(state, offer.mover, offer.path, offer.slot, offer.mode, dice, answered=True)
+def entering_reach(state: GameState, mover: Entity, before: tuple[Square, int], after: tuple[Square, int]) -> list[Offer]:
+    """§3.3, §25.16: enemies whose readied action or "an enemy enters my reach" reaction the step
+    from ``before`` to ``after`` sets off: the mover comes within the power's reach or range."""
+    offers: list[Offer] = []
+    bf = state.battlefield
+    for entity in state.standing():
+        if entity == mover or not state.are_enemies(entity, mover) or not immediate_ready(state, entity):
+            continue
+        readied = state.world.maybe(entity, Readied)
+        powers = [(p, "power") for p in state.arsenal(entity).attacks
+                  if p.action == "reaction" and p.trigger == "enemy_enters_reach"]
+        if readied is not None and readied.trigger == "enemy_enters_reach":
+            powers.insert(0, (next((p for p in state.arsenal(entity).attacks if p.name == readied.power), None), "readied"))
+        for power, kind in powers:
+            if power is None:
+                continue
+            reach = max(power.reach, power.long_range)
+            space = state.space(entity)
+            if range_distance(bf, space, after, limit=reach) is not None and \
+                    range_distance(bf, space, before, limit=reach) is None:
+                offers.append(Offer(entity, kind, mover, power.name))
+                break
+    return offers
+
+
+def resume_move(state: GameState, paused: PausedMove, dice: Dice) -> list[Event]:
+    """After every offer is answered: the mover goes on from where it halted, unless it dropped, can
+    no longer move, or was moved off its path (docs/rulings.md)."""
+    mover = paused.mover
+    if not state.conscious(mover) or state.square(mover) != paused.path[0] or len(paused.path) < 2:
+        return []
+    if held_in_place(state, mover, paused.mode) is not None:
+        return []
+    if path_cost(state.move_rules(mover), paused.path) is None:
+        return []
+    return go_on(state, mover, paused.path, paused.slot, paused.mode, dice, left_offered=paused.left_offered,
+                 follow_up=paused.follow_up)
 
 
 def _walked(state: GameState, actor: Entity, stretch: tuple[Square, ...], costs: list[int], slot: str,

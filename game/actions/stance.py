@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.actions.arrival import PRONE
 from game.actions.commands import DropProne, EndSqueeze, Rejected, StandUp
-from game.actions.common import check_actor
+from game.actions.common import check_actor, spend_action
 from game.actions.events import ConditionEnded, ConditionGained, Event
 from game.core.dice import Dice
 from game.core.grid import Square
@@ -27,9 +25,7 @@ def validate_stand_up(state: GameState, command: StandUp) -> Rejected | None:
 
 
 def apply_stand_up(state: GameState, command: StandUp, dice: Dice) -> list[Event]:
-    spent = spend(state.turn.actions, MOVE)
-    assert spent is not None
-    state.world.set_resource(replace(state.turn, actions=spent[0]))
+    spend_action(state, MOVE)
     state.remove_condition(command.actor, PRONE)
     return [ConditionEnded(command.actor, PRONE, "4e §25.19")]
 
@@ -45,9 +41,7 @@ def validate_drop_prone(state: GameState, command: DropProne) -> Rejected | None
 
 
 def apply_drop_prone(state: GameState, command: DropProne, dice: Dice) -> list[Event]:
-    spent = spend(state.turn.actions, MINOR)
-    assert spent is not None
-    state.world.set_resource(replace(state.turn, actions=spent[0]))
+    spend_action(state, MINOR)
     state.add_condition(command.actor, Condition(PRONE))
     return [ConditionGained(command.actor, PRONE, rule="4e §25.8")]
 

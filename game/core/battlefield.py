@@ -123,6 +123,15 @@ class Battlefield:
     def squares(self) -> tuple[Square, ...]:
         return tuple((x, y) for y in range(self.height) for x in range(self.width))
 
+    def overlaid(self, changes: dict[Square, Terrain]) -> "Battlefield":
+        """The same battlefield with some squares' terrain replaced (a zone of fog, say)."""
+        terrain = list(self.terrain)
+        for (x, y), replacement in sorted(changes.items()):
+            if self.in_bounds((x, y)):
+                terrain[y * self.width + x] = replacement
+        return Battlefield(self.width, self.height, tuple(terrain), self.edges, self.elevation_ft,
+                           self.start_areas, self.portals, self.name)
+
 
 ASCII_TERRAIN: dict[str, Terrain] = {
     ".": OPEN,

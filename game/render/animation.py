@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.actions.events import (
-    AreaPlaced, AttackRolled, ConditionGained, DamageDealt, Event, SavingThrow, UnitDowned, UnitFell, UnitForced,
+    AreaPlaced, AttackRolled, ConditionGained, DamageDealt, Event, SavingThrow, UnitDied, UnitFell, UnitForced,
     UnitMoved, UnitTeleported,
 )
 from game.core.grid import Square
@@ -86,7 +86,7 @@ class Animator:
                 beat.flashes[event.target] = FLASH_TICKS
                 colour = (255, 220, 80) if event.critical else (255, 110, 90)
                 beat.floaters.append(Floater(f"-{event.amount}" + ("!" if event.critical else ""), colour, event.target))
-            elif isinstance(event, UnitDowned) and self.beats:
+            elif isinstance(event, UnitDied) and self.beats:
                 self.beats[-1].fades[event.entity] = FADE_TICKS
             elif isinstance(event, UnitForced):
                 walks = [Walk(event.target, event.path)]

@@ -1,23 +1,28 @@
-"""The fixed order in which systems follow a command: health, then victory, then turn order."""
+"""The fixed order in which systems follow a command: victory, then turn order."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from game.actions.events import Event
+from game.core.dice import Dice
 from game.state import GameState
-from game.systems.health import health_system
 from game.systems.turns import turn_system
 from game.systems.victory import victory_system
 
-System = Callable[[GameState, list[Event]], list[Event]]
-
-SYSTEMS: tuple[System, ...] = (health_system, victory_system, turn_system)
+System = Callable[[GameState, list[Event], Dice], list[Event]]
 
 
-def run_systems(state: GameState, events: list[Event]) -> list[Event]:
+def _victory(state: GameState, events: list[Event], dice: Dice) -> list[Event]:
+    return victory_system(state, events)
+
+
+SYSTEMS: tuple[System, ...] = (_victory, turn_system)
+
+
+def run_systems(state: GameState, events: list[Event], dice: Dice) -> list[Event]:
     """Run every system once, each seeing the command's events and those of the systems before it."""
     produced: list[Event] = []
     for system in SYSTEMS:
-        produced.extend(system(state, events + produced))
+        produced.extend(system(state, events + produced, dice))
     return produced

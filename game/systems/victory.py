@@ -1,4 +1,4 @@
-"""The skirmish ends when one side has no one standing; the side still standing wins."""
+"""The skirmish ends when one side has no one conscious left (dead, dying or knocked out, §27); the other wins."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from game.state import GameState
 def victory_system(state: GameState, events: list[Event]) -> list[Event]:
     if state.outcome is not None:
         return []
-    sides_standing = sorted({state.side(e) for e in state.standing()})
+    sides_standing = sorted({state.side(e) for e in state.standing() if state.conscious(e)})
     if len(sides_standing) > 1:
         return []
     winner = sides_standing[0] if sides_standing else ""

@@ -9,14 +9,14 @@ import pygame
 
 from game.actions.attack import AreaPlan, AttackPlan, attack_targets, plan_area, power_targets
 from game.actions.commands import (
-    AreaAttack, Attack, Command, DropProne, EndSqueeze, EndTurn, ForceMove, Move, Opportunity, Rejected, StandUp,
+    AreaAttack, Attack, Command, DropProne, EndSqueeze, EndTurn, ForceMove, Move, React, Rejected, StandUp,
     Teleport,
 )
-from game.actions.common import decider
+from game.actions.common import decider, describe_offer
 from game.actions.events import Event
 from game.actions.force_move import forced_next_squares, next_forced
 from game.actions.move import WALK, mode_speed, move_blocker, move_options
-from game.actions.opportunity_attack import opportunity_plan
+from game.actions.react import offer_plan
 from game.actions.teleport import teleport_power, teleport_squares
 from game.content.roster import Roster, load_creatures, load_rosters
 from game.core.areas import blast_placements
@@ -127,7 +127,7 @@ class BattleScene:
     @property
     def acting(self) -> bool:
         """The acting creature is selected and free to act (no prompt waiting, nothing animating)."""
-        return (self.selected == self.actor and self.state.outcome is None and self.state.pending_opportunity is None
+        return (self.selected == self.actor and self.state.outcome is None and self.state.offer is None
                 and self.state.pending_forced is None)
 
     def _turn_began(self) -> None:
@@ -152,7 +152,7 @@ class BattleScene:
             self._set_forced_path(())
         elif not self.forced_path or self.forced_path[0] != self.state.square(forced.target):
             self._set_forced_path((self.state.square(forced.target),))
-        if self.state.outcome is not None or self.state.pending_opportunity is not None or forced is not None:
+        if self.state.outcome is not None or self.state.offer is not None or forced is not None:
             return
         choice = self._choice()
         if choice is None or choice.blocked is not None and not choice.key.startswith("power:"):
@@ -211,10 +211,10 @@ class BattleScene:
         return None
 
     def _handle_key(self, action: str) -> str | None:
-        offer = self.state.pending_opportunity
+        offer = self.state.offer
         if offer is not None and action in ("yes", "no"):
             self.animator.skip()
-            self.submit(Opportunity(offer.offered[0], action == "yes"))
+            self.submit(React(offer.by, action == "yes"))
         elif next_forced(self.state) is not None and action in ("end_turn", "cancel"):
             if action == "end_turn":
                 self._place_forced()
@@ -266,7 +266,7 @@ class BattleScene:
         self.view.centre_on(self.state.square(self.selected))
 
     def _handle_click(self, click: Click) -> None:
-        if self.state.pending_opportunity is not None:
+        if self.state.offer is not None:
             self._click_prompt(click)
             return
         if click.button == 3:
@@ -337,12 +337,12 @@ class BattleScene:
         return None
 
     def _click_prompt(self, click: Click) -> None:
-        offer = self.state.pending_opportunity
+        offer = self.state.offer
         assert offer is not None
         for answer, rect in self.prompt_buttons.items():
             if rect.collidepoint(click.pos):
                 self.animator.skip()
-                self.submit(Opportunity(offer.offered[0], answer == "yes"))
+                self.submit(React(offer.by, answer == "yes"))
 
     # Forced movement: the attacker picks each square -------------------------------------------
     def _set_forced_path(self, path: tuple[Square, ...]) -> None:
@@ -443,7 +443,7 @@ class BattleScene:
         self._draw_banner(screen)
         self._draw_bar(screen)
         self._draw_panel(screen)
-        if ready and self.state.pending_opportunity is not None:
+        if ready and self.state.offer is not None:
             self._draw_prompt(screen)
         if self.state.outcome is not None and not self.animator.busy:
             self._draw_victory(screen)
@@ -641,34 +641,37 @@ class BattleScene:
             x = rect.right + 6
 
     def _draw_prompt(self, screen: pygame.Surface) -> None:
-        """Ask the provoked creature's controller: take the opportunity attack or let the mover pass."""
-        offer = self.state.pending_opportunity
+        """Ask the controller of the creature an offer waits on: take it or let it pass."""
+        offer = self.state.offer
         assert offer is not None
-        attacker = offer.offered[0]
-        for entity, colour in ((attacker, palette.TARGET), (offer.mover, palette.SELECT)):
+        attacker = offer.by
+        marked = ((attacker, palette.TARGET),) + (((offer.against, palette.SELECT),) if offer.against is not None else ())
+        for entity, colour in marked:
             pygame.draw.rect(screen, colour, self.view.square_rect(*self.state.space(entity)), 3)
         # At the top of the map, so the mover and the attacker stay in sight.
         box = pygame.Rect(0, 0, 560, 150)
         box.midtop = (self.map_rect.centerx, self.map_rect.top + 8)
         panel(screen, box)
         side = self.side_labels.get(self.state.side(attacker), self.state.side(attacker))
-        text(screen, self.fonts.title, f"Opportunity attack? ({side})", (box.x + 16, box.y + 12),
+        title = {"opportunity": "Opportunity attack?", "readied": "Readied action?", "return": "Stop delaying?"}
+        text(screen, self.fonts.title, f"{title.get(offer.kind, offer.power + '?')} ({side})", (box.x + 16, box.y + 12),
              palette.side_colour(self.state.side(attacker)))
-        plan = opportunity_plan(self.state, Opportunity(attacker, True))
+        plan = offer_plan(self.state, offer)
         if isinstance(plan, AttackPlan):
             chance = (21 - plan.needed) * 5
-            odds = f"{plan.profile.name}: hit on {plan.needed}+ ({chance}%)"
+            odds = f"{plan.profile.name}: hit on {plan.needed}+ ({chance}%)."
         else:
-            odds = str(plan)
-        text(screen, self.fonts.small, f"{self.state.name(offer.mover)} is leaving a square next to "
-             f"{self.state.name(attacker)}.", (box.x + 16, box.y + 48))
-        text(screen, self.fonts.small, f"{odds}. One per turn (4e §25.13).", (box.x + 16, box.y + 68), palette.TEXT_DIM)
+            odds = str(plan) if plan is not None else ""
+        rule = {"opportunity": "One per turn (4e §25.13).", "return": "4e §25.9"}.get(offer.kind, "One immediate action per round (4e §3.3).")
+        text(screen, self.fonts.small, f"{self.state.name(attacker)}: {describe_offer(self.state, offer)}.",
+             (box.x + 16, box.y + 48))
+        text(screen, self.fonts.small, f"{odds} {rule}".strip(), (box.x + 16, box.y + 68), palette.TEXT_DIM)
         take = pygame.Rect(box.x + 16, box.bottom - 52, 250, 40)
         let = pygame.Rect(box.right - 266, box.bottom - 52, 250, 40)
         self.prompt_buttons = {"yes": take, "no": let}
         for answer, rect in self.prompt_buttons.items():
             hot = self.hover is not None and rect.collidepoint(self.hover)
-            button(screen, self.fonts.body, rect, "Attack  [Y]" if answer == "yes" else "Let it pass  [N]", hot)
+            button(screen, self.fonts.body, rect, "Take it  [Y]" if answer == "yes" else "Let it pass  [N]", hot)
 
     def _hint(self) -> str:
         forced = next_forced(self.state)
@@ -677,8 +680,8 @@ class BattleScene:
             return (f"{self.state.name(forced.by)}: {forced.kind} {self.state.name(forced.target)} up to {forced.squares} "
                     f"square{'s' if forced.squares != 1 else ''} ({moved} so far): click lit squares; Enter or a click on "
                     f"the target stops. 4e §22")
-        if self.state.pending_opportunity is not None:
-            return "Take the opportunity attack (Y) or let the mover pass (N)."
+        if self.state.offer is not None:
+            return "Take it (Y) or let it pass (N)."
         square = self._hover_square()
         if self.mode.startswith("teleport:"):
             power = teleport_power(self.state, self.actor, self.mode.split(":", 1)[1])

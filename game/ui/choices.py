@@ -46,18 +46,19 @@ def choices(state: GameState, actor: Entity) -> list[Choice]:
         found.append(Choice("unsqueeze", "End squeeze", validate(state, EndSqueeze(actor)), instant=True))
     arsenal = state.arsenal(actor)
     for attack in arsenal.attacks:
-        if not attack.basic:
-            found.append(Choice(f"power:{attack.name}", attack.name, _power_blocker(state, actor, attack.name, STANDARD)))
+        if not attack.basic and attack.action not in ("interrupt", "reaction"):
+            found.append(Choice(f"power:{attack.name}", attack.name,
+                                _power_blocker(state, actor, attack.name, attack.action, attack.usage, attack.uses)))
     for teleport in arsenal.teleports:
         found.append(Choice(f"teleport:{teleport.name}", teleport.name,
-                            _power_blocker(state, actor, teleport.name, teleport.action)))
+                            _power_blocker(state, actor, teleport.name, teleport.action, teleport.usage, teleport.uses)))
     return found
 
 
-def _power_blocker(state: GameState, actor: Entity, name: str, action: str) -> Rejected | None:
+def _power_blocker(state: GameState, actor: Entity, name: str, action: str, usage: str, uses: int) -> Rejected | None:
     if (rejection := check_actor(state, actor)) is not None:
         return rejection
-    if power_spent(state, actor, name):
+    if power_spent(state, actor, name, usage, uses):
         return Rejected(f"the {name} is an encounter power and has been used", "4e §25.23")
     if spend(state.turn.actions, action) is None:
         return Rejected(f"{state.name(actor)} has no {action} action left", "4e §3")

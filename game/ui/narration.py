@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from game.actions.events import (
     AreaPlaced, AttackRolled, ConditionEnded, ConditionGained, DamageDealt, Event, ForcedMovementEarned,
-    InitiativeRolled, OpportunityDeclined, OpportunityOffered, RoundStarted, SavingThrow, SkirmishWon, TurnEnded,
-    TurnStarted, UnitBloodied, UnitDowned, UnitFell, UnitForced, UnitMoved, UnitTeleported,
+    InitiativeRolled, OfferDeclined, Offered, RoundStarted, SavingThrow, SkirmishWon, TurnEnded,
+    TurnStarted, UnitBloodied, UnitDied, UnitFell, UnitForced, UnitMoved, UnitTeleported,
 )
 from game.core.grid import chebyshev
 from game.state import GameState
@@ -36,10 +36,13 @@ def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str 
     if isinstance(event, UnitMoved):
         slot = {"move": "", "standard": " (standard action used as a move)"}.get(event.slot, f" ({event.slot})")
         return f"{name(event.entity)} {MOVE_VERBS.get(event.mode, 'moves')} {_plural(event.cost, 'square')}{slot}."
-    if isinstance(event, OpportunityOffered):
-        return f"{name(event.mover)} provokes {name(event.attacker)}: an opportunity attack is on offer."
-    if isinstance(event, OpportunityDeclined):
-        return f"{name(event.attacker)} lets {name(event.mover)} pass."
+    if isinstance(event, Offered):
+        against = name(event.against) if event.against is not None else ""
+        what = {"opportunity": "an opportunity attack", "readied": f"the readied {event.power}",
+                "return": "acting now"}.get(event.kind, event.power)
+        return f"{name(event.by)} may take {what}" + (f" against {against}." if against else ".")
+    if isinstance(event, OfferDeclined):
+        return f"{name(event.by)} lets the moment pass."
     if isinstance(event, AreaPlaced):
         caught = ", ".join(name(e) for e in event.caught)
         return f"{name(event.attacker)} uses {event.attack}: {_plural(len(event.squares), 'square')}, catching {caught}."
@@ -79,8 +82,8 @@ def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str 
         return f"{name(event.target)} takes {event.amount} damage ({how}); {max(event.hp_after, 0)} HP left."
     if isinstance(event, UnitBloodied):
         return f"{name(event.entity)} is bloodied!"
-    if isinstance(event, UnitDowned):
-        return f"{name(event.entity)} drops and is out of the fight."
+    if isinstance(event, UnitDied):
+        return f"{name(event.entity)} dies."
     if isinstance(event, TurnEnded):
         return None
     if isinstance(event, SkirmishWon):
