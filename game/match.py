@@ -94,9 +94,9 @@ def staying_power(stats: Stats) -> tuple[Surges, ActionPoints]:
 
 
 def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int,
-              surprised: tuple[str, ...] = ()) -> Match:
+              surprised: tuple[str, ...] | None = None) -> Match:
     """Set up the battlefield, place both sides, roll initiative and start the surprise round, if the
-    ``surprised`` sides are caught unaware (§2.3), or round 1."""
+    ``surprised`` sides (by default those the map names) are caught unaware (§2.3), or round 1."""
     sides = [r.side for r in rosters]
     for side in sides:
         if not bf.start_squares(side):
@@ -107,5 +107,5 @@ def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creat
         place_side(bf, world, roster, creatures, taken)
     state = GameState(bf, world)
     dice = SeededDice(seed)
-    opening = begin_skirmish(state, dice, surprised)
+    opening = begin_skirmish(state, dice, bf.surprised if surprised is None else surprised)
     return Match(state, dice, seed, opening=opening)

@@ -15,6 +15,8 @@ from game.core.movement import Mover, MoveRules, search
 from game.maps import schema
 from game.maps.catalog import list_maps, user_maps_dir
 from game.maps.loader import MapError, load_battlefield
+from game.content.roster import Roster, load_creatures
+from game.match import new_match
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -445,3 +447,17 @@ def test_a_template_with_a_malformed_number_is_refused_in_one_line(tmp_path):
     with pytest.raises(MapError) as err:
         load_battlefield(write_map(tmp_path, OPEN, '<object id="4" template="bad.tx" x="32" y="32"/>' + starts()))
     assert str(err.value).startswith(f"{tmp_path / 'tiny.tmx'}:things: object 4: a number in it cannot be read")
+
+
+def test_a_start_area_marked_surprised_gives_the_other_side_a_surprise_round_2_3(tmp_path):
+    """4e §2.3: the map's start option names the side caught unaware; the game opens with the surprise round."""
+    areas = obj(90, 0, 0, {"side": "blue"}, 64, 128) + obj(91, 128, 0, {"side": "red", "surprised": True}, 64, 128)
+    bf = load_battlefield(write_map(tmp_path, OPEN, areas))
+    assert bf.surprised == ("red",)
+    creatures = load_creatures()
+    rosters = [Roster("blue", "Blue", ("fighter",)), Roster("red", "Red", ("goblin",))]
+    match = new_match(bf, rosters, creatures, seed=1)
+    goblin = next(e for e in match.state.creatures() if match.state.side(e) == "red")
+    assert match.state.turn.surprise and match.state.turn.round == 0
+    assert match.state.has_condition(goblin, "surprised")
+    assert new_match(bf, rosters, creatures, seed=1, surprised=()).state.turn.round == 1   # the menu can say no

@@ -373,7 +373,8 @@ def resolve_area(state: GameState, attacker: Entity, plan: AreaPlan, dice: Dice,
     events += _self_effects(state, attacker, profile)
     if profile.zone is not None:
         until = ZONE_UNTIL[profile.zone.duration]
-        events += create_zone(state, Zone(attacker, profile.name, plan.squares, profile.zone, until))
+        lasting = until == END_OF_TURN and attacker == state.turn.current
+        events += create_zone(state, Zone(attacker, profile.name, plan.squares, profile.zone, until, lasting))
         if until == SUSTAIN:
             _note_sustained(state, profile.name)
     if not profile.attacks:
@@ -417,14 +418,17 @@ def _as_critical(rolled: AttackRolled) -> AttackRolled:
 
 def _hit_damage(state: GameState, attacker: Entity, target: Entity, plan: AttackPlan, critical: bool, dice: Dice,
                 knockout: bool, coup: bool) -> list[Event]:
-    """§8.2-§8.3: the power's damage, plus its extra dice with combat advantage; a critical hit maximizes all."""
+    """§8.2-§8.3: the power's damage, plus its extra dice with combat advantage (once per turn, like a
+    rogue's sneak attack, docs/rulings.md); a critical hit maximizes all."""
     profile = plan.profile
     if profile.damage.count == 0 and profile.damage.flat == 0:
         return []
     amount, faces = roll_damage(profile.damage, critical, dice)
-    if plan.advantage and profile.advantage_damage is not None:
+    turn = state.turn
+    if plan.advantage and profile.advantage_damage is not None and attacker not in turn.extra_damage_dealt:
         extra, extra_faces = roll_damage(profile.advantage_damage, critical, dice)
         amount, faces = amount + extra, faces + extra_faces
+        state.world.set_resource(replace(turn, extra_damage_dealt=turn.extra_damage_dealt + (attacker,)))
     deadly = coup and amount >= state.stats(target).bloodied_value
     return deal_damage(state, target, amount, faces, critical=critical, damage_type=profile.damage_type,
                        attacker=attacker, knockout=knockout, deadly=deadly)

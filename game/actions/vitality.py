@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.actions.events import ConditionEnded, ConditionGained, Event, Healed, TemporaryHitPoints, UnitRevived
-from game.ecs.components import Condition, EffectSpec, Health, Surges, TurnState
+from game.ecs.components import END_OF_TURN, Condition, EffectSpec, Health, Surges, TurnState
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.damage import healed, with_temp
 from game.rulesets.dnd4e.economy import SPENT
@@ -66,8 +66,10 @@ def gain_temp(state: GameState, target: Entity, amount: int, source: str) -> lis
 def lay(state: GameState, condition: Condition, bearer: Entity, rule: str = "4e §9") -> list[Event]:
     """Put a condition on a creature; unconscious also drops it prone (§9). Dazed in the middle of its
     own turn, a creature has one action left, or none if it has acted (§9)."""
-    state.add_condition(bearer, condition)
     turn = state.world.maybe_resource(TurnState)
+    if turn is not None and condition.until == END_OF_TURN and condition.owner == turn.current:
+        condition = replace(condition, outlasts_this_turn=True)   # "your next turn" is not this one (§11.1)
+    state.add_condition(bearer, condition)
     if turn is not None and condition.name in DAZING and bearer == turn.current and not turn.actions.one_action:
         state.world.set_resource(replace(turn, actions=replace(SPENT if turn.acted else turn.actions, one_action=True)))
     events: list[Event] = [ConditionGained(bearer, condition.name, condition.until, rule, condition.source,

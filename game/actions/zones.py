@@ -41,6 +41,13 @@ def end_zones(state: GameState, which: Callable[[Zone], bool]) -> list[Event]:
     return [ZoneEnded(z.owner, z.source) for z in ending]
 
 
+def keep_zones(state: GameState, kept: list[Zone]) -> None:
+    """Replace the live zones' bookkeeping (same squares: the battlefield stays as it is)."""
+    found = state.world.maybe_resource(Zones)
+    if found is not None:
+        state.world.set_resource(replace(found, zones=tuple(kept)))
+
+
 def _lay_out(state: GameState, found: Zones) -> None:
     state.world.set_resource(found)
     changes: dict[Square, Terrain] = {}

@@ -79,6 +79,7 @@ class Battlefield:
     start_areas: tuple[tuple[str, tuple[Square, ...]], ...] = ()   # (side, squares) in map order
     portals: tuple[tuple[Square, Square], ...] = ()   # linked square pairs: ending a move on one leads to the other
     name: str = ""
+    surprised: tuple[str, ...] = ()                   # sides the map has start unaware (a surprise round, §2.3)
     _edge_index: dict[Edge, EdgeKind] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -130,7 +131,7 @@ class Battlefield:
             if self.in_bounds((x, y)):
                 terrain[y * self.width + x] = replacement
         return Battlefield(self.width, self.height, tuple(terrain), self.edges, self.elevation_ft,
-                           self.start_areas, self.portals, self.name)
+                           self.start_areas, self.portals, self.name, self.surprised)
 
 
 ASCII_TERRAIN: dict[str, Terrain] = {

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.core.dice import DiceExpr
@@ -251,6 +251,7 @@ class Condition:
     damage_type: str = ""
     against: Entity | None = None
     after: tuple["Condition", ...] = ()
+    outlasts_this_turn: bool = False   # laid during the owner's own turn: "its next turn" is the one after
 
 
 @dataclass(frozen=True)
@@ -288,9 +289,11 @@ class Conditions:
         return Conditions(tuple(c for c in self.entries if c != entry))
 
     def expiring(self, until: str, owner: Entity) -> tuple["Conditions", tuple[Condition, ...]]:
-        """Drop the entries that end now; returns the rest and the entries that ended."""
-        ended = tuple(c for c in self.entries if c.until == until and c.owner == owner)
-        kept = tuple(c for c in self.entries if not (c.until == until and c.owner == owner))
+        """Drop the entries that end now; returns the rest and the entries that ended. An entry laid
+        during the owner's own turn survives that turn's end and ends at the next (§11.1)."""
+        due = [c for c in self.entries if c.until == until and c.owner == owner]
+        ended = tuple(c for c in due if not c.outlasts_this_turn)
+        kept = tuple(replace(c, outlasts_this_turn=False) if c in due else c for c in self.entries if c not in ended)
         return Conditions(kept), ended
 
 
@@ -332,6 +335,7 @@ class TurnState:
     acted: bool = False                         # the current creature has taken an action this turn (§25.9)
     surprise: bool = False                      # the surprise round (§2.3)
     delayed: tuple[Entity, ...] = ()            # creatures delaying their turn (§25.9)
+    extra_damage_dealt: tuple[Entity, ...] = () # creatures that dealt their once-a-turn combat-advantage damage
 
     @property
     def current(self) -> Entity:
@@ -407,6 +411,7 @@ class Zone:
     squares: tuple[Square, ...]
     spec: ZoneSpec
     until: str                  # END_OF_TURN (of the owner's next turn), SUSTAIN or ENCOUNTER
+    outlasts_this_turn: bool = False
 
 
 @dataclass(frozen=True)

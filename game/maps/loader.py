@@ -74,6 +74,7 @@ class _Builder:
         self.elevation: list[int | None] = [None] * size
         self.edges: dict[Edge, EdgeKind] = {}
         self.starts: dict[str, list[Square]] = {}
+        self.surprised: list[str] = []
         self.start_layer: dict[str, str] = {}
         self.portals: dict[str, list[tuple[Square, MapObject]]] = {}
         self.lights: list[tuple[Square, int]] = []
@@ -167,6 +168,8 @@ class _Builder:
             self._zone(obj, values, layer, anchor)
         elif role == "start area":
             self._start_area(obj, values["side"], layer, anchor)
+            if values.get("surprised"):
+                self.surprised.append(values["side"])
         elif role == "edge obstacle":
             self._edge(obj, EDGE_KINDS[values["edge"]], layer, anchor)
         else:
@@ -287,7 +290,8 @@ class _Builder:
         if portals is None or starts is None:
             return None
         return Battlefield(self.width, self.height, terrain, edges=edges, elevation_ft=elevation,
-                           start_areas=starts, portals=portals, name=name)
+                           start_areas=starts, portals=portals, name=name,
+                           surprised=tuple(dict.fromkeys(self.surprised)))
 
     def _lit_terrain(self, edges: tuple[tuple[Edge, EdgeKind], ...]) -> tuple[Terrain, ...]:
         """Darkness becomes total obscurement except where a light source reaches (docs/maps.md, Light)."""

@@ -84,6 +84,7 @@ TERRAIN = (
 )
 ELEVATION = PropertySpec("elevation_ft", INT, default=0)   # ground height; a square takes the highest set (§20)
 SIDE = PropertySpec("side", STRING, enum="Side", values=SIDES, default="blue")
+SURPRISED = PropertySpec("surprised", BOOL)   # the side starts unaware: the other side gets a surprise round (§2.3)
 PORTAL = PropertySpec("portal", STRING, default="")        # the pair's name: exactly two objects share it
 EDGE = PropertySpec("edge", STRING, enum="EdgeKind", values=EDGE_VALUES, default="low_wall")   # §18.2
 LIGHT_RADIUS = PropertySpec("light_radius", INT, default=5, minimum=0)   # lifts darkness within this many squares
@@ -93,7 +94,7 @@ TITLE = PropertySpec("title", STRING, default="")
 ZONE = TERRAIN + (ELEVATION,)
 ROLES: dict[str, tuple[PropertySpec, ...]] = {
     "zone": ZONE,
-    "start area": (SIDE,),
+    "start area": (SIDE, SURPRISED),
     "portal": (PORTAL,),
     "edge obstacle": (EDGE,),
     "light": (LIGHT_RADIUS,),
@@ -124,7 +125,7 @@ class ClassSpec:
 
 CLASSES = (
     ClassSpec("Terrain", ("tile", "object"), ZONE, "#ff8a7a5c", "zone"),
-    ClassSpec("StartArea", ("object",), (SIDE,), "#ff3e74e6", "start area"),
+    ClassSpec("StartArea", ("object",), (SIDE, SURPRISED), "#ff3e74e6", "start area"),
     ClassSpec("Portal", ("object",), (PORTAL,), "#ffb05ce6", "portal"),
     ClassSpec("Edge", ("object",), (EDGE,), "#ffe6a23e", "edge obstacle"),
     ClassSpec("Light", ("object",), (LIGHT_RADIUS,), "#fff2e05a", "light"),

@@ -16,7 +16,7 @@ from game.actions.events import (
 )
 from game.actions.harm import deal_damage, die
 from game.actions.vitality import DYING, end_entries, heal, lay, spend_surge_value, wake
-from game.actions.zones import end_zones, zones
+from game.actions.zones import end_zones, keep_zones, zones
 from game.core.dice import Dice
 from game.ecs.components import (
     END_OF_TURN, SAVE_ENDS, START_OF_TURN, SUSTAIN, Condition, Conditions, DeathSaves, Health, Offer, OutOfFight,
@@ -178,7 +178,7 @@ def start_of_turn(state: GameState, entity: Entity) -> list[Event]:
     turn = state.turn
     dazed = any(state.has_condition(entity, c) for c in ("dazed", "dominated"))
     state.world.set_resource(replace(turn, actions=budget_for_turn(dazed or turn.surprise), opportunity_used=(),
-                                     sustained=(), acted=False))
+                                     sustained=(), acted=False, extra_damage_dealt=()))
     events: list[Event] = [TurnStarted(entity, turn.round)]
     if state.world.has(entity, Readied):
         state.world.remove(entity, Readied)   # §25.16: an unused readied action lapses
@@ -236,7 +236,13 @@ def _finish(state: GameState, entity: Entity, dice: Dice) -> list[Event]:
 
 
 def _finish_end(state: GameState, entity: Entity) -> list[Event]:
-    return _expire(state, END_OF_TURN, entity) + end_zones(state, lambda z: z.until == END_OF_TURN and z.owner == entity)
+    """Effects and zones lasting until the end of ``entity``'s next turn end (those made this turn: next time)."""
+    events = _expire(state, END_OF_TURN, entity)
+    events += end_zones(state, lambda z: z.until == END_OF_TURN and z.owner == entity and not z.outlasts_this_turn)
+    outlasting = [z for z in zones(state) if z.until == END_OF_TURN and z.owner == entity and z.outlasts_this_turn]
+    if outlasting:
+        keep_zones(state, [replace(z, outlasts_this_turn=False) if z in outlasting else z for z in zones(state)])
+    return events
 
 
 def _saving_throws(state: GameState, entity: Entity, dice: Dice) -> tuple[list[Event], list[Condition]]:
