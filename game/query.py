@@ -13,7 +13,7 @@ from game.core.forced import PULL, PUSH, SLIDE, forced_destinations
 from game.core.grid import Size, Square
 from game.core.lines import line_of_effect, line_of_sight
 from game.core.teleport import teleport_reaches
-from game.core.movement import path_cost, search
+from game.core.movement import search
 from game.ecs.components import Body, Conditions, Defenses, Health, Name, Position, Stats, Team
 from game.ecs.world import Entity, World
 from game.maps.loader import MapError, load_battlefield

@@ -12,10 +12,10 @@ from dataclasses import dataclass, replace
 
 from game.actions.commands import AreaAttack, Attack, CoupDeGrace, Rejected, UsePower
 from game.actions.common import (
-    can_take_triggered_actions, check_actor, immediate_ready, power_spent, raise_offers, use_power,
+    can_take_triggered_actions, check_actor, immediate_ready, lacks_action, power_spent, raise_offers, use_power,
 )
 from game.actions.events import (
-    AreaPlaced, AttackLost, AttackRolled, DamageDealt, Event, ForcedMovementEarned, PowerUsed, UnitForced,
+    AreaPlaced, AttackLost, AttackRolled, Event, ForcedMovementEarned, PowerUsed, UnitForced,
 )
 from game.actions.harm import deal_damage
 from game.actions.vitality import heal, lay_effect
@@ -32,7 +32,6 @@ from game.ecs.components import (
 )
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import Modifier, roll_attack, roll_damage
-from game.rulesets.dnd4e.economy import spend
 from game.rulesets.dnd4e.effects import (
     AIDED_ATTACK, AIDED_DEFENSE, attack_modifiers, defense_modifiers, marker, used_up_aid,
 )
@@ -208,9 +207,7 @@ def _usable(state: GameState, actor: Entity, name: str) -> Rejected | None:
         return Rejected(f"the {name} is an immediate {profile.action}: it is used when its trigger happens", "4e §3.3")
     if power_spent(state, actor, name, profile.usage, profile.uses):
         return Rejected(f"the {name} is an {profile.usage} power and has no use left", "4e §25.23")
-    if spend(state.turn.actions, profile.action) is None:
-        return Rejected(f"{state.name(actor)} has no {profile.action} action left", "4e §3.1, §3.4")
-    return None
+    return lacks_action(state, actor, profile.action)
 
 
 def validate_attack(state: GameState, command: Attack) -> Rejected | None:

@@ -118,6 +118,20 @@ def mark_used(state: GameState, actor: Entity, name: str) -> None:
     state.world.add(actor, SpentPowers(used.names + (name,)))
 
 
+def lacks_action(state: GameState, actor: Entity, action: str) -> Rejected | None:
+    """Why the actor cannot spend an action of that type now (§3.1, §3.4; dazed or the surprise round:
+    one action in all, §2.3, §9; after a charge, none, §25.5), or None if it can."""
+    budget = state.turn.actions
+    if spend(budget, action) is not None:
+        return None
+    name = state.name(actor)
+    if budget.one_action:
+        if state.turn.surprise:
+            return Rejected(f"{name} has taken its one action of the surprise round", "4e §2.3")
+        return Rejected(f"{name} is dazed and has taken its one action this turn", "4e §9 dazed")
+    return Rejected(f"{name} has no {action} action left", "4e §3.1, §3.4")
+
+
 def spend_action(state: GameState, action: str) -> str:
     """Spend the current creature's action of that type (§3.4 substitutions); returns the slot used."""
     spent = spend(state.turn.actions, action)

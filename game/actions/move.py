@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from game.actions.arrival import arrive
 from game.actions.commands import Move, Rejected
-from game.actions.common import check_actor, immediate_ready, raise_offers
+from game.actions.common import check_actor, immediate_ready, lacks_action, raise_offers
 from game.actions.events import ConditionGained, Event, UnitMoved
 from game.core.dice import Dice
 from game.core.grid import Square
@@ -102,9 +102,7 @@ def move_blocker(state: GameState, entity: Entity, mode: str = WALK) -> Rejected
     """Why the creature cannot make a move of ``mode`` right now, if it cannot."""
     if (rejection := held_in_place(state, entity, mode)) is not None:
         return rejection
-    if spend(state.turn.actions, MOVE) is None:
-        return Rejected(f"{state.name(entity)} has no move action left", "4e §3.4")
-    return None
+    return lacks_action(state, entity, MOVE)
 
 
 def can_double_move(state: GameState) -> bool:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from game.actions.arrival import PRONE
 from game.actions.commands import DropProne, EndSqueeze, Rejected, StandUp
-from game.actions.common import check_actor, spend_action
+from game.actions.common import check_actor, lacks_action, spend_action
 from game.actions.events import ConditionEnded, ConditionGained, Event
 from game.core.dice import Dice
 from game.core.grid import Square
 from game.ecs.components import Body, Condition, Position
 from game.ecs.world import Entity
-from game.rulesets.dnd4e.economy import MINOR, MOVE, spend
+from game.rulesets.dnd4e.economy import MINOR, MOVE
 from game.state import SQUEEZING, GameState
 
 
@@ -19,9 +19,7 @@ def validate_stand_up(state: GameState, command: StandUp) -> Rejected | None:
         return rejection
     if not state.has_condition(command.actor, PRONE):
         return Rejected(f"{state.name(command.actor)} is not prone", "4e §25.19")
-    if spend(state.turn.actions, MOVE) is None:
-        return Rejected(f"{state.name(command.actor)} has no move action left", "4e §25.19")
-    return None
+    return lacks_action(state, command.actor, MOVE)
 
 
 def apply_stand_up(state: GameState, command: StandUp, dice: Dice) -> list[Event]:
@@ -35,9 +33,7 @@ def validate_drop_prone(state: GameState, command: DropProne) -> Rejected | None
         return rejection
     if state.has_condition(command.actor, PRONE):
         return Rejected(f"{state.name(command.actor)} is already prone", "4e §25.8")
-    if spend(state.turn.actions, MINOR) is None:
-        return Rejected(f"{state.name(command.actor)} has no minor action left", "4e §25.8")
-    return None
+    return lacks_action(state, command.actor, MINOR)
 
 
 def apply_drop_prone(state: GameState, command: DropProne, dice: Dice) -> list[Event]:

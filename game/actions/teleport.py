@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from game.actions.commands import Rejected, Teleport
-from game.actions.common import check_actor, power_spent, use_power
+from game.actions.common import check_actor, lacks_action, power_spent, use_power
 from game.actions.events import ConditionEnded, Event, UnitTeleported
 from game.core.dice import Dice
 from game.core.grid import Square
 from game.core.teleport import teleport_reaches
 from game.ecs.components import Position, TeleportPower
 from game.ecs.world import Entity
-from game.rulesets.dnd4e.economy import spend
 from game.state import GameState
 
 GRABBED = "grabbed"     # §23: teleporting away ends a grab (a physical, location-bound hold)
@@ -39,8 +38,8 @@ def validate_teleport(state: GameState, command: Teleport) -> Rejected | None:
         return Rejected(f"{state.name(command.actor)} has no teleport power called {command.power!r}")
     if power_spent(state, command.actor, power.name):
         return Rejected(f"the {power.name} is an encounter power and has been used", "4e §25.23")
-    if spend(state.turn.actions, power.action) is None:
-        return Rejected(f"{state.name(command.actor)} has no {power.action} action left", "4e §3.4")
+    if (lacking := lacks_action(state, command.actor, power.action)) is not None:
+        return lacking
     occupied = state.squares_taken(but=command.actor)
     if not teleport_reaches(state.battlefield, state.space(command.actor), command.destination, power.squares, occupied):
         return Rejected(f"the {power.name} reaches only free squares within {power.squares} that "

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.actions.attack import find_power, plan_attack
+from game.actions.attack import find_power
 from game.actions.commands import (
     Delay, DrinkPotion, Ready, Rejected, SecondWind, SpendActionPoint, Sustain, TotalDefense,
 )
-from game.actions.common import check_actor, mark_used, power_spent, spend_action
+from game.actions.common import check_actor, lacks_action, mark_used, power_spent, spend_action
 from game.actions.events import ActionTaken, Event
 from game.actions.vitality import heal, lay
 from game.core.dice import Dice
 from game.core.grid import are_adjacent
 from game.ecs.components import START_OF_TURN, ActionPoints, Condition, Readied
 from game.ecs.world import Entity
-from game.rulesets.dnd4e.economy import MINOR, STANDARD, spend, with_extra_action
+from game.rulesets.dnd4e.economy import MINOR, STANDARD, with_extra_action
 from game.rulesets.dnd4e.effects import DEFENSE_BONUS
 from game.rulesets.dnd4e.situation import MELEE, RANGED
 from game.state import GameState
@@ -32,9 +32,7 @@ POTION_HEALING = 10              # a potion of healing: spend a surge, regain 10
 def _needs(state: GameState, actor: Entity, action: str, what: str) -> Rejected | None:
     if (rejection := check_actor(state, actor)) is not None:
         return rejection
-    if spend(state.turn.actions, action) is None:
-        return Rejected(f"{state.name(actor)} has no {action} action left for {what}", "4e §3.1, §3.4")
-    return None
+    return lacks_action(state, actor, action)
 
 
 def _took(actor: Entity, action: str, detail: str, rule: str) -> ActionTaken:
