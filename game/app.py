@@ -85,6 +85,7 @@ class Game:
         except pygame.error as err:
             raise StartupError(f"cannot open a window: {err}") from None
         self.window, self.map_path, self.seed = window, map_path, seed
+        self.surprised: tuple[str, ...] | None = None   # sides caught unaware, from the menu (None: the map's, 4e §2.3)
         self.fonts = Fonts()
         self.scene: BattleScene | MenuScene = self._new_scene() if map_path is not None else self._menu()
         self.loop = loop or FixedStepLoop()
@@ -93,7 +94,8 @@ class Game:
     def _new_scene(self) -> BattleScene:
         assert self.map_path is not None
         try:
-            return BattleScene(self.window, self.map_path, new_seed() if self.seed is None else self.seed, self.fonts)
+            return BattleScene(self.window, self.map_path, new_seed() if self.seed is None else self.seed, self.fonts,
+                               surprised=self.surprised)
         except (MapError, AssetError, ContentError, SetupError) as err:
             raise StartupError(str(err)) from None
 
@@ -103,7 +105,7 @@ class Game:
     def _start_chosen(self, menu: MenuScene) -> None:
         """Open the map chosen in the menu; a map that cannot be played stays a message on the menu."""
         previous = self.map_path
-        self.map_path = menu.chosen
+        self.map_path, self.surprised = menu.chosen, menu.surprised
         try:
             self.scene = self._new_scene()
         except StartupError as err:

@@ -138,3 +138,347 @@ def test_the_victory_screen_offers_play_again_maps_and_quit(game):
     click(scene.victory_buttons["play_again"].center)
     run_frames(game, 1)
     assert game.scene is not scene and game.scene.state.outcome is None and game.seed == 5
+
+
+# The power bar, targeting, conditions and prompts ---------------------------------------------------------
+def bar_choice(scene, label):
+    return next(c for _, c in scene.bar if c.label == label)
+
+
+def hotkey(choice):
+    """The pygame key of a bar choice's shortcut ("5" -> K_5, "F" -> K_f)."""
+    return getattr(pygame, f"K_{choice.hotkey.lower()}")
+
+
+def hurt(scene, name, hp, temp=0):
+    from game.ecs.components import Health
+    entity = next(e for e in scene.state.creatures() if scene.state.name(e) == name)
+    scene.state.world.add(entity, Health(hp, temp))
+
+
+def test_a_heal_on_an_ally_uses_the_power_bar_key_then_a_click_and_counts_down_its_uses(game):
+    from game.actions.commands import UsePower
+    from game.actions.events import Healed
+
+    ids = stage(game, "Tamsin", {"Tamsin": (10, 8), "Brakka": (12, 8)})
+    scene = game.scene
+    hurt(scene, "Brakka", 10)
+    scene._refresh_options()
+    run_frames(game, 1)
+    word = bar_choice(scene, "Healing Word")
+    assert (word.hotkey, word.action, word.reach, word.aim, word.uses) == ("5", "Minor", "Rng 5", "heal", "2/2")
+    press(hotkey(word))
+    run_frames(game, 1)
+    assert scene.mode == "power:Healing Word" and ids["Brakka"] in scene.friends and ids["Tamsin"] in scene.friends
+    scene.match.dice = ScriptedDice([4])
+    click(centre(game, (12, 8)))
+    run_frames(game, 2)
+    command, events = scene.match.record[-1]
+    assert command == UsePower(ids["Tamsin"], "Healing Word", ids["Brakka"])
+    assert any(isinstance(e, Healed) and e.entity == ids["Brakka"] for e in events)
+    assert any("regains" in line for line in scene.log.lines[-6:])
+    assert bar_choice(scene, "Healing Word").uses == "1/2"       # one use of two left
+    # The same key twice: on yourself.
+    scene.state.world.set_resource(replace(scene.state.turn, actions=replace(scene.state.turn.actions, minor=1)))
+    scene._refresh_options()
+    scene.match.dice = ScriptedDice([4])
+    press(pygame.K_5)
+    press(pygame.K_5)
+    run_frames(game, 2)
+    assert scene.match.record[-1][0] == UsePower(ids["Tamsin"], "Healing Word", ids["Tamsin"])
+    assert bar_choice(scene, "Healing Word").uses == "0/2" and bar_choice(scene, "Healing Word").blocked is not None
+
+
+def test_a_personal_power_acts_at_once_from_its_key():
+    from game.actions.commands import UsePower
+    from game.app import FixedStepLoop, Game
+    from game.content.roster import Roster
+    from game.ui.battle import BattleScene
+
+    game = Game(DEFAULT_MAP, 4, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        rosters = [Roster("blue", "Adventurers", ("fighter",)), Roster("red", "The dead", ("grave_shade",))]
+        game.scene = BattleScene((1280, 720), DEFAULT_MAP, 4, game.fonts, rosters=rosters)
+        ids = stage(game, "Grave shade", {})
+        scene = game.scene
+        run_frames(game, 1)
+        fade = bar_choice(scene, "Fade Away")
+        assert fade.instant and fade.reach == "Personal" and fade.uses == "1/1"
+        press(hotkey(fade))
+        run_frames(game, 2)
+        assert scene.match.record[-1][0] == UsePower(ids["Grave shade"], "Fade Away")
+        assert scene.state.has_condition(ids["Grave shade"], "invisible")
+        assert bar_choice(scene, "Fade Away").blocked is not None
+    finally:
+        pygame.quit()
+
+
+def test_the_bar_shows_every_power_with_its_cost_range_defense_and_uses_and_greys_what_cannot_be_used(game):
+    from game.ui import hud
+
+    stage(game, "Miriel", {"Miriel": (10, 8)})
+    scene = game.scene
+    run_frames(game, 1)
+    powers = [c for _, c in scene.bar if c.is_power]
+    assert [c.label for c in powers] == ["quarterstaff", "magic missile", "Thunderwave", "Scorching Burst",
+                                         "Ray of Frost", "Dusk Veil", "Fey Step"]   # Shield comes as an offer
+    assert [c.hotkey for c in powers] == list("1234567")
+    burst = bar_choice(scene, "Scorching Burst")
+    assert (burst.action, burst.reach, burst.aim, burst.uses) == ("Std", "Burst 1 in 10", "vs Ref", "at-will")
+    assert bar_choice(scene, "Dusk Veil").uses == "1/1" and bar_choice(scene, "Thunderwave").reach == "Blast 3"
+    staff = bar_choice(scene, "quarterstaff")
+    assert staff.blocked is not None and "reach" in str(staff.blocked)    # no enemy next to her
+    # Hovering the greyed card shows why, and its key does nothing but say so.
+    rect = next(r for r, c in scene.bar if c.label == "quarterstaff")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(game, 1)
+    assert scene.hover == rect.center
+    press(pygame.K_1)
+    run_frames(game, 1)
+    assert scene.mode == "walk" and scene.message.startswith("Can't:") and "reach" in scene.message
+    # Every shipped creature's powers fit on the bar at 1280x720, and every action fits on its row.
+    assert all(r.right <= scene.power_row.right for r, c in scene.bar if c.is_power)
+    actions = [c for c in scene.bar_choices if not c.is_power]
+    assert len([c for _, c in scene.bar if not c.is_power]) == len(actions)
+    assert hud.ACTION_HELP.keys() >= {c.key.split(":")[0] for c in actions}
+
+
+def test_conditions_show_as_badges_on_the_unit_and_with_their_durations_in_the_card(game):
+    from game.ecs.components import END_OF_TURN, SAVE_ENDS, Condition
+    from game.ui.describe import badge, condition_text
+
+    ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (11, 8), "Miriel": (9, 9)})
+    scene = game.scene
+    state = scene.state
+    state.add_condition(ids["Hobgoblin soldier"], Condition("dazed", SAVE_ENDS, source="Skullthumper"))
+    state.add_condition(ids["Hobgoblin soldier"], Condition("slowed", END_OF_TURN, ids["Miriel"], "Ray of Frost", ids["Miriel"]))
+    state.add_condition(ids["Hobgoblin soldier"], Condition("ongoing", SAVE_ENDS, amount=5, damage_type="fire"))
+    state.add_condition(ids["Hobgoblin soldier"], Condition("marked", END_OF_TURN, ids["Brakka"], "longsword", ids["Brakka"]))
+    entries = state.conditions(ids["Hobgoblin soldier"]).entries
+    assert [badge(e) for e in entries] == ["DZ", "SL", "O5", "MK"]
+    texts = [condition_text(state, e) for e in entries]
+    assert texts[0].startswith("dazed (save ends)")
+    assert texts[1].startswith("slowed until the end of Miriel's next turn")
+    assert texts[2].startswith("ongoing 5 fire damage (save ends)")
+    assert texts[3] == "marked by Brakka until the end of Brakka's next turn"
+    hurt(scene, "Brakka", 20, temp=5)
+    from game.ui.describe import vitals
+    assert vitals(state, ids["Brakka"])[0].startswith("HP 20/33 +5 temp")
+    click(centre(game, (11, 8)))          # an enemy in reach is attacked; select it by Tab instead
+    run_frames(game, 40)
+    scene.selected = ids["Hobgoblin soldier"]
+    run_frames(game, 1)                   # the card and the badges draw without trouble
+
+
+def test_a_dying_hero_stays_on_the_board_and_its_card_says_so(game):
+    from game.ecs.components import Condition, DeathSaves
+    from game.ui.describe import state_word, vitals
+
+    ids = stage(game, "Brakka", {"Brakka": (10, 8)})
+    scene = game.scene
+    hurt(scene, "Vess", -3)
+    for name in ("dying", "unconscious", "prone"):
+        scene.state.add_condition(ids["Vess"], Condition(name))
+    scene.state.world.add(ids["Vess"], DeathSaves(1))
+    scene.selected = ids["Vess"]
+    run_frames(game, 1)
+    assert state_word(scene.state, ids["Vess"]) == "DYING" and "Death saves failed 1/3" in vitals(scene.state, ids["Vess"])[1]
+    assert scene.state.occupant_at(scene.state.square(ids["Vess"])) == ids["Vess"]
+
+
+def test_an_interrupt_prompt_asks_the_defender_and_y_takes_the_power(game):
+    from game.actions.commands import Attack, React
+
+    ids = stage(game, "Hobgoblin soldier", {"Hobgoblin soldier": (10, 10), "Miriel": (10, 9)})
+    scene = game.scene
+    run_frames(game, 1)
+    scene.match.dice = ScriptedDice([15, 4])
+    click(centre(game, (10, 9)))
+    run_frames(game, 40)
+    assert scene.match.record[-1][0] == Attack(ids["Hobgoblin soldier"], ids["Miriel"], "longsword")
+    offer = scene.state.offer
+    assert offer is not None and offer.by == ids["Miriel"] and offer.power == "Shield" and scene.prompt_buttons
+    press(pygame.K_y)
+    run_frames(game, 40)
+    assert React(ids["Miriel"], True) in [c for c, _ in scene.match.record]
+    assert any(c.source == "Shield" for c in scene.state.conditions(ids["Miriel"]).entries) or \
+        any("Shield" in line for line in scene.log.lines)
+
+
+def test_ready_picks_a_power_then_a_trigger_from_popups(game):
+    from game.actions.commands import Ready
+
+    ids = stage(game, "Tamsin", {"Tamsin": (10, 8)})
+    scene = game.scene
+    run_frames(game, 1)
+    press(hotkey(bar_choice(scene, "Ready")))
+    run_frames(game, 1)
+    assert scene.popup is not None and [o[0] for o in scene.popup.options][:2] == ["mace", "Lance of Dawn"]
+    press(pygame.K_2)
+    run_frames(game, 1)
+    assert scene.popup is not None and len(scene.popup.options) == 2
+    click(scene.popup.rects[1][0].center)
+    run_frames(game, 2)
+    assert scene.match.record[-1][0] == Ready(ids["Tamsin"], "Lance of Dawn", "enemy_attacks")
+    assert scene.popup is None
+
+
+def test_delay_puts_the_turn_off_and_the_next_creature_acts(game):
+    from game.actions.commands import Delay
+
+    ids = stage(game, "Tamsin", {"Tamsin": (10, 8)})
+    scene = game.scene
+    run_frames(game, 1)
+    press(hotkey(bar_choice(scene, "Delay")))
+    run_frames(game, 2)
+    assert scene.match.record[-1][0] == Delay(ids["Tamsin"])
+    assert ids["Tamsin"] in scene.state.turn.delayed and scene.actor != ids["Tamsin"]
+    assert any("delays" in line for line in scene.log.lines)
+
+
+def test_second_wind_spends_a_surge_and_shows_the_healing(game):
+    from game.actions.commands import SecondWind
+    from game.actions.events import Healed
+
+    ids = stage(game, "Brakka", {"Brakka": (10, 8)})
+    scene = game.scene
+    hurt(scene, "Brakka", 12)
+    scene._refresh_options()
+    run_frames(game, 1)
+    wind = bar_choice(scene, "2nd wind")
+    assert wind.hotkey == "F" and wind.blocked is None
+    press(pygame.K_f)
+    run_frames(game, 2)
+    command, events = scene.match.record[-1]
+    assert command == SecondWind(ids["Brakka"]) and any(isinstance(e, Healed) for e in events)
+    assert scene.state.hp(ids["Brakka"]) == 12 + 33 // 4
+    assert any(f.text.startswith("+") for b in scene.animator.beats for f in b.floaters) or scene.animator.floaters
+    assert bar_choice(scene, "2nd wind").blocked is not None
+
+
+def test_k_makes_the_next_attack_a_knockout_and_a_helpless_enemy_gets_a_coup_de_grace(game):
+    from game.actions.commands import Attack, CoupDeGrace
+    from game.ecs.components import ActionBudget, Condition
+
+    ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (11, 8), "Goblin sharpshooter": (10, 9)})
+    scene = game.scene
+    run_frames(game, 1)
+    press(pygame.K_k)
+    run_frames(game, 1)
+    assert scene.knockout and "Knockout" in scene.message
+    scene.match.dice = ScriptedDice([18, 3])
+    click(centre(game, (11, 8)))
+    run_frames(game, 40)
+    assert scene.match.record[-1][0] == Attack(ids["Brakka"], ids["Hobgoblin soldier"], "longsword", knockout=True)
+    assert not scene.knockout                      # one attack only
+    # A knocked-out enemy next door: the click is a coup de grace.
+    scene.state.add_condition(ids["Goblin sharpshooter"], Condition("unconscious"))
+    scene.state.world.set_resource(replace(scene.state.turn, actions=ActionBudget()))
+    stage(game, "Brakka", {})
+    run_frames(game, 1)
+    assert "Coup de grace" in (scene._attack_hint(ids["Goblin sharpshooter"], scene.targets[ids["Goblin sharpshooter"]]))
+    scene.match.dice = ScriptedDice([10, 8])
+    click(centre(game, (10, 9)))
+    run_frames(game, 40)
+    assert scene.match.record[-1][0] == CoupDeGrace(ids["Brakka"], ids["Goblin sharpshooter"], "longsword")
+
+
+def test_every_event_kind_has_a_log_line():
+    import dataclasses
+    import typing
+
+    from game.actions import events as ev
+    from game.content.roster import load_creatures, load_rosters
+    from game.maps.loader import load_battlefield
+    from game.match import new_match
+    from game.ui.narration import narrate
+
+    creatures = load_creatures()
+    match = new_match(load_battlefield(DEFAULT_MAP), load_rosters(creatures=creatures), creatures, 1)
+    entity = match.state.turn.order[0]
+    samples = {int: 1, str: "fire", bool: True}
+    for kind in typing.get_args(ev.Event):
+        values = {}
+        for f in dataclasses.fields(kind):
+            hint = str(f.type)
+            if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+                continue
+            if hint.startswith("tuple[Entity"):
+                values[f.name] = (entity,)
+            elif "Entity" in hint:
+                values[f.name] = entity
+            elif "Square" in hint:
+                values[f.name] = ((1, 1), (2, 2)) if "tuple" in hint else (1, 1)
+            elif "tuple" in hint:
+                values[f.name] = ()
+            else:
+                values[f.name] = samples.get({"int": int, "str": str, "bool": bool}.get(hint, str), "x")
+        if kind is ev.TurnEnded:
+            values["reason"] = "stunned"
+        line = narrate(kind(**values), match.state, {"blue": "Adventurers"})
+        assert line, kind.__name__
+
+
+def maneuvers_ready():
+    from game.actions import maneuvers
+    return "TEMPORARY" not in (maneuvers.__doc__ or "")
+
+
+@pytest.mark.skipif(not maneuvers_ready(), reason="the maneuvers' rules are not in yet")
+def test_charge_previews_the_path_to_the_nearest_attack_square_and_a_click_charges(game):
+    from game.actions.commands import Charge
+
+    ids = stage(game, "Brakka", {"Brakka": (6, 8), "Hobgoblin soldier": (10, 8)})
+    scene = game.scene
+    run_frames(game, 1)
+    press(pygame.K_h)
+    run_frames(game, 1)
+    assert scene.mode == "charge" and ids["Hobgoblin soldier"] in scene.charges
+    path = scene.charges[ids["Hobgoblin soldier"]]
+    assert path[0] == (6, 8) and max(abs(path[-1][0] - 10), abs(path[-1][1] - 8)) == 1
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(game, (10, 8)), rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(game, 1)
+    assert "Charge Hobgoblin soldier" in scene._hint()
+    scene.match.dice = ScriptedDice([15, 4, 4, 4])
+    click(centre(game, (10, 8)))
+    run_frames(game, 60)
+    assert any(c == Charge(ids["Brakka"], ids["Hobgoblin soldier"], path) for c, _ in scene.match.record)
+
+
+@pytest.mark.skipif(not maneuvers_ready(), reason="the maneuvers' rules are not in yet")
+def test_grab_then_drag_then_the_grabbed_creature_escapes_from_a_popup(game):
+    from game.actions.commands import Escape, Grab, MoveGrabbed
+
+    ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (11, 8)})
+    scene = game.scene
+    run_frames(game, 1)
+    press(pygame.K_g)
+    run_frames(game, 1)
+    scene.match.dice = ScriptedDice([19])
+    click(centre(game, (11, 8)))
+    run_frames(game, 30)
+    assert scene.match.record[-1][0] == Grab(ids["Brakka"], ids["Hobgoblin soldier"])
+    assert scene.state.has_condition(ids["Hobgoblin soldier"], "grabbed")
+    assert {c.label for _, c in scene.bar} >= {"Drag", "Let go"}
+    # A fresh standard action to drag with (a test position, not a rule).
+    scene.state.world.set_resource(replace(scene.state.turn, actions=replace(scene.state.turn.actions, standard=1)))
+    scene._refresh_options()
+    press(pygame.K_t)
+    run_frames(game, 1)
+    assert scene.mode == "move_grabbed" and scene.drags
+    square = sorted(scene.drags)[0]
+    scene.match.dice = ScriptedDice([19])
+    click(centre(game, square))
+    run_frames(game, 60)
+    assert any(isinstance(c, MoveGrabbed) for c, _ in scene.match.record)
+    stage(game, "Hobgoblin soldier", {})
+    run_frames(game, 1)
+    if not scene.state.has_condition(ids["Hobgoblin soldier"], "grabbed"):
+        return                      # the grab ended with the grabber's turn: nothing to escape
+    press(pygame.K_e)
+    run_frames(game, 1)
+    assert scene.popup is not None and [o[1] for o in scene.popup.options] == ["athletics", "acrobatics"]
+    scene.match.dice = ScriptedDice([19])
+    press(pygame.K_1)
+    run_frames(game, 30)
+    assert scene.match.record[-1][0] == Escape(ids["Hobgoblin soldier"], "athletics")

@@ -74,3 +74,27 @@ def test_maps_in_the_user_folder_are_listed_and_a_broken_one_is_refused_on_the_m
         assert isinstance(game.scene, MenuScene) and "broken.tmx" in game.scene.message
     finally:
         pygame.quit()
+
+
+def test_the_surprise_option_starts_the_skirmish_with_that_side_caught_unaware(menu_game):
+    game, _ = menu_game
+    menu = game.scene
+    run_frames(game, 1)
+    assert [label for label, _ in menu.surprise_options] == [
+        "Surprise: as the map says", "No surprise", "Adventurers surprised", "Ogre's warband surprised"]
+    assert menu.surprised is None and len(menu.surprise_buttons) == 4
+    press(pygame.K_TAB)                             # Tab steps through the choices
+    run_frames(game, 1)
+    assert menu.surprised == ()
+    click(menu.surprise_buttons[3][0].center)       # a click picks one
+    run_frames(game, 1)
+    assert menu.surprised == ("red",) and isinstance(game.scene, MenuScene)
+    press(pygame.K_RETURN)
+    run_frames(game, 1)
+    scene = game.scene
+    assert isinstance(scene, BattleScene)
+    state = scene.state
+    assert state.turn.surprise and state.turn.round == 0
+    surprised = [e for e in state.creatures() if state.has_condition(e, "surprised")]
+    assert surprised and all(state.side(e) == "red" for e in surprised)
+    assert state.side(scene.actor) == "blue"

@@ -1,12 +1,14 @@
-"""What happens where a creature comes to rest: a fall off a ledge (§20), then a map portal (§23)."""
+"""What happens where a creature comes to rest: a fall off a ledge (§20), then a map portal (§23); and a
+forced movement placed square by square, with the save to catch itself at an edge (§20, §22)."""
 
 from __future__ import annotations
 
-from game.actions.events import ConditionGained, Event, UnitFell, UnitTeleported
+from game.actions.events import ConditionGained, Event, SavingThrow, UnitFell, UnitForced, UnitTeleported
 from game.actions.harm import deal_damage
 from game.core.dice import Dice
-from game.core.grid import footprint
-from game.ecs.components import Condition, Position
+from game.core.grid import Square, footprint
+from game.ecs.components import Condition, ForcedMovement, Position
+from game.rulesets.dnd4e.effects import SAVE_DIE, SAVE_TARGET
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.falling import FALL_DIE, fall_damage
 from game.state import GameState
@@ -53,3 +55,34 @@ def arrive(state: GameState, entity: Entity, dice: Dice, drop_ft: int = 0) -> li
     if state.conscious(entity) and state.hp(entity) > 0:
         events += through_portal(state, entity)
     return events
+
+
+def place_forced(state: GameState, forced: ForcedMovement, path: tuple[Square, ...], dice: Dice) -> list[Event]:
+    """Move the target along the path; over a ledge it first rolls to catch itself (§20)."""
+    target = forced.target
+    if len(path) < 2:
+        return []
+    rules = state.move_rules(target)
+    drop = rules.drop_ft(path[-2], path[-1])
+    events: list[Event] = []
+    if drop:
+        natural = dice.roll(SAVE_DIE)
+        caught = natural >= SAVE_TARGET
+        events.append(SavingThrow(target, natural, caught, "to catch itself at the edge", "4e §20"))
+        if caught:
+            # §20: it drops prone in the last square before the edge, and the forced movement ends.
+            path, drop = path[:-1], 0
+            events += _moved(state, forced, path)
+            if not state.has_condition(target, PRONE):
+                state.add_condition(target, Condition(PRONE))
+                events.append(ConditionGained(target, PRONE, rule="4e §20"))
+            return events
+    events += _moved(state, forced, path)
+    return events + arrive(state, target, dice, drop_ft=drop)
+
+
+def _moved(state: GameState, forced: ForcedMovement, path: tuple[Square, ...]) -> list[Event]:
+    if len(path) < 2:
+        return []
+    state.world.add(forced.target, Position(path[-1]))
+    return [UnitForced(forced.by, forced.target, forced.kind, path)]

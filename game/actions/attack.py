@@ -570,6 +570,22 @@ def readied_offers(state: GameState, trigger_creature: Entity, trigger: str, exc
     return offers
 
 
+def offer_plan(state: GameState, offer: Offer) -> AttackPlan | Rejected | None:
+    """The attack taking the offer makes, checked like any attack (None: the offer makes no attack)."""
+    if offer.kind == "opportunity":
+        melee = state.arsenal(offer.by).basic_attack(MELEE)
+        if melee is None:
+            return Rejected(f"{state.name(offer.by)} has no melee basic attack", "4e §25.13")
+        return plan_attack(state, offer.by, offer.against, melee.name)
+    if offer.kind in ("power", "readied"):
+        power = find_power(state, offer.by, offer.power)
+        if power is None:
+            return Rejected(f"{state.name(offer.by)} has no power called {offer.power!r}")
+        if power.attacks and offer.against is not None:
+            return plan_attack(state, offer.by, offer.against, power.name)
+    return None
+
+
 def attack_targets(state: GameState, actor: Entity) -> dict[Entity, AttackPlan]:
     """For the UI: each enemy the actor could attack now with a basic attack (melee preferred)."""
     found: dict[Entity, AttackPlan] = {}

@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from game.actions.arrival import PRONE, arrive
+from game.actions.arrival import place_forced
 from game.actions.commands import ForceMove, Rejected
-from game.actions.events import ConditionGained, Event, SavingThrow, UnitForced
+from game.actions.events import Event
 from game.actions.react import settle
 from game.core.dice import Dice
 from game.core.forced import forced_path_problem, forced_step_ok
 from game.core.grid import DIRECTIONS, Square
-from game.ecs.components import Condition, ForcedMovement, PendingForced, Position
+from game.ecs.components import ForcedMovement, PendingForced
 from game.state import GameState
-
-SAVE_DIE, SAVE_TARGET = 20, 10      # §11.3: a plain d20, 10 or higher succeeds
-
 
 def next_forced(state: GameState) -> ForcedMovement | None:
     pending = state.pending_forced
@@ -54,34 +51,4 @@ def apply_force_move(state: GameState, command: ForceMove, dice: Dice) -> list[E
         state.world.set_resource(PendingForced(rest))
     else:
         state.world.clear_resource(PendingForced)
-    return _placed(state, forced, command.path, dice) + settle(state, dice)
-
-
-def _placed(state: GameState, forced: ForcedMovement, path: tuple[Square, ...], dice: Dice) -> list[Event]:
-    target = forced.target
-    if len(path) < 2:
-        return []
-    rules = state.move_rules(target)
-    drop = rules.drop_ft(path[-2], path[-1])
-    events: list[Event] = []
-    if drop:
-        natural = dice.roll(SAVE_DIE)
-        caught = natural >= SAVE_TARGET
-        events.append(SavingThrow(target, natural, caught, "to catch itself at the edge", "4e §20"))
-        if caught:
-            # §20: it drops prone in the last square before the edge, and the forced movement ends.
-            path, drop = path[:-1], 0
-            events += _moved(state, forced, path)
-            if not state.has_condition(target, PRONE):
-                state.add_condition(target, Condition(PRONE))
-                events.append(ConditionGained(target, PRONE, rule="4e §20"))
-            return events
-    events += _moved(state, forced, path)
-    return events + arrive(state, target, dice, drop_ft=drop)
-
-
-def _moved(state: GameState, forced: ForcedMovement, path: tuple[Square, ...]) -> list[Event]:
-    if len(path) < 2:
-        return []
-    state.world.add(forced.target, Position(path[-1]))
-    return [UnitForced(forced.by, forced.target, forced.kind, path)]
+    return place_forced(state, forced, command.path, dice) + settle(state, dice)

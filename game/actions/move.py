@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.actions.arrival import arrive
+from game.actions.attack import offer_plan
 from game.actions.commands import Move, Rejected
 from game.actions.common import check_actor, immediate_ready, lacks_action, raise_offers
 from game.actions.events import ConditionGained, Event, UnitMoved
@@ -30,7 +31,7 @@ SHIFT_SQUARES = 1                              # 4e §25.20
 RUN_BONUS = 2                                  # 4e §25.17
 RUNNING = "running"                            # 4e §25.17: -5 to attacks, grants CA, until the next turn
 DOUBLE_MOVE = "double move"                    # the slot name of a pooled move (4e §19)
-CANNOT_MOVE = ("immobilized", "restrained")    # 4e §9
+CANNOT_MOVE = ("immobilized", "restrained", "grabbed")    # 4e §9, §25.12 (grabbed: immobilized, [A5])
 
 
 def walking_speed(state: GameState, entity: Entity) -> int:
@@ -185,23 +186,36 @@ def go_on(state: GameState, actor: Entity, path: tuple[Square, ...], slot: str, 
     side = state.space(actor)[1]
     for index, square in enumerate(path[:-1]):
         if not (left_offered and index == 0):
-            offered = [Offer(e, "opportunity", actor) for e in provokers(state, actor, (square, path[index + 1]), mode)
-                       if e not in used and state.arsenal(e).basic_attack("melee") is not None]
-            if offered:
+            provoked = [Offer(e, "opportunity", actor) for e in provokers(state, actor, (square, path[index + 1]), mode)
+                        if e not in used and state.arsenal(e).basic_attack("melee") is not None]
+            if provoked:
                 events = _walked(state, actor, path[:index + 1], costs[:index], slot, mode)
-                return events + raise_offers(state, offered, PausedMove(actor, path[index:], slot, mode,
-                                                                        follow_up=follow_up))
+                offered = takeable(state, provoked)
+                if offered:
+                    return events + raise_offers(state, offered, PausedMove(actor, path[index:], slot, mode,
+                                                                            follow_up=follow_up))
+                return events + go_on(state, actor, path[index:], slot, mode, dice, True, follow_up)
         reactions = entering_reach(state, actor, (square, side), (path[index + 1], side))
         if reactions and index + 1 < len(path) - 1:
             events = _walked(state, actor, path[:index + 2], costs[:index + 1], slot, mode)
-            return events + raise_offers(state, reactions, PausedMove(actor, path[index + 1:], slot, mode, False, follow_up))
+            offered = takeable(state, reactions)
+            if offered:
+                return events + raise_offers(state, offered, PausedMove(actor, path[index + 1:], slot, mode, False,
+                                                                        follow_up))
+            return events + go_on(state, actor, path[index + 1:], slot, mode, dice, False, follow_up)
     drop = fall_at_end(rules, path)
     events = _walked(state, actor, path, costs, slot, mode)
     events += arrive(state, actor, dice, drop_ft=drop)
     if state.conscious(actor):
         final = entering_reach(state, actor, (path[-2], side), (path[-1], side)) if len(path) > 1 else []
-        events += raise_offers(state, final, follow_up)
+        events += raise_offers(state, takeable(state, final), follow_up)
     return events
+
+
+def takeable(state: GameState, offers: list[Offer]) -> list[Offer]:
+    """The offers whose attack could be made now, where the mover stands (reach, line of effect, a
+    visible target): nobody is asked about an attack the rules would then refuse."""
+    return [offer for offer in offers if not isinstance(offer_plan(state, offer), Rejected)]
 
 
 def entering_reach(state: GameState, mover: Entity, before: tuple[Square, int], after: tuple[Square, int]) -> list[Offer]:

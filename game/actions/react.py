@@ -9,42 +9,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.actions.attack import AttackPlan, find_power, plan_attack, resolve_attack, resume_attack, use_effect_power
+from game.actions.attack import AttackPlan, find_power, offer_plan, resolve_attack, resume_attack, use_effect_power
 from game.actions.commands import React, Rejected
 from game.actions.common import describe_offer, use_power
 from game.actions.events import Event, InitiativeChanged, OfferDeclined
 from game.actions import maneuvers
-from game.actions.commands import BullRush, Charge
 from game.actions.move import resume_move
 from game.core.dice import Dice
 from game.ecs.components import Offer, PausedAttack, PausedHandover, PausedMove, PendingOffers, Readied
 from game.ecs.world import Entity
-from game.rulesets.dnd4e.situation import MELEE
 from game.state import GameState
 from game.systems.turns import hand_over, return_from_delay
 
-MANEUVERS = (Charge, BullRush)
+MANEUVERS = maneuvers.PAUSABLE
 
 
 def _offer(state: GameState) -> Offer | None:
     pending = state.pending_offers
     return pending.offers[0] if pending is not None and pending.offers else None
-
-
-def offer_plan(state: GameState, offer: Offer) -> AttackPlan | Rejected | None:
-    """The attack taking the offer makes, checked like any attack (None: the offer makes no attack)."""
-    if offer.kind == "opportunity":
-        melee = state.arsenal(offer.by).basic_attack(MELEE)
-        if melee is None:
-            return Rejected(f"{state.name(offer.by)} has no melee basic attack", "4e §25.13")
-        return plan_attack(state, offer.by, offer.against, melee.name)
-    if offer.kind in ("power", "readied"):
-        power = find_power(state, offer.by, offer.power)
-        if power is None:
-            return Rejected(f"{state.name(offer.by)} has no power called {offer.power!r}")
-        if power.attacks and offer.against is not None:
-            return plan_attack(state, offer.by, offer.against, power.name)
-    return None
 
 
 def validate_react(state: GameState, command: React) -> Rejected | None:

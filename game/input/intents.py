@@ -52,7 +52,9 @@ KEY_ACTIONS: dict[int, str] = {
     pygame.K_DOWN: "down",
     pygame.K_m: "menu",
     pygame.K_n: "no",
-    **{getattr(pygame, f"K_{n}"): f"choice{n}" for n in range(1, 10)},
+    **{getattr(pygame, f"K_{n}"): f"choice{n}" for n in range(10)},
+    # The battle screen's action row: every letter not taken above arrives as Key("letter_x").
+    **{getattr(pygame, f"K_{letter}"): f"letter_{letter}" for letter in "abdefghijklopstuvwxz"},
 }
 
 PAN_KEYS: dict[int, tuple[int, int]] = {

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.actions.events import (
-    AreaPlaced, AttackRolled, ConditionGained, DamageDealt, Event, SavingThrow, UnitDied, UnitFell, UnitForced,
-    UnitMoved, UnitTeleported,
+    ActionTaken, AreaPlaced, AttackRolled, ConditionGained, DamageDealt, DeathSave, Event, Healed, PowerUsed,
+    SavingThrow, TemporaryHitPoints, UnitDied, UnitDying, UnitFell, UnitForced, UnitKnockedOut, UnitMoved,
+    UnitRevived, UnitTeleported,
 )
 from game.core.grid import Square
 from game.ecs.world import Entity
@@ -19,6 +20,10 @@ TICKS_PER_SQUARE = 7       # fixed steps to walk one square
 FLASH_TICKS = 18
 FLOAT_TICKS = 50
 FADE_TICKS = 30
+HEAL_COLOUR = (120, 235, 120)
+TEMP_COLOUR = (130, 200, 255)
+DOWN_COLOUR = (255, 150, 150)
+NOTE_COLOUR = (230, 220, 160)
 
 
 @dataclass
@@ -104,7 +109,33 @@ class Animator:
                 words = f"save {event.natural}: " + ("caught!" if event.success else "failed")
                 self.beats.append(Beat(floaters=[Floater(words, (160, 230, 160), event.entity)]))
             elif isinstance(event, ConditionGained) and self.beats:
-                self.beats[-1].floaters.append(Floater(event.condition, (200, 200, 255), event.entity))
+                self.beats[-1].floaters.append(Floater(event.condition.replace("_", " "), (200, 200, 255), event.entity))
+            elif isinstance(event, Healed):
+                self._add(Floater(f"+{event.amount}", HEAL_COLOUR, event.entity))
+            elif isinstance(event, TemporaryHitPoints):
+                self._add(Floater(f"+{event.amount} temp", TEMP_COLOUR, event.entity))
+            elif isinstance(event, DeathSave):
+                words = {"failure": f"death save {event.natural}: fail {event.failures}/3",
+                         "surge": "death save 20: up!"}.get(event.result, f"death save {event.natural}")
+                self.beats.append(Beat(floaters=[Floater(words, DOWN_COLOUR if event.result == "failure" else HEAL_COLOUR,
+                                                         event.entity)]))
+            elif isinstance(event, UnitDying):
+                self._add(Floater("dying", DOWN_COLOUR, event.entity))
+            elif isinstance(event, UnitKnockedOut):
+                self._add(Floater("knocked out", DOWN_COLOUR, event.entity))
+            elif isinstance(event, UnitRevived):
+                self._add(Floater("back up", HEAL_COLOUR, event.entity))
+            elif isinstance(event, PowerUsed):
+                self.beats.append(Beat(floaters=[Floater(event.power, NOTE_COLOUR, event.actor)]))
+            elif isinstance(event, ActionTaken):
+                self.beats.append(Beat(floaters=[Floater(event.action, NOTE_COLOUR, event.actor)]))
+
+    def _add(self, floater: Floater) -> None:
+        """A floater joins the beat playing the cause (the hit, the power), or a beat of its own."""
+        if self.beats:
+            self.beats[-1].floaters.append(floater)
+        else:
+            self.beats.append(Beat(floaters=[floater]))
 
     @property
     def busy(self) -> bool:

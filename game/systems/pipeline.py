@@ -1,10 +1,11 @@
-"""The fixed order in which systems follow a command: victory, then turn order."""
+"""The fixed order in which systems follow a command: grabs that can no longer hold, victory, then turn order."""
 
 from __future__ import annotations
 
 from typing import Callable
 
 from game.actions.events import Event
+from game.actions.maneuvers import grab_upkeep
 from game.core.dice import Dice
 from game.state import GameState
 from game.systems.turns import turn_system
@@ -13,11 +14,15 @@ from game.systems.victory import victory_system
 System = Callable[[GameState, list[Event], Dice], list[Event]]
 
 
+def _grabs(state: GameState, events: list[Event], dice: Dice) -> list[Event]:
+    return grab_upkeep(state)
+
+
 def _victory(state: GameState, events: list[Event], dice: Dice) -> list[Event]:
     return victory_system(state, events)
 
 
-SYSTEMS: tuple[System, ...] = (_victory, turn_system)
+SYSTEMS: tuple[System, ...] = (_grabs, _victory, turn_system)
 
 
 def run_systems(state: GameState, events: list[Event], dice: Dice) -> list[Event]:

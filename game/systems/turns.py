@@ -24,11 +24,11 @@ from game.ecs.components import (
 )
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import budget_for_turn
+from game.rulesets.dnd4e.effects import SAVE_DIE, SAVE_TARGET
 from game.rulesets.dnd4e.initiative import roll_initiative
 from game.state import GameState
 from game.systems.victory import victory_system
 
-SAVE_DIE, SAVE_TARGET = 20, 10         # §11.3: a plain d20, 10 or higher succeeds
 DEATH_SAVE_SURGE = 20                  # §27: 20 or higher spends a surge and wakes
 DEATH_SAVE_FAILURES = 3                # §27: the third failure kills
 SURPRISED = "surprised"
@@ -293,8 +293,11 @@ def _expire(state: GameState, until: str, owner: Entity) -> list[Event]:
     """§11.1: effects lasting until the start or end of ``owner``'s next turn end now, on every creature."""
     events: list[Event] = []
     for entity, conditions in state.world.query(Conditions):
-        _, ended = conditions.expiring(until, owner)
-        events += end_entries(state, entity, ended, "4e §11.1")
+        kept, ended = conditions.expiring(until, owner)
+        if kept != conditions:
+            state.world.add(entity, kept)
+        events += [ConditionEnded(entity, name, "4e §11.1") for name in dict.fromkeys(c.name for c in ended)
+                   if not kept.has(name)]
     return events
 
 

@@ -1,82 +1,92 @@
-"""The battle screen: the map, units, overlays, HUD and log; clicks and keys become commands."""
+"""The battle screen: the map, units, overlays, the power bar and the panel; clicks and keys become commands.
+
+What a click or key may do is what the rules say now: the bar's choices carry the door's reasons, the
+overlays are the rules' own answers (move_options, power_targets, plan_area, charge paths the door
+accepts), and every command still goes through the door. The map layer is drawn by overlays.MapOverlays,
+the bar, card, prompt and popups by hud.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
 
 from game.actions.attack import AreaPlan, AttackPlan, attack_targets, plan_area, power_targets
 from game.actions.commands import (
-    AreaAttack, Attack, Command, DropProne, EndSqueeze, EndTurn, ForceMove, Move, React, Rejected, StandUp,
-    Teleport,
+    AidAnother, AreaAttack, Attack, BullRush, Charge, Command, CoupDeGrace, Delay, DrinkPotion, DropProne, EndGrab,
+    EndSqueeze, EndTurn, Escape, ForceMove, Grab, Move, MoveGrabbed, React, Ready, Rejected, SecondWind,
+    SpendActionPoint, StandUp, Sustain, Teleport, TotalDefense, UsePower,
 )
-from game.actions.common import decider, describe_offer
+from game.actions.common import decider
+from game.actions.door import validate
 from game.actions.events import Event
 from game.actions.force_move import forced_next_squares, next_forced
 from game.actions.move import WALK, mode_speed, move_blocker, move_options
-from game.actions.react import offer_plan
 from game.actions.teleport import teleport_power, teleport_squares
+from game.actions.turn_actions import READY_TRIGGERS
 from game.content.roster import Roster, load_creatures, load_rosters
 from game.core.areas import blast_placements
+from game.core.forced import forced_destinations
 from game.core.grid import Square, chebyshev
 from game.core.movement import SearchResult
-from game.ecs.components import Appearance, OutOfFight
+from game.ecs.components import Appearance, Power
 from game.ecs.world import Entity
 from game.input.intents import Click, Hover, Intent, Key, Scroll, pan_direction
 from game.maps.loader import load_battlefield
 from game.match import Match, new_match
 from game.render import palette
-from game.render.animation import FADE_TICKS, FLOAT_TICKS, Animator
+from game.render.animation import Animator
 from game.render.facts import draw_facts
 from game.render.map_view import PAN_SPEED, MapView, load_sprites
-from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
-from game.rulesets.dnd4e.opportunity import provokers
 from game.state import GameState
-from game.ui.choices import Choice, choices
+from game.ui import hud, keys
+from game.ui.choices import (
+    AID_BOONS, ESCAPE_SKILLS, Choice, charge_paths, choices, coup_de_grace_power, drag_paths, readyable,
+)
 from game.ui.log_panel import LogPanel
 from game.ui.narration import narrate
-from game.ui.widgets import Fonts, button, hp_bar, panel, text
+from game.ui.overlays import MapOverlays, WalkPreview, reach_tiles, tint, zone_tile
+from game.ui.widgets import Fonts, button, panel, text
 
 UNIT_ART = Path(__file__).resolve().parent.parent.parent / "assets" / "units"
 PANEL_WIDTH = 330
-BANNER_HEIGHT = 44
-STATUS_HEIGHT = 26
-BAR_HEIGHT = 40
-DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
+BANNER_HEIGHT = 36
+HINT_HEIGHT = 22
+POWER_ROW = 54
+ACTION_ROW = 24
+BOTTOM_HEIGHT = HINT_HEIGHT + 4 + POWER_ROW + 4 + ACTION_ROW + 8
+END_TURN_WIDTH = 140
+INSTANT = {"stand": StandUp, "prone": DropProne, "unsqueeze": EndSqueeze, "second_wind": SecondWind,
+           "total_defense": TotalDefense, "action_point": SpendActionPoint, "delay": Delay, "end_grab": EndGrab}
+TARGET_MODES = {"charge", "bull_rush", "grab", "move_grabbed", "aid", "potion"}
 
 
-@dataclass(frozen=True)
-class WalkPreview:
-    """The hovered move: its path and cost, the squares whose leaving provokes, who would attack,
-    and the height of the fall at its end (0: none)."""
-
-    path: tuple[Square, ...]
-    cost: int
-    provoking: tuple[Square, ...]
-    attackers: tuple[Entity, ...]
-    fall_ft: int
-
-
-class BattleScene:
+class BattleScene(MapOverlays):
     def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
-                 rosters: list[Roster] | None = None) -> None:
-        """``rosters``: the sides and their creatures; the default rosters when None."""
+                 rosters: list[Roster] | None = None, surprised: tuple[str, ...] | None = None) -> None:
+        """``rosters``: the sides and their creatures; the default rosters when None. ``surprised``: the
+        sides caught unaware by a surprise round (4e §2.3); None: those the map names."""
         self.fonts = fonts
         self.map_path = map_path
         self.seed = seed
         battlefield = load_battlefield(map_path)
         creatures = load_creatures()
         rosters = rosters if rosters is not None else load_rosters(creatures=creatures)
-        self.match: Match = new_match(battlefield, rosters, creatures, seed)
+        self.match: Match = new_match(battlefield, rosters, creatures, seed, surprised=surprised)
         self.side_labels = {r.side: r.label for r in rosters}
         width, height = screen_size
-        map_bottom = height - STATUS_HEIGHT - BAR_HEIGHT
-        self.map_rect = pygame.Rect(0, BANNER_HEIGHT, width - PANEL_WIDTH, map_bottom - BANNER_HEIGHT)
-        self.bar_rect = pygame.Rect(0, map_bottom, width - PANEL_WIDTH, BAR_HEIGHT)
-        self.panel_rect = pygame.Rect(width - PANEL_WIDTH, 0, PANEL_WIDTH, height)
-        self.end_turn_rect = pygame.Rect(self.panel_rect.x + 12, height - 52, PANEL_WIDTH - 24, 40)
+        self.screen_rect = pygame.Rect(0, 0, width, height)
+        bottom = height - BOTTOM_HEIGHT
+        self.map_rect = pygame.Rect(0, BANNER_HEIGHT, width - PANEL_WIDTH, bottom - BANNER_HEIGHT)
+        self.hint_rect = pygame.Rect(0, bottom, width, HINT_HEIGHT)
+        row_width = width - 16 - END_TURN_WIDTH - 10
+        self.power_row = pygame.Rect(8, self.hint_rect.bottom + 4, row_width, POWER_ROW)
+        self.action_row = pygame.Rect(8, self.power_row.bottom + 4, row_width, ACTION_ROW)
+        self.bar_rect = pygame.Rect(0, bottom, width, BOTTOM_HEIGHT)
+        self.end_turn_rect = pygame.Rect(width - 8 - END_TURN_WIDTH, self.power_row.y, END_TURN_WIDTH,
+                                         self.action_row.bottom - self.power_row.y)
+        self.panel_rect = pygame.Rect(width - PANEL_WIDTH, 0, PANEL_WIDTH, bottom)
         self.view = MapView(map_path, self.map_rect)
         draw_facts(self.view.surface, battlefield, self.view.cell, fonts.small)
         sprite_names = [self.match.state.world.get(e, Appearance).sprite for e in self.state.creatures()]
@@ -88,18 +98,26 @@ class BattleScene:
                                         for e in self.state.creatures()}) if side > 1
         }
         self.portraits = load_sprites(UNIT_ART, sprite_names, 64)
-        self.reach_tiles = _reach_tiles(self.view.cell)
-        self.tints = {colour: _tint(self.view.cell, colour) for colour in
-                      (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL)}
+        self.reach_tiles = reach_tiles(self.view.cell)
+        self.tints = {colour: tint(self.view.cell, colour) for colour in
+                      (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL, palette.HEAL_FILL)}
+        self.zone_tile = zone_tile(self.view.cell)
         self.animator = Animator()
         self.log = LogPanel(fonts.small, PANEL_WIDTH - 40)
         self.hover: tuple[int, int] | None = None
         self.message = ""
         self.selected: Entity | None = None
-        self.mode = WALK                                   # the action bar's pick: a move mode or a power
+        self.mode = WALK                                   # the bar's pick: a move mode, a power or an action
+        self.knockout = False                              # the next attack knocks out instead of killing (§27)
+        self.popup: hud.Popup | None = None
+        self.picked: Entity | None = None                  # the first click of a two-click action (bull rush, aid)
         self.walk: SearchResult | None = None
-        self.targets: dict[Entity, AttackPlan] = {}
+        self.targets: dict[Entity, AttackPlan | None] = {}  # creatures a click attacks or aims at (red)
+        self.friends: list[Entity] = []                    # creatures a click helps (green)
         self.teleports: list[Square] = []
+        self.charges: dict[Entity, tuple[Square, ...]] = {}
+        self.drags: dict[Square, tuple[Square, ...]] = {}
+        self.push_squares: list[Square] = []
         self.forced_path: tuple[Square, ...] = ()
         self.forced_next: list[Square] = []                # squares the forced movement may enter next
         self.forced_drops: list[Square] = []               # those of them over a ledge
@@ -111,6 +129,8 @@ class BattleScene:
         self._preview: WalkPreview | None = None
         self._area_key: tuple[Square, int, str] | None = None
         self._area: AreaPlan | Rejected | None = None
+        self._coup_key: tuple[Entity, int, str] | None = None
+        self._coup: str | None = None
         self.ticks = 0
         self._show_events(self.match.opening)
         self._turn_began()
@@ -132,20 +152,28 @@ class BattleScene:
 
     def _turn_began(self) -> None:
         self.selected = self.actor
-        self.mode = WALK
+        self.mode, self.picked, self.popup = WALK, None, None
         self.view.centre_on(self.state.square(self.actor))
         self._refresh_options()
 
-    def _choice(self) -> Choice | None:
-        return next((c for c in self.bar_choices if c.key == self.mode), None)
+    def _choice(self, key: str | None = None) -> Choice | None:
+        key = self.mode if key is None else key
+        return next((c for c in self.bar_choices if c.key == key), None)
+
+    def _power(self) -> Power | None:
+        if not self.mode.startswith("power:"):
+            return None
+        profile = self.state.arsenal(self.actor).power(self.mode.split(":", 1)[1])
+        return profile if isinstance(profile, Power) else None
 
     def _refresh_options(self) -> None:
         """Recompute what the acting creature can do: the same rules the commands are checked with.
 
-        Called once per change of the state, never per frame: the overlay, the bar and the hints read
-        what it leaves behind.
+        Called once per change of the state or of the bar's pick, never per frame: the overlay, the bar
+        and the hints read what it leaves behind.
         """
-        self.walk, self.targets, self.teleports = None, {}, []
+        self.walk, self.targets, self.friends, self.teleports = None, {}, [], []
+        self.charges, self.drags, self.push_squares = {}, {}, []
         self.bar_choices = choices(self.state, self.actor) if self.state.outcome is None else []
         forced = next_forced(self.state)
         if forced is None:
@@ -155,23 +183,47 @@ class BattleScene:
         if self.state.outcome is not None or self.state.offer is not None or forced is not None:
             return
         choice = self._choice()
-        if choice is None or choice.blocked is not None and not choice.key.startswith("power:"):
-            self.mode = WALK
+        if choice is None or choice.blocked is not None or choice.instant:
+            self.mode, self.picked = WALK, None
             choice = self._choice()
-        power = choice.power if choice is not None else ""
-        if self.mode.startswith("power:"):
-            profile = self.state.arsenal(self.actor).power(power)
-            if choice is not None and choice.blocked is None and getattr(profile, "kind", "") in ("melee", "ranged"):
-                self.targets = power_targets(self.state, self.actor, power)
-        elif self.mode.startswith("teleport:"):
-            teleport = teleport_power(self.state, self.actor, power)
+        mode, state, actor = self.mode, self.state, self.actor
+        power = self._power()
+        if power is not None:
+            if power.attacks and power.kind in ("melee", "ranged"):
+                self.targets = dict(power_targets(state, actor, power.name))
+            elif not power.attacks and power.kind in ("melee", "ranged"):
+                self.friends = list(choice.targets) if choice is not None else []
+        elif mode.startswith("teleport:"):
+            teleport = teleport_power(state, actor, mode.split(":", 1)[1])
             if teleport is not None:
-                self.teleports = teleport_squares(self.state, self.actor, teleport)
+                self.teleports = teleport_squares(state, actor, teleport)
+        elif mode == "charge":
+            self.charges = charge_paths(state, actor, [e for e in state.standing() if state.are_enemies(actor, e)])[0]
+            self.targets = {e: None for e in self.charges}
+        elif mode in ("bull_rush", "grab") and choice is not None:
+            if self.picked is None:
+                self.targets = {e: None for e in choice.targets}
+            else:
+                self.targets = {self.picked: None}
+                rules = state.move_rules(self.picked)
+                self.push_squares = [s for s in forced_destinations(rules, state.space(actor), "push", 1)
+                                     if s != state.square(self.picked)
+                                     and validate(state, BullRush(actor, self.picked, s)) is None]
+        elif mode == "move_grabbed":
+            self.drags = drag_paths(state, actor)
+        elif mode == "aid" and choice is not None:
+            if self.picked is None:
+                self.targets = {enemy: None for enemy, _ in choice.targets}
+            else:
+                self.targets = {self.picked: None}
+                self.friends = [ally for enemy, ally in choice.targets if enemy == self.picked]
+        elif mode == "potion" and choice is not None:
+            self.friends = list(choice.targets)
         else:
-            if move_blocker(self.state, self.actor, self.mode) is None:
-                self.walk = move_options(self.state, self.actor, self.mode)
-            if self.state.turn.actions.standard:
-                self.targets = attack_targets(self.state, self.actor)
+            if move_blocker(state, actor, mode) is None:
+                self.walk = move_options(state, actor, mode)
+            if state.turn.actions.standard:
+                self.targets = dict(attack_targets(state, actor))
 
     def _show_events(self, events: list[Event]) -> None:
         for event in events:
@@ -181,16 +233,19 @@ class BattleScene:
         self.animator.feed(events)
 
     def submit(self, command: Command) -> bool:
-        turn_before = (self.state.turn.round, self.state.turn.index)
+        turn_before = (self.state.turn.round, self.state.turn.index, self.state.turn.order)
         result = self.match.submit(command)
         if isinstance(result, Rejected):
             self.message = f"Can't: {result}"
             return False
         self.message = ""
+        if getattr(command, "knockout", False):
+            self.knockout = False
         self._show_events(result)
-        if (self.state.turn.round, self.state.turn.index) != turn_before:
+        if (self.state.turn.round, self.state.turn.index, self.state.turn.order) != turn_before:
             self._turn_began()
         else:
+            self.picked = None
             self._refresh_options()
         return True
 
@@ -212,6 +267,14 @@ class BattleScene:
 
     def _handle_key(self, action: str) -> str | None:
         offer = self.state.offer
+        if action == "quit":
+            return "quit"
+        if self.popup is not None:
+            if action == "cancel":
+                self.popup = None
+            elif action.startswith("choice"):
+                self._pick_popup(int(action[len("choice"):] or 0) - 1)
+            return None
         if offer is not None and action in ("yes", "no"):
             self.animator.skip()
             self.submit(React(offer.by, action == "yes"))
@@ -221,42 +284,103 @@ class BattleScene:
             else:
                 self._refresh_forced_start()
         elif action == "cancel":
-            self.selected, self.message, self.mode = None, "", WALK
+            self.selected, self.message, self.mode, self.picked = None, "", WALK, None
             self._refresh_options()
         elif action == "end_turn":
             self.animator.skip()
-            self.submit(EndTurn(self.actor))
+            if self.mode == "bull_rush" and self.picked is not None:
+                self.submit(BullRush(self.actor, self.picked))
+            else:
+                self.submit(EndTurn(self.actor))
         elif action.startswith("choice"):
-            index = int(action[len("choice"):]) - 1
-            if 0 <= index < len(self.bar_choices) and self.acting:
-                self._pick(self.bar_choices[index])
+            digit = action[len("choice"):]
+            self._pick_hotkey(digit)
         elif action == "cycle":
             self._cycle_selection()
         elif action == "skip":
             self.animator.skip()
         elif action == "centre":
             self.view.centre_on(self.state.square(self.selected or self.actor))
-        elif action == "quit":
-            return "quit"
+        elif (letter := keys.letter_of(action)):
+            self._pick_hotkey(letter)
         return None
 
+    def _pick_hotkey(self, key: str) -> None:
+        choice = next((c for c in self.bar_choices if c.hotkey == key), None)
+        if choice is None:
+            return
+        if self.selected != self.actor and self.state.offer is None and next_forced(self.state) is None:
+            self.selected = self.actor
+        if self.acting:
+            self._pick(choice)
+
     def _pick(self, choice: Choice) -> None:
-        """An action bar choice: instant ones act now, the others change what a map click does."""
+        """A bar choice: instant ones act now, the others change what a map click does."""
+        if choice.key == "knockout":
+            self.knockout = not self.knockout
+            self.message = ("Knockout: a creature your next attack drops falls unconscious instead of dying (4e §27)."
+                            if self.knockout else "Knockout off: attacks kill as usual.")
+            return
         if choice.blocked is not None:
             self.message = f"Can't: {choice.blocked}"
             return
         self.selected = self.actor
-        if choice.instant:
-            command = {"stand": StandUp, "prone": DropProne, "unsqueeze": EndSqueeze}[choice.key](self.actor)
+        again = self.mode == choice.key
+        if choice.key.startswith("power:") and choice.instant:
             self.mode = WALK
-            self.submit(command)
+            self.submit(UsePower(self.actor, choice.power))
+        elif choice.key.startswith("sustain:"):
+            self.mode = WALK
+            self.submit(Sustain(self.actor, choice.power))
+        elif choice.key in INSTANT:
+            self.mode = WALK
+            self.submit(INSTANT[choice.key](self.actor))
+        elif choice.key == "escape":
+            self._open_escape()
+        elif choice.key == "ready":
+            self._open_ready()
+        elif again and self.actor in self.friends:
+            # The same key again: use it on yourself (a heal, a boon, a potion).
+            if choice.key == "potion":
+                self.submit(DrinkPotion(self.actor))
+            else:
+                self.submit(UsePower(self.actor, choice.power, self.actor))
+        else:
+            self.mode = WALK if again and choice.key != WALK else choice.key
+            self.picked = None
+            self.message = ""
+            self._refresh_options()
+
+    def _open_escape(self) -> None:
+        options = [(label, skill, _why(validate(self.state, Escape(self.actor, skill))))
+                   for skill, label in ESCAPE_SKILLS.items()]
+        self.popup = hud.Popup("Escape with which skill? (4e §25.11)", options,
+                               lambda skill: self.submit(Escape(self.actor, skill)))
+
+    def _open_ready(self) -> None:
+        options = [(name, name, _why(why)) for name, why in readyable(self.state, self.actor)]
+
+        def trigger_for(power: str) -> None:
+            triggers = [(f"When {words}", key, _why(validate(self.state, Ready(self.actor, power, key))))
+                        for key, words in READY_TRIGGERS.items()]
+            self.popup = hud.Popup(f"Ready the {power}: when?", triggers,
+                                   lambda key: self.submit(Ready(self.actor, power, key)))
+
+        self.popup = hud.Popup("Ready which attack? (standard action, 4e §25.16)", options, trigger_for)
+
+    def _pick_popup(self, index: int) -> None:
+        popup = self.popup
+        if popup is None or not 0 <= index < len(popup.options):
             return
-        self.mode = WALK if self.mode == choice.key and choice.key != WALK else choice.key
-        self.message = ""
-        self._refresh_options()
+        label, value, why = popup.options[index]
+        if why:
+            self.message = f"Can't: {why}"
+            return
+        self.popup = None
+        popup.on_pick(value)
 
     def _cycle_selection(self) -> None:
-        """Tab: step through the standing creatures of the side whose turn it is."""
+        """Tab: step through the creatures of the side whose turn it is."""
         side = self.state.side(self.actor)
         units = [e for e in self.state.standing() if self.state.side(e) == side]
         if not units:
@@ -266,6 +390,14 @@ class BattleScene:
         self.view.centre_on(self.state.square(self.selected))
 
     def _handle_click(self, click: Click) -> None:
+        if self.popup is not None:
+            for rect, index in self.popup.rects:
+                if rect.collidepoint(click.pos):
+                    self._pick_popup(index)
+                    return
+            if click.button == 3:
+                self.popup = None
+            return
         if self.state.offer is not None:
             self._click_prompt(click)
             return
@@ -273,7 +405,7 @@ class BattleScene:
             if next_forced(self.state) is not None:
                 self._refresh_forced_start()
             else:
-                self.selected, self.message, self.mode = None, "", WALK
+                self.selected, self.message, self.mode, self.picked = None, "", WALK, None
                 self._refresh_options()
             return
         if self.end_turn_rect.collidepoint(click.pos):
@@ -282,7 +414,10 @@ class BattleScene:
             return
         for rect, choice in self.bar:
             if rect.collidepoint(click.pos):
-                self._pick(choice)
+                if self.selected != self.actor and next_forced(self.state) is None:
+                    self.selected = self.actor
+                if self.acting:
+                    self._pick(choice)
                 return
         square = self.view.square_at(click.pos)
         if square is None:
@@ -292,20 +427,115 @@ class BattleScene:
         if next_forced(self.state) is not None:
             self._click_forced(square)
             return
+        if self.selected == self.actor and self._click_mode(square):
+            return
+        self._click_walk(square)
+
+    def _click_mode(self, square: Square) -> bool:
+        """A click while a power or an action is picked; False when the mode is walking."""
         occupant = self.state.occupant_at(square)
-        if self.selected == self.actor and self.mode.startswith("power:") and self._is_area_power():
+        actor, mode = self.actor, self.mode
+        power = self._power()
+        if power is not None and power.kind in ("close", "area"):
             area = self._area_plan()
             if isinstance(area, AreaPlan):
-                self.submit(AreaAttack(self.actor, area.profile.name, area.origin))
+                self.submit(AreaAttack(actor, area.profile.name, area.origin, self.knockout))
             elif isinstance(area, Rejected):
                 self.message = f"Can't: {area}"
-        elif self.selected == self.actor and self.mode.startswith("teleport:"):
+            return True
+        if power is not None and not power.attacks:
+            if occupant in self.friends:
+                self.submit(UsePower(actor, power.name, occupant))
+            else:
+                self.message = f"Can't: pick a creature outlined in green for the {power.name}."
+            return True
+        if power is not None:
+            if occupant in self.targets:
+                self._attack(occupant, power.name)
+            else:
+                self.message = "Can't: pick an enemy marked in red for this power."
+            return True
+        if mode.startswith("teleport:"):
             if square in self.teleports:
-                self.submit(Teleport(self.actor, self.mode.split(":", 1)[1], square))
+                self.submit(Teleport(actor, mode.split(":", 1)[1], square))
             else:
                 self.message = "Can't: a teleport needs a free square in range that you can see (4e §23)."
-        elif occupant is not None and occupant in self.targets and self.selected == self.actor:
-            self.submit(Attack(self.actor, occupant, self.targets[occupant].profile.name))
+            return True
+        if mode not in TARGET_MODES:
+            return False
+        if mode == "charge":
+            if occupant in self.charges:
+                self.submit(Charge(actor, occupant, self.charges[occupant]))
+            else:
+                self.message = "Can't: pick an enemy marked in red: a charge needs a clear path (4e §25.5)."
+        elif mode == "bull_rush":
+            self._click_bull_rush(square, occupant)
+        elif mode == "grab":
+            if occupant in self.targets:
+                self.submit(Grab(actor, occupant))
+            else:
+                self.message = "Can't: pick an enemy marked in red within reach (4e §25.12)."
+        elif mode == "move_grabbed":
+            if square in self.drags:
+                self.submit(MoveGrabbed(actor, self.drags[square]))
+            else:
+                self.message = "Can't: pick a lit square to drag the creature to (4e §25.12)."
+        elif mode == "aid":
+            self._click_aid(occupant)
+        elif mode == "potion":
+            if occupant in self.friends:
+                self.submit(DrinkPotion(actor, None if occupant == actor else occupant))
+            else:
+                self.message = "Can't: click yourself, or an unconscious ally next to you (4e §25.14)."
+        return True
+
+    def _click_bull_rush(self, square: Square, occupant: Entity | None) -> None:
+        if self.picked is None:
+            if occupant in self.targets:
+                self.picked = occupant
+                self._refresh_options()
+                if not self.push_squares:
+                    self.submit(BullRush(self.actor, occupant))
+            else:
+                self.message = "Can't: pick an adjacent enemy marked in red (4e §25.4)."
+        elif occupant == self.picked:
+            self.submit(BullRush(self.actor, self.picked))
+        elif square in self.push_squares:
+            self.submit(BullRush(self.actor, self.picked, square))
+        else:
+            self.message = "Can't: pick a lit square to push it to, or click it again (4e §25.4)."
+
+    def _click_aid(self, occupant: Entity | None) -> None:
+        if self.picked is None:
+            if occupant in self.targets:
+                self.picked = occupant
+                self._refresh_options()
+            else:
+                self.message = "Can't: pick an enemy within reach, marked in red (4e §25.2)."
+            return
+        if occupant not in self.friends:
+            self.message = "Can't: pick the ally to aid, outlined in green (4e §25.2)."
+            return
+        enemy, ally = self.picked, occupant
+        options = [(words, boon, _why(validate(self.state, AidAnother(self.actor, enemy, ally, boon))))
+                   for boon, words in AID_BOONS.items()]
+        self.popup = hud.Popup(f"Aid {self.state.name(ally)}: which bonus?", options,
+                               lambda boon: self.submit(AidAnother(self.actor, enemy, ally, boon)))
+
+    def _attack(self, target: Entity, power: str) -> None:
+        """A single-target attack, or a coup de grace when the target is helpless and adjacent (§25.6)."""
+        coup = coup_de_grace_power(self.state, self.actor, target, power)
+        if coup is not None:
+            self.submit(CoupDeGrace(self.actor, target, coup, self.knockout))
+        else:
+            self.submit(Attack(self.actor, target, power, self.knockout))
+
+    def _click_walk(self, square: Square) -> None:
+        occupant = self.state.occupant_at(square)
+        if occupant is not None and occupant in self.targets and self.selected == self.actor:
+            plan = self.targets[occupant]
+            if plan is not None:
+                self._attack(occupant, plan.profile.name)
         elif occupant is not None and not (self.selected == self.actor and self.walk is not None
                                            and square in self.walk.endable and occupant == self.actor):
             self.selected = occupant
@@ -317,8 +547,6 @@ class BattleScene:
             path = self.walk.path_to(square)
             if path is not None and len(path) > 1:
                 self.submit(Move(self.actor, path, self.mode))
-        elif self.selected == self.actor and self.mode.startswith("power:"):
-            self.message = "Can't: pick an enemy marked in red for this power."
         elif self.selected == self.actor:
             reason = move_blocker(self.state, self.actor, self.mode)
             self.message = f"Can't: {reason}" if reason else "Can't: that square is out of reach this move."
@@ -381,21 +609,19 @@ class BattleScene:
 
     # Areas ----------------------------------------------------------------------------------------
     def _is_area_power(self) -> bool:
-        profile = self.state.arsenal(self.actor).power(self.mode.split(":", 1)[1])
-        return getattr(profile, "kind", "") in ("close", "area")
+        power = self._power()
+        return power is not None and power.kind in ("close", "area")
 
     def _area_plan(self) -> AreaPlan | Rejected | None:
         """The hovered placement of the chosen close or area power; computed once per square and state."""
         square = self._hover_square()
-        if square is None or not self.mode.startswith("power:") or not self._is_area_power():
+        power = self._power()
+        if square is None or power is None or power.kind not in ("close", "area"):
             return None
         key = (square, len(self.match.record), self.mode)
         if key != self._area_key:
-            name = self.mode.split(":", 1)[1]
-            profile = self.state.arsenal(self.actor).power(name)
-            assert profile is not None and hasattr(profile, "area")
-            origin = self._area_origin(profile.kind, profile.area, profile.size, square)
-            self._area_key, self._area = key, plan_area(self.state, self.actor, name, origin)
+            origin = self._area_origin(power.kind, power.area, power.size, square)
+            self._area_key, self._area = key, plan_area(self.state, self.actor, power.name, origin)
         return self._area
 
     def _area_origin(self, kind: str, area: str, size: int, square: Square) -> Square:
@@ -411,6 +637,13 @@ class BattleScene:
                 return (0 if covers else 1, chebyshev(centre, square), top_left)
             return min(blast_placements(space, size), key=fit)
         return square
+
+    def _coup_power(self, target: Entity, power: str) -> str | None:
+        """The hovered target's coup de grace power, worked out once per target and state."""
+        key = (target, len(self.match.record), power)
+        if key != self._coup_key:
+            self._coup_key, self._coup = key, coup_de_grace_power(self.state, self.actor, target, power)
+        return self._coup
 
     # Fixed step -----------------------------------------------------------------------------------
     def update(self) -> None:
@@ -429,171 +662,46 @@ class BattleScene:
         if ready and self.acting:
             self._draw_reach(screen)
             self._draw_tinted(screen, self.teleports, palette.TELEPORT_FILL, palette.TELEPORT_EDGE)
+            self._draw_tinted(screen, self.push_squares, palette.FORCED_FILL, palette.FORCED_EDGE)
+            self._draw_drags(screen)
             self._draw_area(screen)
+        self._draw_zones(screen)
         if ready and next_forced(self.state) is not None:
             self._draw_forced(screen)
         if self.animator.area:
             self._draw_tinted(screen, list(self.animator.area), palette.AREA_FILL, palette.AREA_EDGE)
         self._draw_units(screen)
-        if ready and self.acting:
+        if ready and self.acting and self.popup is None:
             self._draw_targets(screen)
             self._draw_path(screen)
+            self._draw_charge(screen)
         self._draw_floaters(screen)
         screen.set_clip(None)
         self._draw_banner(screen)
-        self._draw_bar(screen)
+        self._draw_bottom(screen)
         self._draw_panel(screen)
         if ready and self.state.offer is not None:
-            self._draw_prompt(screen)
+            self._draw_offer_marks(screen)
+            self.prompt_buttons = hud.draw_prompt(screen, self.fonts, self.state, self.state.offer, self.side_labels,
+                                                  self.map_rect, self.hover)
+        if self.popup is not None:
+            hud.draw_popup(screen, self.fonts, self.popup, self.map_rect, self.hover)
+        self._draw_tooltip(screen)
         if self.state.outcome is not None and not self.animator.busy:
             self._draw_victory(screen)
 
+    def _draw_offer_marks(self, screen: pygame.Surface) -> None:
+        """Who is asked (white) and against whom (red), on the map under the prompt."""
+        offer = self.state.offer
+        assert offer is not None
+        screen.set_clip(self.map_rect)
+        marks = ((offer.by, palette.SELECT),) + (((offer.against, palette.TARGET),) if offer.against is not None else ())
+        for entity, colour in marks:
+            pygame.draw.rect(screen, colour, self.view.square_rect(*self.state.space(entity)), 3)
+        screen.set_clip(None)
+
     def _hover_square(self) -> Square | None:
         return self.view.square_at(self.hover) if self.hover else None
-
-    def _draw_reach(self, screen: pygame.Surface) -> None:
-        if self.walk is None:
-            return
-        one_move, double = self.reach_tiles
-        speed = mode_speed(self.state, self.actor, self.mode)
-        for square in self.walk.endable:
-            cell = self.view.square_rect(square)
-            if self.walk.cost[square] <= speed:
-                screen.blit(one_move, cell)
-                pygame.draw.rect(screen, palette.REACH_EDGE, cell.inflate(-4, -4), 1)
-            else:
-                screen.blit(double, cell)
-            if square in self.walk.falls:
-                self._draw_drop_mark(screen, cell)
-
-    @staticmethod
-    def _draw_drop_mark(screen: pygame.Surface, cell: pygame.Rect) -> None:
-        """A drop to fall down: a downward chevron, readable without colour."""
-        x, y = cell.center
-        pygame.draw.lines(screen, palette.FALL_MARK, False, [(x - 7, y - 3), (x, y + 4), (x + 7, y - 3)], 3)
-
-    def _draw_tinted(self, screen: pygame.Surface, squares: list[Square], fill: tuple[int, ...],
-                     edge: tuple[int, int, int]) -> None:
-        tile = self.tints[fill]
-        for square in squares:
-            rect = self.view.square_rect(square)
-            screen.blit(tile, rect)
-            pygame.draw.rect(screen, edge, rect.inflate(-6, -6), 1)
-
-    def _draw_area(self, screen: pygame.Surface) -> None:
-        area = self._area_plan()
-        if not isinstance(area, AreaPlan):
-            return
-        self._draw_tinted(screen, list(area.squares), palette.AREA_FILL, palette.AREA_EDGE)
-        for target, _ in area.targets:
-            rect = self.view.square_rect(*self.state.space(target))
-            colour = palette.TARGET if self.state.are_enemies(self.actor, target) else palette.SELECT
-            pygame.draw.rect(screen, colour, rect, 3)
-            if not self.state.are_enemies(self.actor, target):
-                text(screen, self.fonts.body, "ally!", (rect.centerx, rect.top - 2), palette.SELECT, "midbottom")
-
-    def _draw_forced(self, screen: pygame.Surface) -> None:
-        self._draw_tinted(screen, self.forced_next, palette.FORCED_FILL, palette.FORCED_EDGE)
-        for square in self.forced_drops:
-            self._draw_drop_mark(screen, self.view.square_rect(square))
-        if len(self.forced_path) > 1:
-            points = [self.view.square_rect(s).center for s in self.forced_path]
-            pygame.draw.lines(screen, palette.FORCED_EDGE, False, points, 3)
-        end = self.view.square_rect(self.forced_path[-1])
-        pygame.draw.rect(screen, palette.FORCED_EDGE, end, 3)
-
-    def _walk_preview(self) -> WalkPreview | None:
-        """The move to the hovered square and what it provokes; recomputed only when either changes."""
-        square = self._hover_square()
-        if self.walk is None or square is None or square not in self.walk.endable or square == self.walk.start:
-            return None
-        key = (square, len(self.match.record), self.mode)
-        if key != self._preview_key:
-            path = self.walk.path_to(square) or ()
-            used = self.state.turn.opportunity_used
-            provoking: list[Square] = []
-            attackers: list[Entity] = []
-            for a, b in zip(path, path[1:]):
-                fresh = [e for e in provokers(self.state, self.actor, (a, b), self.mode) if e not in used and e not in attackers]
-                if fresh:
-                    provoking.append(a)
-                    attackers.extend(fresh)
-            self._preview_key = key
-            self._preview = WalkPreview(path, self.walk.cost[square], tuple(provoking), tuple(attackers),
-                                        self.walk.falls.get(square, 0))
-        return self._preview
-
-    def _draw_path(self, screen: pygame.Surface) -> None:
-        preview = self._walk_preview()
-        if preview is None or len(preview.path) < 2:
-            return
-        path, square = preview.path, preview.path[-1]
-        points = [self.view.square_rect(s).center for s in path]
-        pygame.draw.lines(screen, palette.PATH, False, points, 3)
-        for point in points[1:]:
-            pygame.draw.circle(screen, palette.PATH, point, 4)
-        # Squares whose leaving provokes an opportunity attack: a red ring and "!" (readable without colour).
-        for step in preview.provoking:
-            centre = self.view.square_rect(step).center
-            pygame.draw.circle(screen, palette.TARGET, centre, self.view.cell // 3, 3)
-            text(screen, self.fonts.body, "!", centre, palette.TARGET, "center")
-        rect = self.view.square_rect(square)
-        badge_text = f"{preview.cost}" + (f"  fall {preview.fall_ft} ft" if preview.fall_ft else "")
-        label = self.fonts.body.render(badge_text, True, (20, 20, 20))
-        badge = label.get_rect(center=(rect.right - 4, rect.top + 4)).inflate(10, 4)
-        pygame.draw.rect(screen, palette.FALL_MARK if preview.fall_ft else palette.PATH, badge, border_radius=8)
-        screen.blit(label, label.get_rect(center=badge.center))
-
-    def _draw_targets(self, screen: pygame.Surface) -> None:
-        for target in self.targets:
-            rect = self.view.square_rect(*self.state.space(target))
-            pygame.draw.rect(screen, palette.TARGET, rect, 3)
-            for corner in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
-                pygame.draw.circle(screen, palette.TARGET, corner, 4)
-
-    def _draw_units(self, screen: pygame.Surface) -> None:
-        cell = self.view.cell
-        for entity in self.state.creatures():
-            square, side = self.state.space(entity)
-            fx, fy = self.animator.position(entity, square)
-            x, y = self.view.point_at(fx, fy)
-            size = cell * side
-            name = self.state.world.get(entity, Appearance).sprite
-            sprite = self.big_sprites.get((name, side)) or self.sprites[name]
-            team = palette.side_colour(self.state.side(entity))
-            out = self.state.world.has(entity, OutOfFight) and not self.animator.pending_downed(entity)
-            if out:
-                fade = self.animator.fading.get(entity, FADE_TICKS)
-                body = pygame.transform.rotate(sprite, 90)
-                body.set_alpha(255 - 150 * fade // FADE_TICKS)
-                screen.blit(body, (x, y))
-                continue
-            base = pygame.Rect(x + 3, y + size - 10, size - 6, 8)
-            pygame.draw.ellipse(screen, team, base)
-            pygame.draw.ellipse(screen, (0, 0, 0), base, 1)
-            image = sprite
-            if self.animator.flashing(entity):
-                image = sprite.copy()
-                image.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
-            screen.blit(image, (x, y))
-            if entity == self.actor and self.state.outcome is None:
-                pulse = 2 + (self.ticks // 10) % 2
-                pygame.draw.rect(screen, palette.SELECT, (x, y, size, size), pulse)
-            elif entity == self.selected:
-                pygame.draw.rect(screen, palette.SELECT, (x + 1, y + 1, size - 2, size - 2), 1)
-            hp_bar(screen, pygame.Rect(x + 2, y - 5, size - 4, 5), self.state.hp(entity), self.state.stats(entity).max_hp)
-
-    def _draw_floaters(self, screen: pygame.Surface) -> None:
-        for floater in self.animator.floaters:
-            square, side = self.state.space(floater.entity)
-            rect = self.view.square_rect(square, side)
-            rise = floater.tick * 30 // FLOAT_TICKS
-            image = self.fonts.title.render(floater.text, True, floater.colour)
-            outline = self.fonts.title.render(floater.text, True, (0, 0, 0))
-            centre = (rect.centerx, rect.top - rise)
-            for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-                screen.blit(outline, outline.get_rect(center=(centre[0] + dx, centre[1] + dy)))
-            screen.blit(image, image.get_rect(center=centre))
 
     def _draw_banner(self, screen: pygame.Surface) -> None:
         rect = pygame.Rect(0, 0, self.map_rect.width, BANNER_HEIGHT)
@@ -604,74 +712,42 @@ class BattleScene:
         pygame.draw.rect(screen, colour, (0, BANNER_HEIGHT - 4, rect.width, 4))
         turn = self.state.turn
         label = self.side_labels.get(side, side)
+        round_word = "Surprise round" if turn.surprise else f"Round {turn.round}"
         if who != self.actor:
-            headline = f"Round {turn.round}  ·  {label} decide: {self.state.name(who)}"
+            headline = f"{round_word}  ·  {label} decide: {self.state.name(who)}"
         else:
-            headline = f"Round {turn.round}  ·  {label}: {self.state.name(self.actor)}'s turn"
-        text(screen, self.fonts.title, headline, (12, 10))
-        status = pygame.Rect(0, self.bar_rect.bottom, self.map_rect.width, STATUS_HEIGHT)
-        pygame.draw.rect(screen, palette.PANEL, status)
+            headline = f"{round_word}  ·  {label}: {self.state.name(self.actor)}'s turn"
+        text(screen, self.fonts.title, headline, (12, 7))
+        if self.knockout:
+            words = "KNOCKOUT: the next attack knocks out  [K]"
+            chip = pygame.Rect((0, 0), self.fonts.small.size(words))
+            chip.topright = (rect.right - 12, 11)
+            pygame.draw.rect(screen, palette.KNOCKOUT, chip.inflate(10, 6), border_radius=5)
+            text(screen, self.fonts.small, words, chip.topleft, (20, 20, 20))
+
+    def _draw_bottom(self, screen: pygame.Surface) -> None:
+        pygame.draw.rect(screen, palette.BAR, self.bar_rect)
+        pygame.draw.rect(screen, palette.PANEL, self.hint_rect)
+        pygame.draw.line(screen, palette.PANEL_EDGE, self.hint_rect.topleft, self.hint_rect.topright)
         hint = self.message or self._hint()
-        text(screen, self.fonts.small, hint, (12, status.centery), palette.TEXT if self.message else palette.TEXT_DIM, "midleft")
-
-    def _draw_bar(self, screen: pygame.Surface) -> None:
-        """The action bar: numbered buttons for moves, stances and powers; used or blocked ones dimmed."""
-        pygame.draw.rect(screen, (24, 25, 33), self.bar_rect)
+        text(screen, self.fonts.small, hint, (12, self.hint_rect.centery), palette.TEXT if self.message else palette.TEXT_DIM,
+             "midleft")
         self.bar = []
-        if not self.acting:
-            return
-        x = self.bar_rect.x + 8
-        for number, choice in enumerate(self.bar_choices, start=1):
-            label = f"{number} {choice.label}"
-            width = self.fonts.small.size(label)[0] + 18
-            rect = pygame.Rect(x, self.bar_rect.y + 6, width, BAR_HEIGHT - 12)
-            if rect.right > self.bar_rect.right - 4:
-                break
-            chosen = choice.key == self.mode
-            hot = self.hover is not None and rect.collidepoint(self.hover)
-            fill = (70, 100, 150) if chosen else ((62, 68, 86) if hot else (44, 47, 60))
-            pygame.draw.rect(screen, fill, rect, border_radius=5)
-            edge = palette.SELECT if chosen else palette.PANEL_EDGE
-            pygame.draw.rect(screen, edge, rect, 2 if chosen else 1, border_radius=5)
-            colour = palette.TEXT if choice.blocked is None else palette.TEXT_DIM
-            text(screen, self.fonts.small, label, rect.center, colour, "center")
-            if choice.blocked is not None:   # crossed out: unusable now, readable without colour
-                pygame.draw.line(screen, palette.TEXT_DIM, (rect.x + 6, rect.centery), (rect.right - 6, rect.centery))
-            self.bar.append((rect, choice))
-            x = rect.right + 6
+        if self.state.outcome is None:
+            # The bar is always the acting creature's: its keys work whoever is shown in the card.
+            free = self.state.offer is None and next_forced(self.state) is None
+            self.bar = hud.draw_bar(screen, self.fonts, (self.power_row, self.action_row), self.bar_choices, self.mode,
+                                    self.knockout, self.hover, free)
+        hot = self.hover is not None and self.end_turn_rect.collidepoint(self.hover)
+        hud.draw_end_turn(screen, self.fonts, self.end_turn_rect, hot)
 
-    def _draw_prompt(self, screen: pygame.Surface) -> None:
-        """Ask the controller of the creature an offer waits on: take it or let it pass."""
-        offer = self.state.offer
-        assert offer is not None
-        attacker = offer.by
-        marked = ((attacker, palette.TARGET),) + (((offer.against, palette.SELECT),) if offer.against is not None else ())
-        for entity, colour in marked:
-            pygame.draw.rect(screen, colour, self.view.square_rect(*self.state.space(entity)), 3)
-        # At the top of the map, so the mover and the attacker stay in sight.
-        box = pygame.Rect(0, 0, 560, 150)
-        box.midtop = (self.map_rect.centerx, self.map_rect.top + 8)
-        panel(screen, box)
-        side = self.side_labels.get(self.state.side(attacker), self.state.side(attacker))
-        title = {"opportunity": "Opportunity attack?", "readied": "Readied action?", "return": "Stop delaying?"}
-        text(screen, self.fonts.title, f"{title.get(offer.kind, offer.power + '?')} ({side})", (box.x + 16, box.y + 12),
-             palette.side_colour(self.state.side(attacker)))
-        plan = offer_plan(self.state, offer)
-        if isinstance(plan, AttackPlan):
-            chance = (21 - plan.needed) * 5
-            odds = f"{plan.profile.name}: hit on {plan.needed}+ ({chance}%)."
-        else:
-            odds = str(plan) if plan is not None else ""
-        rule = {"opportunity": "One per turn (4e §25.13).", "return": "4e §25.9"}.get(offer.kind, "One immediate action per round (4e §3.3).")
-        text(screen, self.fonts.small, f"{self.state.name(attacker)}: {describe_offer(self.state, offer)}.",
-             (box.x + 16, box.y + 48))
-        text(screen, self.fonts.small, f"{odds} {rule}".strip(), (box.x + 16, box.y + 68), palette.TEXT_DIM)
-        take = pygame.Rect(box.x + 16, box.bottom - 52, 250, 40)
-        let = pygame.Rect(box.right - 266, box.bottom - 52, 250, 40)
-        self.prompt_buttons = {"yes": take, "no": let}
-        for answer, rect in self.prompt_buttons.items():
-            hot = self.hover is not None and rect.collidepoint(self.hover)
-            button(screen, self.fonts.body, rect, "Take it  [Y]" if answer == "yes" else "Let it pass  [N]", hot)
+    def _draw_tooltip(self, screen: pygame.Surface) -> None:
+        if self.hover is None or self.popup is not None:
+            return
+        for rect, choice in self.bar:
+            if rect.collidepoint(self.hover):
+                hud.draw_tooltip(screen, self.fonts, rect, choice, self.screen_rect)
+                return
 
     def _hint(self) -> str:
         forced = next_forced(self.state)
@@ -682,108 +758,105 @@ class BattleScene:
                     f"the target stops. 4e §22")
         if self.state.offer is not None:
             return "Take it (Y) or let it pass (N)."
+        if self.popup is not None:
+            return "Pick with the number keys or a click; Esc cancels."
         square = self._hover_square()
-        if self.mode.startswith("teleport:"):
-            power = teleport_power(self.state, self.actor, self.mode.split(":", 1)[1])
+        occupant = self.state.occupant_at(square) if square is not None else None
+        mode, name = self.mode, self.state.name
+        ko = " Knockout is ON." if self.knockout else ""
+        if mode.startswith("teleport:"):
+            power = teleport_power(self.state, self.actor, mode.split(":", 1)[1])
             reach = power.squares if power else 0
             return f"Teleport up to {reach} squares to a free square you can see (violet). No opportunity attacks. 4e §23"
-        if self.mode.startswith("power:") and self._is_area_power():
+        power = self._power()
+        if power is not None and power.kind in ("close", "area"):
             area = self._area_plan()
             if isinstance(area, Rejected):
                 return f"Can't place it there: {area}"
             if isinstance(area, AreaPlan):
-                caught = ", ".join(f"{self.state.name(t)} {(21 - p.needed) * 5}%"
+                if not area.profile.attacks:
+                    return f"{area.profile.name}: {len(area.squares)} squares. Click to use it.{ko}"
+                caught = ", ".join(f"{name(t)} {(21 - p.needed) * 5}%"
                                    + ("" if self.state.are_enemies(self.actor, t) else " (ally!)") for t, p in area.targets)
-                return f"{area.profile.name}: {caught}. Click to attack (one roll each, one damage roll)."
+                return f"{area.profile.name}: {caught}. Click to attack (one roll each, one damage roll).{ko}"
             return "Move the mouse to aim the area; creatures caught are outlined."
-        if square is not None:
-            occupant = self.state.occupant_at(square)
-            if occupant in self.targets and self.selected == self.actor:
-                plan = self.targets[occupant]
-                chance = (21 - plan.needed) * 5
-                mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
-                extra = f"; on a hit: {plan.profile.forced} {plan.profile.forced_squares}".replace(" 0", "") if plan.profile.forced else ""
-                return (f"{plan.profile.name} vs {plan.profile.defense.upper() if plan.profile.defense == 'ac' else plan.profile.defense.title()} "
-                        f"{plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}{extra}. Click to attack.")
-            preview = self._walk_preview() if self.selected == self.actor else None
-            if preview is not None:
-                cost, speed = preview.cost, mode_speed(self.state, self.actor, self.mode)
-                verb = self.mode.title()
-                fall = f" Jumps down {preview.fall_ft} ft: a fall (1d10 per 10 ft, lands prone)." if preview.fall_ft else ""
-                if preview.attackers:
-                    names = ", ".join(self.state.name(e) for e in preview.attackers)
-                    return f"{verb} here: {cost} squares; provokes opportunity attacks from {names} (marked !).{fall}"
-                if cost > speed:
-                    return f"Double move here: {cost} of {speed * 2} squares, using the move and standard actions.{fall}"
-                return f"{verb} here: {cost} of {speed} squares.{fall} Click to move."
-        if self.mode.startswith("power:"):
-            return "Click an enemy marked in red to use the power."
-        return "Click a lit square to move (hatched: double move), a marked enemy to attack; 1-9 pick actions. Enter ends the turn."
+        if power is not None and not power.attacks:
+            if occupant in self.friends:
+                return f"{power.name} on {name(occupant)}: click to use it."
+            self_too = " Press its key again to use it on yourself." if self.actor in self.friends else ""
+            return f"{power.name}: click a creature outlined in green.{self_too}"
+        if mode in TARGET_MODES:
+            return self._mode_hint(occupant, square)
+        if occupant in self.targets and self.selected == self.actor:
+            plan = self.targets[occupant]
+            if plan is not None:
+                return self._attack_hint(occupant, plan) + ko
+        if power is not None:
+            return f"Click an enemy marked in red to use the {power.name}.{ko}"
+        preview = self._walk_preview() if self.selected == self.actor else None
+        if preview is not None:
+            cost, speed = preview.cost, mode_speed(self.state, self.actor, self.mode)
+            verb = self.mode.title()
+            fall = f" Jumps down {preview.fall_ft} ft: a fall (1d10 per 10 ft, lands prone)." if preview.fall_ft else ""
+            if preview.attackers:
+                names = ", ".join(name(e) for e in preview.attackers)
+                return f"{verb} here: {cost} squares; provokes opportunity attacks from {names} (marked !).{fall}"
+            if cost > speed:
+                return f"Double move here: {cost} of {speed * 2} squares, using the move and standard actions.{fall}"
+            return f"{verb} here: {cost} of {speed} squares.{fall} Click to move."
+        return ("Click a lit square to move (hatched: double move), a marked enemy to attack; 1-9 powers, letters "
+                f"actions (hover a button for what it does); K knockout; Enter ends the turn.{ko}")
+
+    def _attack_hint(self, target: Entity, plan: AttackPlan) -> str:
+        profile = plan.profile
+        defense = profile.defense.upper() if profile.defense == "ac" else profile.defense.title()
+        coup = self._coup_power(target, profile.name)
+        if coup is not None:
+            return (f"Coup de grace with the {coup} on helpless {self.state.name(target)}: a hit is a critical hit; "
+                    f"{self.state.stats(target).bloodied_value}+ damage kills outright (4e §25.6). Click.")
+        chance = (21 - plan.needed) * 5
+        mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
+        extra = f"; on a hit: {profile.forced} {profile.forced_squares}".replace(" 0", "") if profile.forced else ""
+        return (f"{profile.name} vs {defense} {plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}{extra}. "
+                "Click to attack.")
+
+    def _mode_hint(self, occupant: Entity | None, square: Square | None) -> str:
+        name, mode = self.state.name, self.mode
+        if mode == "charge":
+            if occupant in self.charges:
+                return (f"Charge {name(occupant)}: {len(self.charges[occupant]) - 1} squares, then a melee basic attack "
+                        "at +1 (4e §25.5). Click.")
+            return "Charge: hover an enemy marked in red to see the path; click to charge."
+        if mode == "bull_rush":
+            if self.picked is not None:
+                return (f"Bull rush {name(self.picked)}: click a lit square to push it to, or it again "
+                        "(Enter) to let the rules pick (4e §25.4).")
+            return "Bull rush: click an adjacent enemy (Str vs Fortitude; push 1 and follow, 4e §25.4)."
+        if mode == "grab":
+            return "Grab: click an enemy within reach (Str vs Reflex; immobilized until it escapes, 4e §25.12)."
+        if mode == "move_grabbed":
+            return "Drag: click a lit square (Str vs Fortitude, then half speed with the grabbed creature, 4e §25.12)."
+        if mode == "aid":
+            if self.picked is not None:
+                return f"Aid another against {name(self.picked)}: click the ally to help (green), then pick the bonus."
+            return "Aid another: click an enemy within reach (attack vs AC 10, 4e §25.2), then an ally."
+        if mode == "potion":
+            return "Potion: click yourself (minor) or an unconscious ally next to you (standard); O again drinks it. 4e §25.14"
+        return ""
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
         pygame.draw.rect(screen, palette.PANEL, self.panel_rect)
         pygame.draw.line(screen, palette.PANEL_EDGE, self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
         x = self.panel_rect.x + 12
-        y = self._draw_card(screen, x, 10)
-        y = self._draw_initiative(screen, x, y + 8)
-        log_rect = pygame.Rect(x, y + 8, PANEL_WIDTH - 24, self.end_turn_rect.top - y - 16)
+        entity = self.selected if self.selected is not None else self.actor
+        if self.state.offer is not None:
+            entity = self.state.offer.by          # the one being asked
+        y = hud.draw_card(screen, self.fonts, self.state, entity, self.actor, self.portraits, self.side_labels,
+                          x, 10, PANEL_WIDTH - 24)
+        y = hud.draw_initiative(screen, self.fonts, self.state, self.actor, self.selected, x, y + 8, PANEL_WIDTH - 24)
+        log_rect = pygame.Rect(x, y + 6, PANEL_WIDTH - 24, self.panel_rect.bottom - y - 14)
         panel(screen, log_rect, (22, 22, 30))
         self.log.draw(screen, log_rect)
-        hot = self.hover is not None and self.end_turn_rect.collidepoint(self.hover)
-        button(screen, self.fonts.body, self.end_turn_rect, "End turn  [Enter]", hot)
-
-    def _draw_card(self, screen: pygame.Surface, x: int, y: int) -> int:
-        entity = self.selected if self.selected is not None else self.actor
-        card = pygame.Rect(x, y, PANEL_WIDTH - 24, 196)
-        panel(screen, card)
-        stats = self.state.stats(entity)
-        sprite = self.state.world.get(entity, Appearance).sprite
-        screen.blit(self.portraits[sprite], (x + 8, y + 8))
-        side = self.state.side(entity)
-        text(screen, self.fonts.title, self.state.name(entity), (x + 80, y + 10))
-        text(screen, self.fonts.small, self.side_labels.get(side, side), (x + 80, y + 38), palette.side_colour(side))
-        hp = self.state.hp(entity)
-        hp_bar(screen, pygame.Rect(x + 80, y + 56, card.width - 92, 14), hp, stats.max_hp)
-        status = "OUT" if self.state.world.has(entity, OutOfFight) else ("BLOODIED" if hp <= stats.bloodied_value else "")
-        conditions = ", ".join(self.state.conditions(entity).names)
-        text(screen, self.fonts.small, f"HP {max(hp, 0)}/{stats.max_hp}  {status}  {conditions}".rstrip(), (x + 80, y + 74),
-             palette.HP_BLOODIED if status else palette.TEXT)
-        defenses = "  ".join(f"{label} {stats.defenses.value(key)}" for key, label in DEFENSE_LABELS)
-        text(screen, self.fonts.small, f"{defenses}   Speed {stats.speed}", (x + 8, y + 96))
-        line_y = y + 116
-        for attack in [a for a in self.state.arsenal(entity).attacks if a.basic][:2]:
-            reach = f"reach {attack.reach}" if attack.kind == "melee" else (
-                f"range {attack.reach}/{attack.long_range}" if attack.long_range else f"range {attack.reach}")
-            text(screen, self.fonts.small, f"{attack.name}: +{attack.bonus} vs {attack.defense.upper() if attack.defense == 'ac' else attack.defense.title()}, {attack.damage}, {reach}",
-                 (x + 8, line_y), palette.TEXT_DIM)
-            line_y += 18
-        if entity == self.actor:
-            budget = self.state.turn.actions
-            pip_x = x + 8
-            for label, available in ((STANDARD, budget.standard), (MOVE, budget.move), (MINOR, budget.minor)):
-                rect = pygame.Rect(pip_x, y + 166, 92, 22)
-                pygame.draw.rect(screen, (60, 120, 70) if available else (45, 45, 52), rect, border_radius=5)
-                pygame.draw.rect(screen, palette.TEXT if available else palette.PANEL_EDGE, rect, 1, border_radius=5)
-                text(screen, self.fonts.small, label.title() if available else f"{label.title()} used", rect.center,
-                     palette.TEXT if available else palette.TEXT_DIM, "center")
-                pip_x += 98
-        return card.bottom
-
-    def _draw_initiative(self, screen: pygame.Surface, x: int, y: int) -> int:
-        text(screen, self.fonts.body, "Initiative", (x, y))
-        y += 22
-        for entity in self.state.turn.order:
-            out = self.state.world.has(entity, OutOfFight)
-            colour = palette.TEXT_DIM if out else palette.side_colour(self.state.side(entity))
-            marker = ">" if entity == self.actor else " "
-            hp = f"{max(self.state.hp(entity), 0)}/{self.state.stats(entity).max_hp}"
-            text(screen, self.fonts.small, f"{marker} {self.state.name(entity)}", (x + 4, y), colour)
-            text(screen, self.fonts.small, "out" if out else hp, (x + PANEL_WIDTH - 32, y), colour, "topright")
-            if out:
-                width = self.fonts.small.size(f"{marker} {self.state.name(entity)}")[0]
-                pygame.draw.line(screen, palette.TEXT_DIM, (x + 14, y + 7), (x + 4 + width, y + 7))
-            y += 18
-        return y
 
     def _draw_victory(self, screen: pygame.Surface) -> None:
         shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
@@ -806,20 +879,5 @@ class BattleScene:
             button(screen, self.fonts.body, rect, labels[action], hot)
 
 
-
-def _reach_tiles(cell: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """The two movement overlay styles: one move (plain tint) and double move (hatched)."""
-    one_move = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    one_move.fill(palette.REACH_FILL)
-    double = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    double.fill(palette.DOUBLE_FILL)
-    # Diagonal hatching marks double-move squares, so the two styles differ without colour too.
-    for offset in range(-cell, cell, 8):
-        pygame.draw.line(double, palette.DOUBLE_EDGE, (offset, cell), (offset + cell, 0), 1)
-    return one_move, double
-
-
-def _tint(cell: int, fill: tuple[int, ...]) -> pygame.Surface:
-    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    tile.fill(fill)
-    return tile
+def _why(rejection: Rejected | None) -> str:
+    return "" if rejection is None else str(rejection)

@@ -1,4 +1,5 @@
-"""The start menu: choose a battlefield from the shipped maps and the player's own maps folder."""
+"""The start menu: choose a battlefield from the shipped maps and the player's own maps folder, and
+whether the skirmish opens with a surprise round (4e §2.3)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from pathlib import Path
 
 import pygame
 
+from game.content.roster import ContentError, load_rosters
 from game.input.intents import Click, Hover, Intent, Key
 from game.maps.catalog import MapEntry
 from game.render import palette
@@ -20,7 +22,10 @@ GAP = 24
 class MenuScene:
     """Map cards with thumbnails; arrows or the mouse choose, Enter or a click starts the skirmish."""
 
-    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, entries: list[MapEntry], user_folder: Path) -> None:
+    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, entries: list[MapEntry], user_folder: Path,
+                 sides: list[tuple[str, str]] | None = None) -> None:
+        """``sides``: (side, label) of the default rosters, for the surprise choice; read from the content
+        when None."""
         self.size = screen_size
         self.fonts = fonts
         self.entries = entries
@@ -32,6 +37,22 @@ class MenuScene:
         self.hover: tuple[int, int] | None = None
         self.thumbnails = {e.path: _thumbnail(e.thumbnail) for e in entries}
         self.cards: list[tuple[pygame.Rect, int]] = []
+        if sides is None:
+            try:
+                sides = [(r.side, r.label) for r in load_rosters()]
+            except ContentError:
+                sides = []
+        # The surprise round (4e §2.3): as the map's start areas say, nobody, or one side caught unaware.
+        self.surprise_options: list[tuple[str, tuple[str, ...] | None]] = [
+            ("Surprise: as the map says", None), ("No surprise", ())] + [
+            (f"{label} surprised", (side,)) for side, label in sides]
+        self.surprise = 0
+        self.surprise_buttons: list[tuple[pygame.Rect, int]] = []
+
+    @property
+    def surprised(self) -> tuple[str, ...] | None:
+        """The sides caught unaware, for new_match(..., surprised=...); None: as the map says."""
+        return self.surprise_options[self.surprise][1]
 
     @property
     def rows_shown(self) -> int:
@@ -45,6 +66,10 @@ class MenuScene:
                 if rect.collidepoint(intent.pos):
                     self.index = index
         elif isinstance(intent, Click) and intent.button == 1:
+            for rect, index in self.surprise_buttons:
+                if rect.collidepoint(intent.pos):
+                    self.surprise = index
+                    return None
             for rect, index in self.cards:
                 if rect.collidepoint(intent.pos):
                     self.index = index
@@ -54,6 +79,9 @@ class MenuScene:
                 return self._start()
             if intent.action in ("quit", "cancel"):
                 return "quit"
+            if intent.action == "cycle":
+                self.surprise = (self.surprise + 1) % len(self.surprise_options)
+                return None
             step = {"left": -1, "right": 1, "up": -COLUMNS, "down": COLUMNS}.get(intent.action)
             if step is not None and self.entries:
                 self.index = max(0, min(len(self.entries) - 1, self.index + step))
@@ -86,10 +114,34 @@ class MenuScene:
             rect = pygame.Rect(left + column * (CARD_W + GAP), 110 + (row - self.first_row) * (CARD_H + GAP), CARD_W, CARD_H)
             self._draw_card(screen, rect, entry, index == self.index)
             self.cards.append((rect, index))
-        footer = self.message or (f"Enter or click: play  ·  arrow keys: choose  ·  Q: quit  ·  "
+        self._draw_surprise(screen, height - 78)
+        footer = self.message or (f"Enter or click: play  ·  arrow keys: choose  ·  Tab: surprise  ·  Q: quit  ·  "
                                   f"your own maps go in {self.user_folder}")
         text(screen, self.fonts.small, footer, (width // 2, height - 20),
              palette.HP_BLOODIED if self.message else palette.TEXT_DIM, "center")
+
+    def _draw_surprise(self, screen: pygame.Surface, y: int) -> None:
+        """One row of toggle buttons; the chosen one is outlined thickly (readable without colour)."""
+        width = self.size[0]
+        caption = "Surprise round (Tab):"
+        caption_width = self.fonts.body.size(caption)[0]
+        widths = [self.fonts.body.size(words)[0] + 28 for words, _ in self.surprise_options]
+        total = caption_width + 16 + sum(widths) + 10 * (len(widths) - 1)
+        x = (width - total) // 2
+        text(screen, self.fonts.body, caption, (x, y + 8), palette.TEXT_DIM)
+        x += caption_width + 16
+        self.surprise_buttons = []
+        for index, ((words, _), w) in enumerate(zip(self.surprise_options, widths)):
+            rect = pygame.Rect(x, y, w, 34)
+            chosen = index == self.surprise
+            hot = self.hover is not None and rect.collidepoint(self.hover)
+            pygame.draw.rect(screen, (70, 100, 150) if chosen else ((62, 68, 86) if hot else (44, 47, 60)), rect,
+                             border_radius=6)
+            pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 3 if chosen else 1,
+                             border_radius=6)
+            text(screen, self.fonts.body, words, rect.center, palette.TEXT if chosen else palette.TEXT_DIM, "center")
+            self.surprise_buttons.append((rect, index))
+            x = rect.right + 10
 
     def _draw_card(self, screen: pygame.Surface, rect: pygame.Rect, entry: MapEntry, chosen: bool) -> None:
         panel(screen, rect, (44, 47, 62) if chosen else palette.PANEL)

@@ -9,6 +9,9 @@ from game.render import palette
 
 class Fonts:
     def __init__(self) -> None:
+        self.badge = pygame.font.Font(None, 15)
+        self.tiny = pygame.font.Font(None, 16)
+        self.card = pygame.font.Font(None, 18)
         self.small = pygame.font.Font(None, 20)
         self.body = pygame.font.Font(None, 24)
         self.title = pygame.font.Font(None, 32)
@@ -43,17 +46,59 @@ def panel(screen: pygame.Surface, rect: pygame.Rect, fill: tuple[int, ...] = pal
     pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=6)
 
 
-def hp_bar(screen: pygame.Surface, rect: pygame.Rect, hp: int, max_hp: int) -> None:
-    """Hit points as a bar; the bloodied half is marked with a notch and the bar turns red there."""
+def hp_bar(screen: pygame.Surface, rect: pygame.Rect, hp: int, max_hp: int, temp: int = 0) -> None:
+    """Hit points as a bar; the bloodied half is marked with a notch and the bar turns red there;
+    temporary hit points are a pale band laid over the end of it (drawn striped: readable without colour)."""
     pygame.draw.rect(screen, palette.HP_BACK, rect)
     fraction = max(0, min(hp, max_hp)) / max_hp
     bloodied = hp <= max_hp // 2
     fill = rect.copy()
     fill.width = int(rect.width * fraction)
     pygame.draw.rect(screen, palette.HP_BLOODIED if bloodied else palette.HP_GOOD, fill)
+    if temp > 0:
+        band = rect.copy()
+        band.width = max(2, int(rect.width * min(temp, max_hp) / max_hp))
+        band.x = min(fill.right, rect.right - band.width)
+        pygame.draw.rect(screen, palette.TEMP_HP, band)
+        for x in range(band.x, band.right, 4):
+            pygame.draw.line(screen, (255, 255, 255), (x, band.bottom - 1), (min(x + 2, band.right - 1), band.top))
     notch = rect.x + rect.width * (max_hp // 2) // max_hp
     pygame.draw.line(screen, (0, 0, 0), (notch, rect.top), (notch, rect.bottom - 1))
     pygame.draw.rect(screen, (0, 0, 0), rect, 1)
+
+
+def fit(font: pygame.font.Font, words: str, width: int) -> str:
+    """The words, cut with an ellipsis to fit ``width`` pixels."""
+    if font.size(words)[0] <= width:
+        return words
+    while words and font.size(words + "...")[0] > width:
+        words = words[:-1]
+    return words.rstrip() + "..."
+
+
+def key_cap(screen: pygame.Surface, font: pygame.font.Font, key: str, topleft: tuple[int, int],
+            dim: bool = False) -> pygame.Rect:
+    """A keyboard key drawn as a small box with its letter: how the bar shows its shortcuts."""
+    image = rendered(font, key, palette.TEXT_DIM if dim else (20, 20, 24))
+    rect = pygame.Rect(topleft, (max(14, image.get_width() + 6), image.get_height() + 4))
+    pygame.draw.rect(screen, (70, 72, 88) if dim else (225, 222, 205), rect, border_radius=3)
+    screen.blit(image, image.get_rect(center=rect.center))
+    return rect
+
+
+def wrap_lines(font: pygame.font.Font, words: str, width: int) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in words.split():
+        trial = f"{current} {word}".strip()
+        if font.size(trial)[0] <= width or not current:
+            current = trial
+        else:
+            lines.append(current)
+            current = word
+    if current:
+        lines.append(current)
+    return lines
 
 
 def button(screen: pygame.Surface, font: pygame.font.Font, rect: pygame.Rect, label: str, hot: bool) -> None:

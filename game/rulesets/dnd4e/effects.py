@@ -18,6 +18,7 @@ MARKED = "marked"
 MARKED_PENALTY = -2            # §9 marked
 UNCONSCIOUS_DEFENSE_PENALTY = -5   # §9 unconscious: -5 to all defenses
 AID_BONUS = 2                  # §25.2
+SAVE_DIE, SAVE_TARGET = 20, 10  # §11.3: a plain d20, 10 or higher succeeds
 
 
 def condition_from(spec: EffectSpec, user: Entity, bearer: Entity, source: str) -> Condition:

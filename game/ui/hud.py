@@ -1,0 +1,419 @@
+"""The battle screen's heads-up parts: the power bar and action row, their tooltips, the unit card,
+the initiative list, the offer prompt and small pick-one popups. Drawing only: the scene passes in
+what the rules said (choices with their reasons, plans) and gets back the rectangles it can click."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.actions.attack import AttackPlan, plan_attack
+from game.actions.commands import React
+from game.actions.door import validate
+from game.actions.common import describe_offer
+from game.actions.attack import offer_plan
+from game.ecs.components import Appearance, Health, Offer, OutOfFight, PausedAttack, Readied
+from game.ecs.world import Entity
+from game.render import palette
+from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
+from game.state import GameState
+from game.ui.choices import Choice
+from game.ui.describe import badge, condition_text, harmful, power_summary, readied_text, state_word, vitals
+from game.ui.widgets import Fonts, button, fit, hp_bar, key_cap, panel, text, wrap_lines
+
+DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
+CARD_GAP = 6
+BADGE_ROWS = 2
+MAX_CARD_W = 172
+ACTION_NAMES = {"prone": "Drop prone", "stand": "Stand up", "aid": "Aid another", "second_wind": "Second wind",
+                "total_defense": "Total defense", "action_point": "Action point", "move_grabbed": "Move a grabbed creature",
+                "end_grab": "End the grab", "unsqueeze": "End squeeze", "knockout": "Knockout blow"}
+ACTION_HELP = {
+    "walk": "Move up to your speed; leaving a square next to an enemy provokes (4e §25.24).",
+    "run": "Speed +2, but -5 to attacks and you grant combat advantage until your next turn (4e §25.17).",
+    "shift": "Move 1 square without provoking opportunity attacks (4e §25.20).",
+    "crawl": "While prone: move half your speed, still prone (4e §25.7).",
+    "squeeze": "Fit through a narrow space: half speed, -5 to attacks, grant combat advantage (4e §25.21).",
+    "unsqueeze": "Stop squeezing and take up your full space (free, 4e §25.21).",
+    "prone": "Drop prone: +2 defenses against ranged attacks from afar, but melee has advantage (minor, 4e §25.8).",
+    "stand": "Stand up from prone (move action, 4e §25.19).",
+    "charge": "Click an enemy: move at least 2 squares straight to the nearest square to attack it, then a melee "
+              "basic attack at +1; no more actions this turn (4e §25.5).",
+    "bull_rush": "Click an adjacent enemy, then the square to push it to (or it again): Str vs Fortitude; on a hit "
+                 "push 1 and shift into its square (4e §25.4).",
+    "grab": "Click an enemy within reach: Str vs Reflex; on a hit it is immobilized until it escapes (4e §25.12).",
+    "move_grabbed": "Drag the creature you hold: Str vs Fortitude, then move half speed with it (4e §25.12).",
+    "escape": "Athletics vs Fortitude or Acrobatics vs Reflex against what holds you (move, 4e §25.11).",
+    "end_grab": "Let go of the creature you hold (free, 4e §25.12).",
+    "aid": "Click an enemy within reach, then an ally: attack vs AC 10; on a hit the ally gets +2 to attack it "
+           "or +2 defenses against it (4e §25.2).",
+    "second_wind": "Spend a healing surge and gain +2 to all defenses until your next turn (once, 4e §25.18).",
+    "total_defense": "+2 to all defenses until the start of your next turn (4e §25.22).",
+    "potion": "Drink a potion of healing (minor), or click an unconscious ally next to you to pour it (standard, "
+              "4e §25.14). Press O again to drink it yourself.",
+    "action_point": "One extra action this turn, once per encounter (free, 4e §25.1).",
+    "delay": "Put off your whole turn and step in after any later creature (4e §25.9).",
+    "ready": "Pick a power and a trigger; it goes off when an enemy sets it off (standard, 4e §25.16).",
+    "sustain": "Spend a minor action to keep the power going (4e §11.1).",
+    "knockout": "Toggle: a creature your next attack drops is knocked unconscious, not killed (4e §27).",
+}
+
+
+@dataclass
+class Popup:
+    """A small list to pick one from with the number keys or a click; ``on_pick`` gets the value."""
+
+    title: str
+    options: list[tuple[str, Any, str]]          # label, value, why not ("" if it can be picked)
+    on_pick: Any
+    rects: list[tuple[pygame.Rect, int]] = field(default_factory=list)
+
+
+# The bottom strip ---------------------------------------------------------------------------------------
+def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pygame.Rect], choices: list[Choice],
+             mode: str, knockout: bool, hover: tuple[int, int] | None, active: bool) -> list[tuple[pygame.Rect, Choice]]:
+    """Power cards on the first row, actions on the second; returns each drawn button and its choice."""
+    power_row, action_row = rows
+    drawn: list[tuple[pygame.Rect, Choice]] = []
+    powers = [c for c in choices if c.is_power]
+    actions = [c for c in choices if not c.is_power]
+    if powers:
+        width = min(MAX_CARD_W, (power_row.width - CARD_GAP * (len(powers) - 1)) // len(powers))
+        x = power_row.x
+        for choice in powers:
+            rect = pygame.Rect(x, power_row.y, width, power_row.height)
+            _power_card(screen, fonts, rect, choice, choice.key == mode, _hot(rect, hover), active)
+            drawn.append((rect, choice))
+            x = rect.right + CARD_GAP
+    x = action_row.x
+    for choice in actions:
+        label = choice.label
+        if choice.key == "knockout":
+            label = f"Knockout {'ON' if knockout else 'off'}"
+        width = fonts.tiny.size(label)[0] + 26
+        rect = pygame.Rect(x, action_row.y, width, action_row.height)
+        if rect.right > action_row.right:
+            break
+        chosen = choice.key == mode or (choice.key == "knockout" and knockout)
+        _action_button(screen, fonts, rect, choice, label, chosen, _hot(rect, hover), active)
+        drawn.append((rect, choice))
+        x = rect.right + 4
+    return drawn
+
+
+def _hot(rect: pygame.Rect, hover: tuple[int, int] | None) -> bool:
+    return hover is not None and rect.collidepoint(hover)
+
+
+def _power_card(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choice: Choice, chosen: bool, hot: bool,
+                active: bool) -> None:
+    usable = choice.blocked is None and active
+    fill = palette.CARD_CHOSEN if chosen else (palette.CARD_HOT if hot else palette.CARD)
+    pygame.draw.rect(screen, fill if usable or chosen else (34, 35, 44), rect, border_radius=5)
+    edge = palette.SELECT if chosen else palette.PANEL_EDGE
+    pygame.draw.rect(screen, edge, rect, 2 if chosen else 1, border_radius=5)
+    colour = palette.TEXT if usable else palette.TEXT_DIM
+    cap = key_cap(screen, fonts.tiny, choice.hotkey, (rect.x + 5, rect.y + 5), dim=not usable)
+    room = rect.right - cap.right - (24 if not usable else 10)
+    text(screen, fonts.card, fit(fonts.card, choice.label, room), (cap.right + 5, rect.y + 6),
+         colour)
+    line2 = f"{choice.action} · {choice.reach}"
+    text(screen, fonts.tiny, fit(fonts.tiny, line2, rect.width - 12), (rect.x + 6, rect.y + 24), colour)
+    text(screen, fonts.tiny, fit(fonts.tiny, choice.aim, rect.width // 2), (rect.x + 6, rect.y + 38), colour)
+    uses = choice.uses if choice.uses == "at-will" else f"{choice.uses} left"
+    text(screen, fonts.tiny, uses, (rect.right - 6, rect.y + 38), colour, "topright")
+    if not usable:   # crossed corner: unusable now, readable without colour
+        corner = rect.topright
+        pygame.draw.line(screen, palette.TEXT_DIM, (corner[0] - 14, corner[1] + 4), (corner[0] - 4, corner[1] + 14), 2)
+        pygame.draw.line(screen, palette.TEXT_DIM, (corner[0] - 4, corner[1] + 4), (corner[0] - 14, corner[1] + 14), 2)
+
+
+def _action_button(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choice: Choice, label: str, chosen: bool,
+                   hot: bool, active: bool) -> None:
+    usable = (choice.blocked is None and active) or choice.key == "knockout"
+    fill = palette.CARD_CHOSEN if chosen else (palette.CARD_HOT if hot else palette.CARD)
+    if choice.key == "knockout" and chosen:
+        fill = (120, 90, 40)
+    pygame.draw.rect(screen, fill if usable or chosen else (34, 35, 44), rect, border_radius=4)
+    pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 2 if chosen else 1, border_radius=4)
+    colour = palette.TEXT if usable else palette.TEXT_DIM
+    cap = key_cap(screen, fonts.tiny, choice.hotkey, (rect.x + 4, rect.y + 4), dim=not usable)
+    words = text(screen, fonts.tiny, label, (cap.right + 4, rect.centery), colour, "midleft")
+    if not usable:
+        pygame.draw.line(screen, palette.TEXT_DIM, (words.x, words.centery), (words.right, words.centery))
+
+
+def draw_tooltip(screen: pygame.Surface, fonts: Fonts, anchor: pygame.Rect, choice: Choice, bounds: pygame.Rect) -> None:
+    """Above the hovered button: what it does and, if it cannot be used now, why."""
+    base = choice.key.split(":", 1)[0]
+    lines: list[tuple[str, tuple[int, int, int]]] = []
+    if choice.is_power:
+        head = f"{choice.label}  [{choice.hotkey}]  ·  {choice.action}  ·  {choice.usage}"
+        lines.append((head, palette.TEXT))
+        body = choice.summary
+    else:
+        lines.append((f"{ACTION_NAMES.get(base, choice.label)}  [{choice.hotkey}]"
+                      + (f"  ·  {choice.action}" if choice.action else ""), palette.TEXT))
+        body = ACTION_HELP.get(base, "")
+    width = 380
+    wrapped = [(line, palette.TEXT_DIM) for line in wrap_lines(fonts.small, body, width - 20)]
+    lines += wrapped
+    if choice.blocked is not None and choice.key != "knockout":
+        lines += [(line, palette.HP_BLOODIED) for line in wrap_lines(fonts.small, f"Can't now: {choice.blocked}", width - 20)]
+    height = 12 + 18 * len(lines)
+    box = pygame.Rect(0, 0, width, height)
+    box.midbottom = (anchor.centerx, anchor.top - 6)
+    box.clamp_ip(bounds)
+    panel(screen, box, (26, 27, 36))
+    y = box.y + 7
+    for line, colour in lines:
+        text(screen, fonts.small, line, (box.x + 10, y), colour)
+        y += 18
+
+
+def draw_end_turn(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hot: bool) -> None:
+    button(screen, fonts.body, rect, "End turn", hot)
+    text(screen, fonts.tiny, "[Enter]", (rect.centerx, rect.bottom - 6), palette.TEXT_DIM, "midbottom")
+
+
+# The unit card -------------------------------------------------------------------------------------------
+def draw_card(screen: pygame.Surface, fonts: Fonts, state: GameState, entity: Entity, actor: Entity,
+              portraits: dict[str, pygame.Surface], side_labels: dict[str, str], x: int, y: int, width: int) -> int:
+    """The selected creature: hit points, defenses, staying power, every condition with its duration,
+    and (on its own turn) the actions left. Returns the card's bottom."""
+    stats = state.stats(entity)
+    lines = _card_lines(state, entity)
+    wrapped: list[tuple[str, tuple[int, int, int]]] = []
+    for line, colour in lines:
+        wrapped += [(w, colour) for w in wrap_lines(fonts.card, line, width - 20)]
+    wrapped = wrapped[:9] if len(wrapped) <= 9 else wrapped[:8] + [("... (more)", palette.TEXT_DIM)]
+    hp_line, staying = vitals(state, entity)
+    pips = 28 if entity == actor and state.outcome is None else 0
+    height = 114 + (16 if staying else 0) + 16 * len(wrapped) + pips
+    card = pygame.Rect(x, y, width, height)
+    panel(screen, card)
+    sprite = state.world.get(entity, Appearance).sprite
+    portrait = portraits[sprite]
+    if not state.conscious(entity):
+        portrait = pygame.transform.rotate(portrait, 90)
+        portrait.set_alpha(150)
+    screen.blit(portrait, (x + 8, y + 8))
+    side = state.side(entity)
+    text(screen, fonts.title, fit(fonts.title, state.name(entity), width - 92), (x + 80, y + 8))
+    role = f"  ·  level {stats.level} {stats.role}" if stats.role else ""
+    text(screen, fonts.small, fit(fonts.small, side_labels.get(side, side) + role, width - 88), (x + 80, y + 34),
+         palette.side_colour(side))
+    health = state.world.get(entity, Health)
+    hp_bar(screen, pygame.Rect(x + 80, y + 52, width - 92, 12), health.hp, stats.max_hp, health.temp)
+    word = state_word(state, entity)
+    text(screen, fonts.small, hp_line, (x + 80, y + 68), palette.HP_BLOODIED if word else palette.TEXT)
+    defenses = "  ".join(f"{label} {stats.defenses.value(key)}" for key, label in DEFENSE_LABELS)
+    text(screen, fonts.small, f"{defenses}   Speed {stats.speed}", (x + 8, y + 90))
+    line_y = y + 110
+    if staying:
+        text(screen, fonts.card, staying, (x + 8, line_y), palette.TEXT_DIM)
+        line_y += 16
+    for line, colour in wrapped:
+        text(screen, fonts.card, line, (x + 8, line_y), colour)
+        line_y += 16
+    if pips:
+        budget = state.turn.actions
+        pip_x = x + 8
+        for label, available in ((STANDARD, budget.standard), (MOVE, budget.move), (MINOR, budget.minor)):
+            rect = pygame.Rect(pip_x, card.bottom - 26, 96, 20)
+            pygame.draw.rect(screen, (60, 120, 70) if available else (45, 45, 52), rect, border_radius=5)
+            pygame.draw.rect(screen, palette.TEXT if available else palette.PANEL_EDGE, rect, 1, border_radius=5)
+            text(screen, fonts.card, label.title() if available else f"{label.title()} used", rect.center,
+                 palette.TEXT if available else palette.TEXT_DIM, "center")
+            pip_x += 100
+    return card.bottom
+
+
+def _card_lines(state: GameState, entity: Entity) -> list[tuple[str, tuple[int, int, int]]]:
+    lines: list[tuple[str, tuple[int, int, int]]] = []
+    for entry in state.conditions(entity).entries:
+        mark = "-" if harmful(entry) else "+"
+        lines.append((f"{mark} {condition_text(state, entry)}", palette.HP_BLOODIED if harmful(entry) else palette.HP_GOOD))
+    if (ready := readied_text(state, entity)):
+        lines.append((ready, palette.TEXT))
+    if entity in state.turn.delayed:
+        lines.append(("Delaying: may act after any creature's turn (4e §25.9)", palette.TEXT))
+    if not lines:
+        lines.append(("No conditions.", palette.TEXT_DIM))
+    return lines
+
+
+def draw_initiative(screen: pygame.Surface, fonts: Fonts, state: GameState, actor: Entity, selected: Entity | None,
+                    x: int, y: int, width: int) -> int:
+    """Two columns, in turn order: who acts, its hit points, and a mark for out, dying or delaying."""
+    text(screen, fonts.body, "Initiative", (x, y))
+    y += 22
+    order = state.turn.order
+    rows = (len(order) + 1) // 2
+    column = width // 2
+    for index, entity in enumerate(order):
+        col, row = divmod(index, rows)
+        cx, cy = x + col * column, y + row * 17
+        dead = state.world.has(entity, OutOfFight)
+        colour = palette.TEXT_DIM if dead else palette.side_colour(state.side(entity))
+        marker = ">" if entity == actor else ("*" if entity == selected else " ")
+        tag = "out" if dead else ("DY" if state.has_condition(entity, "dying") else
+                                  ("dly" if entity in state.turn.delayed else f"{max(state.hp(entity), 0)}"))
+        text(screen, fonts.card, marker, (cx, cy), palette.SELECT)
+        name = fit(fonts.card, state.name(entity), column - 48)
+        rect = text(screen, fonts.card, name, (cx + 10, cy), colour)
+        text(screen, fonts.card, tag, (cx + column - 8, cy), colour, "topright")
+        if dead:
+            pygame.draw.line(screen, palette.TEXT_DIM, (rect.x, rect.centery), (rect.right, rect.centery))
+    return y + rows * 17
+
+
+# Offers and popups ---------------------------------------------------------------------------------------
+OFFER_TITLES = {"opportunity": "Opportunity attack?", "readied": "Readied action?", "return": "Act now?"}
+
+
+def draw_prompt(screen: pygame.Surface, fonts: Fonts, state: GameState, offer: Offer, side_labels: dict[str, str],
+                map_rect: pygame.Rect, hover: tuple[int, int] | None) -> dict[str, pygame.Rect]:
+    """Ask the controller of the creature the offer waits on: take it or let it pass."""
+    by = offer.by
+    side = state.side(by)
+    box = pygame.Rect(0, 0, 600, 176)
+    box.midtop = (map_rect.centerx, map_rect.top + 8)
+    panel(screen, box)
+    pygame.draw.rect(screen, palette.side_colour(side), (box.x, box.y, 6, box.height), border_radius=3)
+    power = next((p for p in state.arsenal(by).attacks if p.name == offer.power), None)
+    if offer.kind == "power" and power is not None:
+        title = f"{'Interrupt' if power.action == 'interrupt' else 'Reaction'}: {offer.power}?"
+    else:
+        title = OFFER_TITLES.get(offer.kind, f"{offer.power}?")
+    text(screen, fonts.title, f"{title}  ({side_labels.get(side, side)})", (box.x + 16, box.y + 10),
+         palette.side_colour(side))
+    text(screen, fonts.small, fit(fonts.small, f"{state.name(by)}: {describe_offer(state, offer)}.", box.width - 32),
+         (box.x + 16, box.y + 44))
+    plan = offer_plan(state, offer)
+    if isinstance(plan, AttackPlan):
+        chance = (21 - plan.needed) * 5
+        mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
+        odds = f"{plan.profile.name} vs {plan.profile.defense.upper() if plan.profile.defense == 'ac' else plan.profile.defense.title()} " \
+               f"{plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}."
+    elif power is not None and not power.attacks:
+        odds = power_summary(power).replace("you: ", f"{state.name(by)}: ") + "."
+    elif offer.kind == "return":
+        odds = "Take your delayed turn now; this becomes your place in the order (4e §25.9)."
+    else:
+        odds = str(plan) if plan is not None else ""
+    rule = {"opportunity": "One opportunity attack per turn (4e §25.13).", "return": "",
+            "readied": "Readied: it goes off before the trigger finishes (4e §25.16)."}.get(
+        offer.kind, "One immediate action per round (4e §3.3).")
+    y = box.y + 64
+    for line in wrap_lines(fonts.small, f"{_paused_odds(state)}{odds} {rule}".strip(), box.width - 32)[:3]:
+        text(screen, fonts.small, line, (box.x + 16, y), palette.TEXT_DIM)
+        y += 18
+    take = pygame.Rect(box.x + 16, box.bottom - 50, 270, 38)
+    let = pygame.Rect(box.right - 286, box.bottom - 50, 270, 38)
+    buttons = {"yes": take, "no": let}
+    labels = {"yes": "Act now  [Y]" if offer.kind == "return" else "Take it  [Y]",
+              "no": "Keep waiting  [N]" if offer.kind == "return" else "Let it pass  [N]"}
+    refused = validate(state, React(by, True))
+    for answer, rect in buttons.items():
+        if answer == "yes" and refused is not None:   # the door would refuse it now: say why instead
+            pygame.draw.rect(screen, (34, 35, 44), rect, border_radius=6)
+            pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=6)
+            text(screen, fonts.tiny, fit(fonts.tiny, f"Can't take it: {refused}", rect.width - 12), rect.center,
+                 palette.TEXT_DIM, "center")
+            continue
+        button(screen, fonts.body, rect, labels[answer], _hot(rect, hover))
+    return buttons
+
+
+def _paused_odds(state: GameState) -> str:
+    """The attack an interrupt would answer, as it stands: "... the longsword hits Miriel on 6+ (75%). "."""
+    pending = state.pending_offers
+    paused = pending.then if pending is not None else None
+    command = getattr(paused, "command", None) if isinstance(paused, PausedAttack) else None
+    target = getattr(command, "target", None)
+    if command is None or target is None:
+        return ""
+    plan = plan_attack(state, command.actor, target, command.attack)
+    if not isinstance(plan, AttackPlan):
+        return ""
+    return f"As it stands the {command.attack} hits {state.name(target)} on {plan.needed}+ ({(21 - plan.needed) * 5}%). "
+
+
+def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pygame.Rect,
+               hover: tuple[int, int] | None) -> None:
+    """A numbered list in the middle of the map; Esc closes it."""
+    height = 56 + 34 * len(popup.options)
+    box = pygame.Rect(0, 0, 520, height)
+    box.center = map_rect.center
+    panel(screen, box)
+    text(screen, fonts.body, popup.title, (box.x + 14, box.y + 10))
+    text(screen, fonts.tiny, "Esc: cancel", (box.right - 12, box.y + 14), palette.TEXT_DIM, "topright")
+    popup.rects = []
+    for index, (label, _, why) in enumerate(popup.options):
+        rect = pygame.Rect(box.x + 12, box.y + 40 + 34 * index, box.width - 24, 30)
+        usable = not why
+        hot = usable and _hot(rect, hover)
+        pygame.draw.rect(screen, palette.CARD_HOT if hot else (palette.CARD if usable else (34, 35, 44)), rect, border_radius=4)
+        pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=4)
+        cap = key_cap(screen, fonts.tiny, str(index + 1), (rect.x + 6, rect.y + 7), dim=not usable)
+        words = label if usable else f"{label}: {why}"
+        text(screen, fonts.small, fit(fonts.small, words, rect.width - 40), (cap.right + 8, rect.centery),
+             palette.TEXT if usable else palette.TEXT_DIM, "midleft")
+        popup.rects.append((rect, index))
+
+
+# Badges on the map ---------------------------------------------------------------------------------------
+def draw_badges(screen: pygame.Surface, font: pygame.font.Font, state: GameState, entity: Entity,
+                rect: pygame.Rect) -> None:
+    """Short condition labels in a row along the bottom of the creature's space: letters, so they read
+    without colour; harmful ones dark red, helpful ones dark green. More than fit end in "+N"."""
+    shown: list[tuple[str, bool]] = []
+    for entry in state.conditions(entity).entries:
+        label = (badge(entry), harmful(entry))
+        if label not in shown:
+            shown.append(label)
+    if state.world.maybe(entity, Readied) is not None:
+        shown.append(("RDY", False))
+    if entity in state.turn.delayed:
+        shown.append(("DLY", False))
+    if not shown:
+        return
+    images = [font.render(label, True, palette.BADGE_TEXT) for label, _ in shown]
+    height = images[0].get_height() + 1
+    room = rect.width + 2          # chips may overhang the space by a pixel each side
+    left = rect.x - 1
+
+    def width(i: int) -> int:
+        return images[i].get_width() + 3
+
+    # Flow the chips into rows from the bottom up, at most BADGE_ROWS; what does not fit ends in "+N".
+    rows: list[list[int]] = [[]]
+    for index in range(len(images)):
+        if rows[-1] and sum(width(i) + 1 for i in rows[-1]) + width(index) > room:
+            if len(rows) == BADGE_ROWS:
+                break
+            rows.append([])
+        rows[-1].append(index)
+    placed = sum(len(r) for r in rows)
+    if placed < len(shown):
+        more_width = font.size(f"+{len(shown) - placed + 1}")[0] + 4
+        while rows[-1] and sum(width(i) + 1 for i in rows[-1]) + more_width > room:
+            rows[-1].pop()
+        placed = sum(len(r) for r in rows)
+    for row_index, row in enumerate(rows):
+        x, y = left, rect.bottom - (height + 1) * (row_index + 1)
+        for index in row:
+            chip = pygame.Rect(x, y, width(index), height)
+            pygame.draw.rect(screen, palette.BADGE_BAD if shown[index][1] else palette.BADGE_GOOD, chip)
+            pygame.draw.rect(screen, (0, 0, 0), chip, 1)
+            screen.blit(images[index], (chip.x + 2, chip.y + 1))
+            x = chip.right + 1
+        if row_index == len(rows) - 1 and placed < len(shown):
+            more = font.render(f"+{len(shown) - placed}", True, palette.BADGE_TEXT)
+            tail = pygame.Rect(x, y, more.get_width() + 4, height)
+            pygame.draw.rect(screen, (40, 40, 50), tail)
+            pygame.draw.rect(screen, (0, 0, 0), tail, 1)
+            screen.blit(more, (tail.x + 2, tail.y + 1))
