@@ -176,11 +176,15 @@ def plan_area(state: GameState, actor: Entity, attack: str, origin: Square) -> A
     reached = set(squares)
     # §14: cover against a close attack is judged from the user, against an area attack from its centre.
     cover_origin = origin if profile.kind == AREA else None
-    caught = [c for c in state.standing() if c != actor and reached.intersection(footprint(*state.space(c)))]
+    # §5.4: a close burst leaves out its user; §5.5: an area burst includes the user inside it.
+    caught = [c for c in state.standing() if (c != actor or profile.kind == AREA)
+              and reached.intersection(footprint(*state.space(c)))]
     # §5.4-§5.5: "each creature" catches friend and foe alike; "each enemy" or "each ally" picks.
     if profile.targets == "enemy":
         caught = [c for c in caught if state.are_enemies(actor, c)]
-    elif profile.targets in ("ally", "ally_or_self"):
+    elif profile.targets == "ally":
+        caught = [c for c in caught if c != actor and not state.are_enemies(actor, c)]
+    elif profile.targets == "ally_or_self":
         caught = [c for c in caught if not state.are_enemies(actor, c)]
     targets: list[tuple[Entity, AttackPlan]] = []
     for creature in caught:

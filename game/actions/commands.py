@@ -205,9 +205,11 @@ class React:
 
 @dataclass(frozen=True)
 class StandUp:
-    """Stand up from prone: a move action (§25.19)."""
+    """Stand up from prone: a move action (§25.19). When another creature shares the space, the creature
+    shifts 1 square as it stands: to ``to``, or the first free adjacent square."""
 
     actor: Entity
+    to: Square | None = None
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def _consequences(state: GameState, event: DamageDealt) -> list[Event]:
     out: list[Event] = []
     if is_bloodied(event.hp_after, stats.max_hp) and not is_bloodied(before, stats.max_hp) and event.hp_after > 0:
         out.append(UnitBloodied(target))
-    if event.hp_after <= 0 and event.amount - event.temp_absorbed > 0:
+    if event.deadly or (event.hp_after <= 0 and event.amount - event.temp_absorbed > 0):
         out += _dropped(state, target, event)
     return out
 
@@ -49,13 +49,16 @@ def _dropped(state: GameState, target: Entity, event: DamageDealt) -> list[Event
     """§27: at 0 or below a hero is dying and dies at minus its bloodied value; a monster dies at 0.
     The attacker may knock the creature out instead; a deadly coup de grace kills outright (§25.6)."""
     stats = state.stats(target)
+    if event.knockout and not event.deadly:
+        # §27: the attacker chose not to kill, however hard the blow; [A32]: held at 0 hit points.
+        state.world.add(target, Health(0, state.world.get(target, Health).temp))
+        if state.has_condition(target, UNCONSCIOUS):
+            return []
+        return lay(state, Condition(UNCONSCIOUS), target, "4e §27") + [UnitKnockedOut(target)]
     if event.deadly or event.hp_after <= -stats.bloodied_value:
         return die(state, target)
     if state.has_condition(target, DYING):
         return []
-    if event.knockout:
-        state.world.add(target, Health(0, state.world.get(target, Health).temp))   # [A32]: held at 0
-        return lay(state, Condition(UNCONSCIOUS), target, "4e §27") + [UnitKnockedOut(target)]
     if not stats.hero:
         return die(state, target)
     return lay(state, Condition(DYING), target, "4e §27") + lay(state, Condition(UNCONSCIOUS), target, "4e §27") + \

@@ -247,14 +247,31 @@ def resume_move(state: GameState, paused: PausedMove, dice: Dice) -> list[Event]
     """After every offer is answered: the mover goes on from where it halted, unless it dropped, can
     no longer move, or was moved off its path (docs/rulings.md)."""
     mover = paused.mover
-    if not state.conscious(mover) or state.square(mover) != paused.path[0] or len(paused.path) < 2:
+    if not state.conscious(mover):
         return []
-    if held_in_place(state, mover, paused.mode) is not None:
-        return []
-    if path_cost(state.move_rules(mover), paused.path) is None:
-        return []
+    if state.square(mover) != paused.path[0] or len(paused.path) < 2 or \
+            held_in_place(state, mover, paused.mode) is not None or path_cost(state.move_rules(mover), paused.path) is None:
+        return _come_to_rest(state, mover, paused)
     return go_on(state, mover, paused.path, paused.slot, paused.mode, dice, left_offered=paused.left_offered,
                  follow_up=paused.follow_up)
+
+
+def _come_to_rest(state: GameState, mover: Entity, paused: PausedMove) -> list[Event]:
+    """A move cut short where the mover may not stay, such as an ally's square (§17.4): it steps aside to
+    the nearest square where it may end, nearest first and then top to bottom, left to right (docs/rulings.md)."""
+    rules = state.move_rules(mover)
+    here = state.square(mover)
+    if rules.may_end_at(here):
+        return []
+    bf = state.battlefield
+    for radius in range(1, max(bf.width, bf.height)):
+        ring = [(here[0] + dx, here[1] + dy) for dy in range(-radius, radius + 1) for dx in range(-radius, radius + 1)
+                if max(abs(dx), abs(dy)) == radius]
+        for square in ring:
+            if bf.in_bounds(square) and rules.may_end_at(square):
+                state.world.add(mover, Position(square))
+                return [UnitMoved(mover, (here, square), 0, paused.slot, "step aside", "4e §17.4")]
+    return []
 
 
 def _walked(state: GameState, actor: Entity, stretch: tuple[Square, ...], costs: list[int], slot: str,

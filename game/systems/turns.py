@@ -57,7 +57,8 @@ def turn_system(state: GameState, events: list[Event], dice: Dice) -> list[Event
     """After a command: a turn that ended hands over; a creature that died on its own turn passes it."""
     if state.outcome is not None:
         return []
-    ended = [e for e in events if isinstance(e, TurnEnded)]
+    # Turns that passed by themselves (a reason given) had their end of turn where they passed.
+    ended = [e for e in events if isinstance(e, TurnEnded) and not e.reason]
     if ended:
         out: list[Event] = []
         for event in ended:

@@ -5,21 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.render import palette
-
-
-def wrap(font: pygame.font.Font, words: str, width: int) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in words.split():
-        trial = f"{current} {word}".strip()
-        if font.size(trial)[0] <= width or not current:
-            current = trial
-        else:
-            lines.append(current)
-            current = word
-    if current:
-        lines.append(current)
-    return lines
+from game.ui.widgets import wrap_lines
 
 
 class LogPanel:
@@ -30,7 +16,7 @@ class LogPanel:
         self.scroll = 0              # lines scrolled up from the newest
 
     def add(self, entry: str) -> None:
-        self.lines.extend(wrap(self.font, entry, self.width))
+        self.lines.extend(wrap_lines(self.font, entry, self.width))
         self.scroll = 0
 
     def on_scroll(self, lines: int) -> None:
