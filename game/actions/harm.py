@@ -49,8 +49,9 @@ def _dropped(state: GameState, target: Entity, event: DamageDealt) -> list[Event
     """§27: at 0 or below a hero is dying and dies at minus its bloodied value; a monster dies at 0.
     The attacker may knock the creature out instead; a deadly coup de grace kills outright (§25.6)."""
     stats = state.stats(target)
-    if event.knockout and not event.deadly:
-        # §27: the attacker chose not to kill, however hard the blow; [A32]: held at 0 hit points.
+    was_up = event.hp_after + event.amount - event.temp_absorbed > 0
+    if event.knockout and was_up and not event.deadly:
+        # §27: the blow that drops it may knock it out instead of killing, however hard; [A32]: held at 0.
         state.world.add(target, Health(0, state.world.get(target, Health).temp))
         if state.has_condition(target, UNCONSCIOUS):
             return []
