@@ -81,7 +81,7 @@ def test_the_surprise_option_starts_the_skirmish_with_that_side_caught_unaware(m
     menu = game.scene
     run_frames(game, 1)
     assert [label for label, _ in menu.surprise_options] == [
-        "Surprise: as the map says", "No surprise", "Adventurers surprised", "Ogre's warband surprised"]
+        "As the map says", "No surprise", "Adventurers surprised", "Ogre's warband surprised"]
     assert menu.surprised is None and len(menu.surprise_buttons) == 4
     press(pygame.K_TAB)                             # Tab steps through the choices
     run_frames(game, 1)

@@ -44,7 +44,7 @@ class MenuScene:
                 sides = []
         # The surprise round (4e §2.3): as the map's start areas say, nobody, or one side caught unaware.
         self.surprise_options: list[tuple[str, tuple[str, ...] | None]] = [
-            ("Surprise: as the map says", None), ("No surprise", ())] + [
+            ("As the map says", None), ("No surprise", ())] + [
             (f"{label} surprised", (side,)) for side, label in sides]
         self.surprise = 0
         self.surprise_buttons: list[tuple[pygame.Rect, int]] = []
