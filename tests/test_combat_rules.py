@@ -1375,3 +1375,33 @@ def test_a_zone_that_heavily_obscures_squares_gives_concealment_while_it_lasts_1
     end_turn(state)
     events = end_turn(state)                                              # A let it lapse
     assert ZoneEnded(a, "fog") in events and situation(state, c, b, "ranged").concealment == "none"
+
+
+# §5.6 Area walls -------------------------------------------------------------------------------------
+
+CURTAIN = Power("curtain", "area", 10, 0, 5, "reflex", DiceExpr(1, 6, 2), weapon=False, basic=False, area="wall",
+                size=4, targets="creature", damage_type="fire", zone=ZoneSpec("light", duration="end_of_your_next_turn"))
+
+
+def test_an_area_wall_rolls_against_each_creature_in_it_and_deals_one_damage_roll_5_6():
+    units = {"A": Unit(attacks=(SWORD, CURTAIN)), "B": Unit(side="red", hp=30), "C": Unit(side="red", hp=30)}
+    state, ids = battle(["A.......", "...B.C..", "........"], units)
+    wall = ((3, 1), (4, 1), (5, 1), (5, 2))                  # a bent chain, joined side to side
+    events = ok(execute(state, AreaAttack(ids["A"], "curtain", wall[0], wall=wall), dice(15, 16, 4)))
+    assert [r.target for r in of(events, AttackRolled)] == [ids["B"], ids["C"]]
+    assert [(d.target, d.amount, d.damage_type) for d in of(events, DamageDealt)] == \
+        [(ids["B"], 6, "fire"), (ids["C"], 6, "fire")]
+    assert first(events, ZoneCreated).squares == tuple(sorted(wall))
+    assert state.battlefield.at((4, 1)).obscured == 1        # the zone's light obscurement lies over the wall
+
+
+def test_a_wall_must_be_a_chain_with_no_square_touching_three_others_5_6():
+    units = {"A": Unit(attacks=(SWORD, CURTAIN)), "B": Unit(side="red", hp=30)}
+    state, ids = battle(["A.......", "...B....", "........"], units)
+    branching = ((3, 1), (2, 1), (4, 1), (3, 0))
+    assert "more than two" in no(execute(state, AreaAttack(ids["A"], "curtain", branching[0], wall=branching),
+                                         dice())).reason
+    apart = ((3, 1), (4, 1), (6, 1), (7, 1))
+    assert no(execute(state, AreaAttack(ids["A"], "curtain", apart[0], wall=apart), dice())).rule == "4e §5.6"
+    short = ((3, 1), (4, 1))
+    assert "exactly 4" in no(execute(state, AreaAttack(ids["A"], "curtain", short[0], wall=short), dice())).reason

@@ -20,7 +20,7 @@ from game.actions.events import (
 from game.actions.harm import deal_damage
 from game.actions.vitality import heal, lay_effect
 from game.actions.zones import create_zone
-from game.core.areas import area_burst, area_origin_ok, blast_placements, close_blast, close_burst
+from game.core.areas import area_burst, area_origin_ok, blast_placements, close_blast, close_burst, wall_problem
 from game.core.dice import Dice
 from game.core.distance import range_distance
 from game.core.forced import SWAP, forced_destinations
@@ -40,7 +40,7 @@ from game.state import GameState
 
 PRONE_DEFENSE_BONUS = 2     # §9 prone: +2 to all defenses against ranged attacks from non-adjacent enemies
 CHARGE_BONUS = 1            # §12, §25.5
-BLAST, BURST = "blast", "burst"
+BLAST, BURST, WALL = "blast", "burst", "wall"
 PERSONAL = "personal"
 ZONE_UNTIL = {"sustain": SUSTAIN, "end_of_your_next_turn": END_OF_TURN, "encounter": ENCOUNTER}
 
@@ -146,10 +146,17 @@ def plan_attack(state: GameState, actor: Entity, target: Entity, attack: str, *,
     return AttackPlan(profile, distance, modifiers, defense_value, found.combat_advantage)
 
 
-def area_squares(state: GameState, actor: Entity, profile: Power, origin: Square) -> list[Square] | Rejected:
+def area_squares(state: GameState, actor: Entity, profile: Power, origin: Square,
+                 wall: tuple[Square, ...] = ()) -> list[Square] | Rejected:
     """The squares a close or area power placed at ``origin`` reaches (§5.6), or why it cannot go there."""
     space = state.space(actor)
     bf = state.battlefield
+    if profile.kind == AREA and profile.area == WALL:
+        squares = list(wall) or [origin]
+        if squares[0] != origin:
+            return Rejected("a wall starts at its origin square", "4e §5.6")
+        problem = wall_problem(bf, space, squares, profile.size, profile.reach)
+        return Rejected(problem, "4e §5.6") if problem else sorted(squares)
     if profile.kind == CLOSE and profile.area == BURST:
         if origin != space[0]:
             return Rejected("a close burst is centred on its user", "4e §5.4")
@@ -165,16 +172,18 @@ def area_squares(state: GameState, actor: Entity, profile: Power, origin: Square
     return Rejected(f"the {profile.name} is not a close or area power")
 
 
-def plan_area(state: GameState, actor: Entity, attack: str, origin: Square) -> AreaPlan | Rejected:
-    """Every creature a close or area power would catch, each with its own situation (§5.4-§5.5)."""
+def plan_area(state: GameState, actor: Entity, attack: str, origin: Square,
+              wall: tuple[Square, ...] = ()) -> AreaPlan | Rejected:
+    """Every creature a close or area power would catch, each with its own situation (§5.4-§5.6)."""
     profile = find_power(state, actor, attack)
     if profile is None:
         return Rejected(f"{state.name(actor)} has no power called {attack!r}")
-    squares = area_squares(state, actor, profile, origin)
+    squares = area_squares(state, actor, profile, origin, wall)
     if isinstance(squares, Rejected):
         return squares
     reached = set(squares)
-    # §14: cover against a close attack is judged from the user, against an area attack from its centre.
+    # §14: cover against a close attack is judged from the user, against an area attack from its origin
+    # square (a wall's first square).
     cover_origin = origin if profile.kind == AREA else None
     # §5.4: a close burst leaves out its user; §5.5: an area burst includes the user inside it.
     caught = [c for c in state.standing() if (c != actor or profile.kind == AREA)
@@ -224,7 +233,7 @@ def validate_attack(state: GameState, command: Attack) -> Rejected | None:
 def validate_area_attack(state: GameState, command: AreaAttack) -> Rejected | None:
     if (rejection := _usable(state, command.actor, command.attack)) is not None:
         return rejection
-    plan = plan_area(state, command.actor, command.attack, command.origin)
+    plan = plan_area(state, command.actor, command.attack, command.origin, command.wall)
     return plan if isinstance(plan, Rejected) else None
 
 
@@ -273,7 +282,7 @@ def apply_coup_de_grace(state: GameState, command: CoupDeGrace, dice: Dice) -> l
 
 
 def apply_area_attack(state: GameState, command: AreaAttack, dice: Dice) -> list[Event]:
-    plan = plan_area(state, command.actor, command.attack, command.origin)
+    plan = plan_area(state, command.actor, command.attack, command.origin, command.wall)
     assert isinstance(plan, AreaPlan)  # validated
     use_power(state, command.actor, plan.profile.name, plan.profile.action, plan.profile.usage)
     return _declared(state, command, plan.profile, tuple(t for t, _ in plan.targets), dice)
@@ -334,7 +343,7 @@ def resume_attack(state: GameState, paused: PausedAttack, dice: Dice) -> list[Ev
 def carry_out(state: GameState, command: Attack | AreaAttack | CoupDeGrace, dice: Dice) -> list[Event]:
     """The rolls and what follows, if the attack is still legal after any interrupt (§3.3)."""
     if isinstance(command, AreaAttack):
-        area = plan_area(state, command.actor, command.attack, command.origin)
+        area = plan_area(state, command.actor, command.attack, command.origin, command.wall)
         if isinstance(area, Rejected):
             return [AttackLost(command.actor, command.attack, area.reason)]
         events = resolve_area(state, command.actor, area, dice, command.knockout)

@@ -31,13 +31,15 @@ class Attack:
 
 @dataclass(frozen=True)
 class AreaAttack:
-    """A close or area power (§5.4-§5.5): ``origin`` is the blast's top-left square, the area
-    burst's centre square, or the actor's own square for a close burst."""
+    """A close or area power (§5.4-§5.6): ``origin`` is the blast's top-left square, the area
+    burst's centre square, the actor's own square for a close burst, or a wall's first square, with
+    ``wall`` every square of the wall in the order laid (origin first)."""
 
     actor: Entity
     attack: str
     origin: Square
     knockout: bool = False
+    wall: tuple[Square, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from game.ecs.components import (
 DATA_DIR = Path(__file__).parent
 DEFENSES = ("ac", "fortitude", "reflex", "will")
 KINDS = ("melee", "ranged", "close", "area", "personal")
-AREAS = {"close": ("blast", "burst"), "area": ("burst",)}
+AREAS = {"close": ("blast", "burst"), "area": ("burst", "wall")}
 FORCED = ("push", "pull", "slide", "swap")
 USAGES = ("at-will", "encounter", "daily")
 ACTIONS = ("standard", "move", "minor")          # the actions a teleport power may cost
