@@ -83,16 +83,18 @@ def test_the_fighter_marks_what_it_hits_and_strikes_back_at_an_enemy_that_hits_i
     assert (reaction[0].trigger, reaction[0].kind, reaction[0].reach, reaction[0].attacks) == ("hit_by_enemy", "melee", 1, True)
 
 
-def test_the_wizard_has_a_shield_interrupt_a_slowing_ray_and_a_heavily_obscuring_zone(creatures):
+def test_the_wizard_has_a_shield_interrupt_a_slowing_ray_a_heavily_obscuring_zone_and_a_wall(creatures):
     attacks = creatures["wizard"].arsenal.attacks
     shield = [p for p in attacks if p.action == "interrupt"]
     assert len(shield) == 1 and (shield[0].kind, shield[0].trigger, shield[0].usage, shield[0].attacks) == (
         "personal", "attacked_by_enemy", "encounter", False)
     assert shield[0].self_effects == (EffectSpec("defense_bonus", "end_of_your_next_turn", 4),)
     assert any(p.kind == "ranged" and EffectSpec("slowed", "end_of_your_next_turn") in p.hit_effects for p in attacks)
-    zone = [p for p in attacks if p.zone is not None]
+    zone = [p for p in attacks if p.zone is not None and p.zone.obscurement == "heavy"]
     assert len(zone) == 1 and zone[0].kind == "area" and zone[0].area == "burst" and zone[0].size in (1, 2)
     assert zone[0].reach == 10 and zone[0].zone == ZoneSpec("heavy", False, "sustain")
+    wall = [p for p in attacks if p.area == "wall"]
+    assert len(wall) == 1 and wall[0].kind == "area" and wall[0].attacks and wall[0].size >= 3
 
 
 def test_the_rogue_has_sneak_attack_a_combat_advantage_power_and_ongoing_poison(creatures):
