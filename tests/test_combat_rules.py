@@ -1405,3 +1405,29 @@ def test_a_wall_must_be_a_chain_with_no_square_touching_three_others_5_6():
     assert no(execute(state, AreaAttack(ids["A"], "curtain", apart[0], wall=apart), dice())).rule == "4e §5.6"
     short = ((3, 1), (4, 1))
     assert "exactly 4" in no(execute(state, AreaAttack(ids["A"], "curtain", short[0], wall=short), dice())).reason
+
+
+# §9 Slowed in the middle of a move --------------------------------------------------------------------
+
+FROST = Power("frost", "melee", 1, 0, 5, "ac", DiceExpr(1, 4, 0), hit_effects=(EffectSpec("slowed", "save_ends"),))
+
+
+def test_slowed_after_two_squares_of_a_move_the_creature_stops_9():
+    units = {"M": Unit(hp=30), "E": Unit(side="red", attacks=(FROST, BOW))}
+    state, ids = battle(["...E...", "M......"], units, order="ME")
+    m = ids["M"]
+    path = ((0, 1), (1, 1), (2, 1), (3, 1), (4, 1), (5, 1))       # leaving (2, 1) next to E provokes
+    events = ok(execute(state, Move(m, path), dice()))
+    assert offered(events) == [(ids["E"], "opportunity", "")] and state.square(m) == (2, 1)
+    ok(execute(state, React(ids["E"], True), dice(15, 2)))
+    assert state.has_condition(m, "slowed") and state.square(m) == (2, 1)   # 2 squares moved: it stops
+
+
+def test_slowed_after_one_square_the_creature_goes_on_to_two_squares_in_all_9():
+    units = {"M": Unit(hp=30), "E": Unit(side="red", attacks=(FROST, BOW))}
+    state, ids = battle([".ME....", "......."], units, order="ME")
+    m = ids["M"]
+    events = ok(execute(state, Move(m, ((1, 0), (2, 1), (3, 1), (4, 1), (5, 1))), dice()))
+    assert offered(events) == [(ids["E"], "opportunity", "")] and state.square(m) == (1, 0)
+    ok(execute(state, React(ids["E"], True), dice(15, 2)))
+    assert state.has_condition(m, "slowed") and state.square(m) == (3, 1)   # 2 squares in all

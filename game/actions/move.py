@@ -169,7 +169,7 @@ def apply_move(state: GameState, command: Move, dice: Dice) -> list[Event]:
 
 
 def go_on(state: GameState, actor: Entity, path: tuple[Square, ...], slot: str, mode: str, dice: Dice,
-          left_offered: bool = False, follow_up: PausedAttack | None = None) -> list[Event]:
+          left_offered: bool = False, follow_up: PausedAttack | None = None, moved: int = 0) -> list[Event]:
     """Move along ``path`` (from where the actor stands) until it ends or sets something off.
 
     §25.13: leaving a square next to an enemy that can see the mover and act provokes it; the move
@@ -177,7 +177,8 @@ def go_on(state: GameState, actor: Entity, path: tuple[Square, ...], slot: str, 
     it. §3.3, §25.16: entering a square within reach of a creature's readied action or movement
     reaction halts the move there, after at least one square, for that creature to answer.
     ``left_offered``: leaving the first square has already been offered. ``follow_up`` rides along
-    with a halted move; once the move is done the caller carries it out.
+    with a halted move; once the move is done the caller carries it out. ``moved``: squares of
+    movement spent before this stretch.
     """
     rules = state.move_rules(actor)
     costs = step_costs(rules, path)
@@ -191,18 +192,20 @@ def go_on(state: GameState, actor: Entity, path: tuple[Square, ...], slot: str, 
             if provoked:
                 events = _walked(state, actor, path[:index + 1], costs[:index], slot, mode)
                 offered = takeable(state, provoked)
+                spent = moved + sum(costs[:index])
                 if offered:
                     return events + raise_offers(state, offered, PausedMove(actor, path[index:], slot, mode,
-                                                                            follow_up=follow_up))
-                return events + go_on(state, actor, path[index:], slot, mode, dice, True, follow_up)
+                                                                            follow_up=follow_up, moved=spent))
+                return events + go_on(state, actor, path[index:], slot, mode, dice, True, follow_up, spent)
         reactions = entering_reach(state, actor, (square, side), (path[index + 1], side))
         if reactions and index + 1 < len(path) - 1:
             events = _walked(state, actor, path[:index + 2], costs[:index + 1], slot, mode)
             offered = takeable(state, reactions)
+            spent = moved + sum(costs[:index + 1])
             if offered:
                 return events + raise_offers(state, offered, PausedMove(actor, path[index + 1:], slot, mode, False,
-                                                                        follow_up))
-            return events + go_on(state, actor, path[index + 1:], slot, mode, dice, False, follow_up)
+                                                                        follow_up, spent))
+            return events + go_on(state, actor, path[index + 1:], slot, mode, dice, False, follow_up, spent)
     drop = fall_at_end(rules, path)
     events = _walked(state, actor, path, costs, slot, mode)
     events += arrive(state, actor, dice, drop_ft=drop)
@@ -252,8 +255,30 @@ def resume_move(state: GameState, paused: PausedMove, dice: Dice) -> list[Event]
     if state.square(mover) != paused.path[0] or len(paused.path) < 2 or \
             held_in_place(state, mover, paused.mode) is not None or path_cost(state.move_rules(mover), paused.path) is None:
         return _come_to_rest(state, mover, paused)
-    return go_on(state, mover, paused.path, paused.slot, paused.mode, dice, left_offered=paused.left_offered,
-                 follow_up=paused.follow_up)
+    path = _slowed_part_way(state, mover, paused)
+    if len(path) < 2:
+        return _come_to_rest(state, mover, paused)
+    return go_on(state, mover, path, paused.slot, paused.mode, dice, left_offered=paused.left_offered,
+                 follow_up=paused.follow_up, moved=paused.moved)
+
+
+def _slowed_part_way(state: GameState, mover: Entity, paused: PausedMove) -> tuple[Square, ...]:
+    """§9 slowed: slowed in the middle of a move, a creature that has moved 2 squares or more stops; one
+    that has not goes on only as far as 2 squares in all take it, to the last square it may end in."""
+    if not state.has_condition(mover, "slowed") or paused.mode == SHIFT:
+        return paused.path
+    rules = state.move_rules(mover)
+    costs = step_costs(rules, paused.path) or []
+    left = SLOWED_SPEED - paused.moved
+    path, spent, last_end = paused.path[:1], 0, 1
+    for square, cost in zip(paused.path[1:], costs):
+        spent += cost
+        if spent > left:
+            break
+        path += (square,)
+        if rules.may_end_at(square):
+            last_end = len(path)
+    return path[:last_end]
 
 
 def _come_to_rest(state: GameState, mover: Entity, paused: PausedMove) -> list[Event]:

@@ -371,6 +371,7 @@ class PausedMove:
     mode: str
     left_offered: bool = True   # leaving the first square has already provoked (halted for opportunity attacks)
     follow_up: Any = None       # a PausedAttack to carry out when the move is done (a charge's attack, §25.5)
+    moved: int = 0              # squares of movement spent before the halt (§9 slowed part-way)
 
 
 @dataclass(frozen=True)
