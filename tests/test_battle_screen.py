@@ -10,8 +10,11 @@ import pytest
 
 from game.actions.commands import AreaAttack, Attack, ForceMove, Move, React, Teleport
 from game.app import FixedStepLoop, Game
+from game.actions.move import mode_speed
+from game.actions.events import AttackRolled
 from game.core.dice import ScriptedDice
-from game.ecs.components import Position
+from game.ecs.components import Health, Position
+from game.render import palette
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -221,8 +224,8 @@ def test_the_bar_shows_every_power_with_its_cost_range_defense_and_uses_and_grey
     run_frames(game, 1)
     powers = [c for _, c in scene.bar if c.is_power]
     assert [c.label for c in powers] == ["quarterstaff", "magic missile", "Thunderwave", "Scorching Burst",
-                                         "Ray of Frost", "Dusk Veil", "Fey Step"]   # Shield comes as an offer
-    assert [c.hotkey for c in powers] == list("1234567")
+                                         "Ray of Frost", "Dusk Veil", "Curtain of Flame", "Fey Step"]   # Shield comes as an offer
+    assert [c.hotkey for c in powers] == list("12345678")
     burst = bar_choice(scene, "Scorching Burst")
     assert (burst.action, burst.reach, burst.aim, burst.uses) == ("Std", "Burst 1 in 10", "vs Ref", "at-will")
     assert bar_choice(scene, "Dusk Veil").uses == "1/1" and bar_choice(scene, "Thunderwave").reach == "Blast 3"
@@ -482,3 +485,134 @@ def test_grab_then_drag_then_the_grabbed_creature_escapes_from_a_popup(game):
     press(pygame.K_1)
     run_frames(game, 30)
     assert scene.match.record[-1][0] == Escape(ids["Hobgoblin soldier"], "athletics")
+
+
+# What the screen keeps between frames is drawn again when what it shows changes -------------------------
+def hover_away(game):
+    """Rest the mouse on the side panel: no square is hovered, so no path preview covers the map."""
+    pos = game.scene.panel_rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def hover(game, square):
+    pos = centre(game, square)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
+def tinted(game, square):
+    """True when the screen at a square (away from its outline) is not the bare map's pixel there."""
+    view = game.scene.view
+    rect = view.square_rect(square)
+    on_map = (square[0] * view.cell + 6, square[1] * view.cell + view.cell // 2)
+    return game.screen.get_at((rect.x + 6, rect.centery)) != view.surface.get_at(on_map)
+
+
+def clear_of_creatures(game, square):
+    """No creature on the square or next to it (their hit point bars and badges overhang their space)."""
+    state = game.scene.state
+    return all(state.occupant_at((square[0] + dx, square[1] + dy)) is None for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+
+
+def outlined(game, square):
+    """True when the square shows the one-move style: a tint with a thin frame (double moves are hatched)."""
+    rect = game.scene.view.square_rect(square)
+    return tuple(game.screen.get_at((rect.x + 2, rect.centery)))[:3] == palette.REACH_EDGE
+
+
+def test_after_a_move_the_lit_squares_and_the_creature_are_drawn_where_they_now_are(game):
+    ids = stage(game, "Brakka", {"Brakka": (10, 8)})
+    scene = game.scene
+    hover_away(game)
+    run_frames(game, 1)
+    before = set(scene.walk.endable)
+    assert all(tinted(game, s) for s in before if clear_of_creatures(game, s))
+    one_move_before = {s for s in before if clear_of_creatures(game, s) and outlined(game, s)}
+    destination = (13, 8)
+    click(centre(game, destination))
+    hover_away(game)
+    run_frames(game, 60)
+    assert not scene.animator.busy and scene.state.square(ids["Brakka"]) == destination
+    after = set(scene.walk.endable)
+    gone = [s for s in before - after if clear_of_creatures(game, s)]
+    assert gone and not any(tinted(game, s) for s in gone)      # the old overlay is wiped off the map
+    # Squares that needed a double move before are one move away now: drawn in the one-move style.
+    speed = mode_speed(scene.state, ids["Brakka"], "walk")
+    nearer = [s for s in after - one_move_before if clear_of_creatures(game, s) and scene.walk.cost[s] <= speed]
+    assert nearer and all(outlined(game, s) for s in nearer)
+    assert tinted(game, (10, 8)) and outlined(game, (10, 8))     # the square it left is lit, not drawn over
+
+    def bar_colour(square):     # the creature's hit point bar, above its square
+        rect = scene.view.square_rect(square)
+        return tuple(game.screen.get_at((rect.x + 5, rect.top - 3)))[:3]
+    assert bar_colour(destination) == palette.HP_GOOD and bar_colour((10, 8)) != palette.HP_GOOD
+
+
+def test_hovering_another_square_moves_the_path_preview_there(game):
+    stage(game, "Brakka", {"Brakka": (10, 8)})
+    scene = game.scene
+    hover(game, (10, 11))
+    run_frames(game, 1)
+    assert tuple(game.screen.get_at(centre(game, (10, 11))))[:3] == palette.PATH     # the path's last dot
+    hover(game, (13, 8))
+    run_frames(game, 1)
+    assert tuple(game.screen.get_at(centre(game, (13, 8))))[:3] == palette.PATH
+    assert tuple(game.screen.get_at(centre(game, (10, 11))))[:3] != palette.PATH
+    assert scene._hint_text == scene._hint()           # the hint line kept between frames is the new square's
+
+
+def test_hit_points_changed_by_hand_show_at_once_on_the_card_and_over_the_creature(game):
+    """Even a change no command made (a test position) is drawn: the screen notices any replaced component."""
+    ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (13, 8)})
+    scene = game.scene
+    hover_away(game)
+    run_frames(game, 1)
+    card_bar = (scene.panel_rect.x + 12 + 80 + 190, 10 + 52 + 6)       # near the right end of the card's bar
+    over_enemy = scene.view.square_rect((13, 8))
+    enemy_bar = (over_enemy.right - 4, over_enemy.top - 3)
+    assert tuple(game.screen.get_at(card_bar))[:3] == palette.HP_GOOD
+    assert tuple(game.screen.get_at(enemy_bar))[:3] == palette.HP_GOOD
+    state = scene.state
+    for name in ("Brakka", "Hobgoblin soldier"):
+        state.world.add(ids[name], replace(state.world.get(ids[name], Health), hp=2))
+    run_frames(game, 1)
+    assert tuple(game.screen.get_at(card_bar))[:3] == palette.HP_BACK
+    assert tuple(game.screen.get_at(enemy_bar))[:3] == palette.HP_BACK
+
+
+def test_a_zone_laid_on_the_map_is_drawn_over_the_squares_at_once(game):
+    from game.actions.zones import create_zone
+    from game.ecs.components import Zone, ZoneSpec
+
+    ids = stage(game, "Brakka", {"Brakka": (10, 8)})
+    scene = game.scene
+    hover_away(game)
+    run_frames(game, 1)
+    square = (12, 10)
+    assert clear_of_creatures(game, square)
+    lit = game.screen.get_at(centre(game, square))
+    create_zone(scene.state, Zone(ids["Brakka"], "Fog", ((12, 10), (13, 10)), ZoneSpec("heavy"), "encounter"))
+    run_frames(game, 1)
+    assert game.screen.get_at(centre(game, square)) != lit
+
+
+def test_a_wall_is_laid_square_by_square_on_lit_squares_and_the_last_one_attacks(game):
+    ids = stage(game, "Miriel", {"Miriel": (8, 8), "Hobgoblin soldier": (12, 8), "Goblin sharpshooter": (12, 9)})
+    scene = game.scene
+    run_frames(game, 1)
+    press(hotkey(bar_choice(scene, "Curtain of Flame")))
+    run_frames(game, 1)
+    assert scene.mode == "power:Curtain of Flame" and (12, 7) in scene.wall_next
+    for laid, square in enumerate(((12, 7), (12, 8), (12, 9))):
+        click(centre(game, square))
+        run_frames(game, 1)
+        assert scene.wall[-1] == square and f"({laid + 1} of 4)" in scene._hint()
+        assert scene.wall_next and all(abs(x - square[0]) + abs(y - square[1]) == 1 for x, y in scene.wall_next)
+    click(centre(game, (20, 2)))                                          # not beside the last: refused
+    run_frames(game, 1)
+    assert len(scene.wall) == 3 and "lit square" in scene.message
+    scene.match.dice = ScriptedDice([15, 15, 3])
+    click(centre(game, (12, 10)))
+    run_frames(game, 2)
+    command, events = scene.match.record[-1]
+    assert command == AreaAttack(ids["Miriel"], "Curtain of Flame", (12, 7), False, ((12, 7), (12, 8), (12, 9), (12, 10)))
+    assert scene.wall == () and sum(isinstance(e, AttackRolled) for e in events) == 2

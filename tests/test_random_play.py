@@ -23,7 +23,7 @@ from game.maps.loader import load_battlefield
 from game.match import new_match
 from game.actions.turn_actions import READY_TRIGGERS
 from game.ui.choices import (
-    AID_BOONS, ESCAPE_SKILLS, charge_path, choices, coup_de_grace_power, drag_paths, readyable,
+    AID_BOONS, ESCAPE_SKILLS, charge_path, choices, coup_de_grace_power, drag_paths, readyable, wall_next_squares,
 )
 
 MAPS = Path(__file__).resolve().parent.parent / "maps"
@@ -120,6 +120,13 @@ def _power_commands(state, actor, choice, rng: random.Random, knockout: bool) ->
     if profile.kind in ("melee", "ranged"):
         return [_single_attack(state, actor, rng.choice(choice.targets), choice.power, knockout)] if choice.targets else []
     space = state.space(actor)
+    if profile.area == "wall":
+        wall: tuple = ()
+        while len(wall) < profile.size and (options := wall_next_squares(state, actor, profile, wall)):
+            wall += (rng.choice(options),)
+        if isinstance(plan_area(state, actor, choice.power, wall[0] if wall else space[0], wall), AreaPlan):
+            return [AreaAttack(actor, choice.power, wall[0], knockout, wall)]
+        return []
     if profile.kind == "close" and profile.area == "blast":
         origins = blast_placements(space, profile.size)
     elif profile.kind == "close":

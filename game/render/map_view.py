@@ -79,10 +79,18 @@ class MapView:
             return int(x), int(y)
         return None
 
-    def draw(self, screen: pygame.Surface) -> None:
-        screen.set_clip(self.viewport)
-        screen.blit(self.surface, self.origin())
-        screen.set_clip(None)
+    def covers_viewport(self) -> bool:
+        """True when the map fills the whole view (a smaller map is centred on the background)."""
+        return self.surface.get_width() >= self.viewport.w and self.surface.get_height() >= self.viewport.h
+
+    def draw(self, screen: pygame.Surface, surface: pygame.Surface | None = None) -> None:
+        """Copy the part of the map (or of ``surface``, a picture of the map in its pixels) inside the view."""
+        surface = self.surface if surface is None else surface
+        ox, oy = self.origin()
+        view = self.viewport
+        area = pygame.Rect(view.x - ox, view.y - oy, view.w, view.h).clip(surface.get_rect())
+        if area.width and area.height:
+            screen.blit(surface, (ox + area.x, oy + area.y), area)
 
 
 def load_sprites(directory: Path, names: list[str], cell: int) -> dict[str, pygame.Surface]:

@@ -25,12 +25,16 @@ from game.actions.force_move import forced_next_squares, next_forced
 from game.actions.move import WALK, mode_speed, move_blocker, move_options
 from game.actions.teleport import teleport_power, teleport_squares
 from game.actions.turn_actions import READY_TRIGGERS
+from game.actions.zones import zones
 from game.content.roster import Roster, load_creatures, load_rosters
 from game.core.areas import blast_placements
 from game.core.forced import forced_destinations
 from game.core.grid import Square, chebyshev
 from game.core.movement import SearchResult
-from game.ecs.components import Appearance, Power
+from game.ecs.components import (
+    ActionPoints, Appearance, Arsenal, Body, Conditions, DeathSaves, Health, Name, OutOfFight, Outcome, PendingForced,
+    PendingOffers, Position, Power, Readied, SpentPowers, Stats, Surges, Team, TurnState, Zones,
+)
 from game.ecs.world import Entity
 from game.input.intents import Click, Hover, Intent, Key, Scroll, pan_direction
 from game.maps.loader import load_battlefield
@@ -38,15 +42,17 @@ from game.match import Match, new_match
 from game.render import palette
 from game.render.animation import Animator
 from game.render.facts import draw_facts
+from game.render.layers import Board, Chrome
 from game.render.map_view import PAN_SPEED, MapView, load_sprites
 from game.state import GameState
 from game.ui import hud, keys
 from game.ui.choices import (
     AID_BOONS, ESCAPE_SKILLS, Choice, charge_paths, choices, coup_de_grace_power, drag_paths, readyable,
+    wall_next_squares,
 )
 from game.ui.log_panel import LogPanel
 from game.ui.narration import narrate
-from game.ui.overlays import MapOverlays, WalkPreview, reach_tiles, tint, zone_tile
+from game.ui.overlays import MapOverlays, Token, UnitShown, WalkPreview, path_dot, reach_tiles, tint, zone_tile
 from game.ui.widgets import Fonts, button, panel, text
 
 UNIT_ART = Path(__file__).resolve().parent.parent.parent / "assets" / "units"
@@ -60,6 +66,11 @@ END_TURN_WIDTH = 140
 INSTANT = {"stand": StandUp, "prone": DropProne, "unsqueeze": EndSqueeze, "second_wind": SecondWind,
            "total_defense": TotalDefense, "action_point": SpendActionPoint, "delay": Delay, "end_grab": EndGrab}
 TARGET_MODES = {"charge", "bull_rush", "grab", "move_grabbed", "aid", "potion"}
+# What the screen reads of the world: a change to any of these (components are replaced, never changed
+# in place) is a new state to draw; the layers kept between frames are redrawn then, and only then.
+DRAWN_COMPONENTS = (Name, Team, Position, Body, Stats, Health, Surges, ActionPoints, DeathSaves, Arsenal, SpentPowers,
+                    Conditions, Appearance, OutOfFight, Readied)
+DRAWN_RESOURCES = (TurnState, Outcome, PendingOffers, PendingForced, Zones)
 
 
 class BattleScene(MapOverlays):
@@ -87,6 +98,10 @@ class BattleScene(MapOverlays):
         self.end_turn_rect = pygame.Rect(width - 8 - END_TURN_WIDTH, self.power_row.y, END_TURN_WIDTH,
                                          self.action_row.bottom - self.power_row.y)
         self.panel_rect = pygame.Rect(width - PANEL_WIDTH, 0, PANEL_WIDTH, bottom)
+        self.banner_rect = pygame.Rect(0, 0, self.map_rect.width, BANNER_HEIGHT)
+        # The bottom strip under the hint line: the power cards, the action row and End turn.
+        self.strip_rect = pygame.Rect(0, self.hint_rect.bottom, width, self.bar_rect.bottom - self.hint_rect.bottom)
+        self.chrome_rects = (self.banner_rect, self.hint_rect, self.strip_rect, self.panel_rect)
         self.view = MapView(map_path, self.map_rect)
         draw_facts(self.view.surface, battlefield, self.view.cell, fonts.small)
         sprite_names = [self.match.state.world.get(e, Appearance).sprite for e in self.state.creatures()]
@@ -102,6 +117,7 @@ class BattleScene(MapOverlays):
         self.tints = {colour: tint(self.view.cell, colour) for colour in
                       (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL, palette.HEAL_FILL)}
         self.zone_tile = zone_tile(self.view.cell)
+        self._path_dot = path_dot()
         self.animator = Animator()
         self.log = LogPanel(fonts.small, PANEL_WIDTH - 40)
         self.hover: tuple[int, int] | None = None
@@ -111,6 +127,8 @@ class BattleScene(MapOverlays):
         self.knockout = False                              # the next attack knocks out instead of killing (§27)
         self.popup: hud.Popup | None = None
         self.picked: Entity | None = None                  # the first click of a two-click action (bull rush, aid)
+        self.wall: tuple[Square, ...] = ()                 # the squares of a wall laid so far (4e §5.6)
+        self.wall_next: list[Square] = []                  # the squares that may come next in it
         self.walk: SearchResult | None = None
         self.targets: dict[Entity, AttackPlan | None] = {}  # creatures a click attacks or aims at (red)
         self.friends: list[Entity] = []                    # creatures a click helps (green)
@@ -125,13 +143,38 @@ class BattleScene(MapOverlays):
         self.bar: list[tuple[pygame.Rect, Choice]] = []
         self.prompt_buttons: dict[str, pygame.Rect] = {}
         self.victory_buttons: dict[str, pygame.Rect] = {}
-        self._preview_key: tuple[Square, int, str] | None = None
-        self._preview: WalkPreview | None = None
+        self._preview_key: object = None
         self._area_key: tuple[Square, int, str] | None = None
         self._area: AreaPlan | Rejected | None = None
         self._coup_key: tuple[Entity, int, str] | None = None
         self._coup: str | None = None
         self.ticks = 0
+        # Kept between frames (see draw): what changes only with the state or the player's pick is drawn
+        # once per change, keyed by the state's version and the picks it shows.
+        self._seen: tuple[object, ...] = ()
+        self._version = 0
+        self._board = Board(self.view.surface)
+        self._chrome: Chrome | None = None
+        self._previews: dict[Square, WalkPreview] = {}
+        self._provokers: dict[tuple[Square, Square], tuple[Entity, ...]] = {}
+        self._path_pictures: dict[Square, tuple[pygame.Surface, tuple[int, int], list[tuple[int, int]]]] = {}
+        self._units_key = -1
+        self._units: list[UnitShown] = []
+        self._occupants: dict[Square, Entity] = {}
+        self._split_key: object = None
+        self._split: tuple[list[UnitShown], list[UnitShown]] = ([], [])
+        self._tokens: dict[object, Token] = {}
+        self._bodies: dict[object, pygame.Surface] = {}
+        self._markers: dict[int, pygame.Surface] = {}
+        self._marks_key: object = None
+        self._marks: tuple[list[tuple[Square, int]], list[tuple[Square, int]]] = ([], [])
+        self._hint_key: object = None
+        self._hint_text = ""
+        self._tooltip_key: object = None
+        self._tooltip: tuple[pygame.Surface, pygame.Rect] | None = None
+        self._prompt_key: object = None
+        self._prompt: hud.PromptWords | None = None
+        self._shade: pygame.Surface | None = None
         self._show_events(self.match.opening)
         self._turn_began()
 
@@ -173,7 +216,7 @@ class BattleScene(MapOverlays):
         and the hints read what it leaves behind.
         """
         self.walk, self.targets, self.friends, self.teleports = None, {}, [], []
-        self.charges, self.drags, self.push_squares = {}, {}, []
+        self.charges, self.drags, self.push_squares, self.wall_next = {}, {}, [], []
         self.bar_choices = choices(self.state, self.actor) if self.state.outcome is None else []
         forced = next_forced(self.state)
         if forced is None:
@@ -188,8 +231,12 @@ class BattleScene(MapOverlays):
             choice = self._choice()
         mode, state, actor = self.mode, self.state, self.actor
         power = self._power()
+        if power is None or power.area != "wall":
+            self.wall = ()
         if power is not None:
-            if power.attacks and power.kind in ("melee", "ranged"):
+            if power.area == "wall":
+                self.wall_next = wall_next_squares(state, actor, power, self.wall)
+            elif power.attacks and power.kind in ("melee", "ranged"):
                 self.targets = dict(power_targets(state, actor, power.name))
             elif not power.attacks and power.kind in ("melee", "ranged"):
                 self.friends = list(choice.targets) if choice is not None else []
@@ -283,6 +330,9 @@ class BattleScene(MapOverlays):
                 self._place_forced()
             else:
                 self._refresh_forced_start()
+        elif action == "cancel" and self.wall:
+            self.wall, self.message = (), "The wall starts over."
+            self._refresh_options()
         elif action == "cancel":
             self.selected, self.message, self.mode, self.picked = None, "", WALK, None
             self._refresh_options()
@@ -436,6 +486,9 @@ class BattleScene(MapOverlays):
         occupant = self.state.occupant_at(square)
         actor, mode = self.actor, self.mode
         power = self._power()
+        if power is not None and power.area == "wall":
+            self._lay_wall(power, square)
+            return True
         if power is not None and power.kind in ("close", "area"):
             area = self._area_plan()
             if isinstance(area, AreaPlan):
@@ -612,11 +665,24 @@ class BattleScene(MapOverlays):
         power = self._power()
         return power is not None and power.kind in ("close", "area")
 
+    def _lay_wall(self, power: Power, square: Square) -> None:
+        """§5.6: a wall is laid square by square, each beside the last; the last square attacks."""
+        if square not in self.wall_next:
+            self.message = "Can't: lay the wall on a lit square beside the last one (Esc starts over)."
+            return
+        self.wall += (square,)
+        self.message = ""
+        if len(self.wall) < power.size:
+            self._refresh_options()
+            return
+        wall, self.wall = self.wall, ()
+        self.submit(AreaAttack(self.actor, power.name, wall[0], self.knockout, wall))
+
     def _area_plan(self) -> AreaPlan | Rejected | None:
         """The hovered placement of the chosen close or area power; computed once per square and state."""
         square = self._hover_square()
         power = self._power()
-        if square is None or power is None or power.kind not in ("close", "area"):
+        if square is None or power is None or power.kind not in ("close", "area") or power.area == "wall":
             return None
         key = (square, len(self.match.record), self.mode)
         if key != self._area_key:
@@ -655,40 +721,100 @@ class BattleScene(MapOverlays):
 
     # Drawing --------------------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:
-        screen.fill(palette.BACKGROUND)
-        self.view.draw(screen)
-        screen.set_clip(self.map_rect)
+        """One frame. What changes only with the state or the player's picks is kept between frames and
+        redrawn when that changes: the map with the lit squares of the move (the board), the creatures'
+        pictures, the banner, the hint line, the power bar and the side panel. A frame copies those,
+        then draws what moves: the hovered path, walking creatures, floating numbers, the tooltip."""
+        version = self._sync()
         ready = not self.animator.busy and self.state.outcome is None
-        if ready and self.acting:
-            self._draw_reach(screen)
-            self._draw_tinted(screen, self.teleports, palette.TELEPORT_FILL, palette.TELEPORT_EDGE)
-            self._draw_tinted(screen, self.push_squares, palette.FORCED_FILL, palette.FORCED_EDGE)
-            self._draw_drags(screen)
+        acting = ready and self.acting
+        forced = next_forced(self.state) if ready else None
+        # Still creatures go into the board too when nothing is drawn between the lit squares and them.
+        baked = (not self.animator.busy and forced is None and not zones(self.state)
+                 and not (acting and self._is_area_power()))
+        self._update_board(acting, baked)
+        chrome = self._chrome_for(screen)
+        if screen.get_size() != self.screen_rect.size:
+            screen.fill(palette.BACKGROUND)
+        elif not self.view.covers_viewport():
+            screen.fill(palette.BACKGROUND, self.map_rect)
+        self.view.draw(screen, self._board.surface)
+        screen.set_clip(self.map_rect)
+        if acting:
             self._draw_area(screen)
         self._draw_zones(screen)
-        if ready and next_forced(self.state) is not None:
+        if forced is not None:
             self._draw_forced(screen)
         if self.animator.area:
-            self._draw_tinted(screen, list(self.animator.area), palette.AREA_FILL, palette.AREA_EDGE)
-        self._draw_units(screen)
-        if ready and self.acting and self.popup is None:
+            self._draw_tinted(screen, self.animator.area, palette.AREA_FILL, palette.AREA_EDGE)
+        self._draw_units(screen, baked)
+        if acting and self.popup is None:
             self._draw_targets(screen)
             self._draw_path(screen)
             self._draw_charge(screen)
         self._draw_floaters(screen)
         screen.set_clip(None)
-        self._draw_banner(screen)
-        self._draw_bottom(screen)
-        self._draw_panel(screen)
+        self._paint_chrome(chrome, version)
+        for region in self.chrome_rects:
+            chrome.show(screen, region)
         if ready and self.state.offer is not None:
             self._draw_offer_marks(screen)
+            key = (version, self.state.offer)
+            if key != self._prompt_key:
+                self._prompt_key = key
+                self._prompt = hud.prompt_words(self.fonts, self.state, self.state.offer, self.side_labels)
             self.prompt_buttons = hud.draw_prompt(screen, self.fonts, self.state, self.state.offer, self.side_labels,
-                                                  self.map_rect, self.hover)
+                                                  self.map_rect, self.hover, self._prompt)
         if self.popup is not None:
             hud.draw_popup(screen, self.fonts, self.popup, self.map_rect, self.hover)
         self._draw_tooltip(screen)
         if self.state.outcome is not None and not self.animator.busy:
             self._draw_victory(screen)
+
+    def _sync(self) -> int:
+        """The version of what the screen shows of the state: it goes up whenever a component or resource
+        the screen reads is replaced (any accepted command, or a test moving creatures by hand)."""
+        world = self.state.world
+        seen = (self.state, self.state.battlefield, world.stores_view(*DRAWN_COMPONENTS),
+                tuple(world.maybe_resource(kind) for kind in DRAWN_RESOURCES))
+        if seen != self._seen:
+            self._seen = seen
+            self._version += 1
+        return self._version
+
+    def _update_board(self, acting: bool, baked: bool) -> None:
+        """Repaint the board when what it holds changed: the lit squares of the move (teleport, push,
+        drag) while the acting creature is free to act, and the still creatures when ``baked``."""
+        lit = acting and (self.walk is not None or bool(self.teleports or self.push_squares or self.drags))
+        if not lit and not baked:
+            self._board.update(None, None)
+            return
+        overlays = (self.mode, self.walk, self.teleports, self.push_squares, self.drags) if lit else None
+        units = (self.actor if self.state.outcome is None else None, self.selected) if baked else None
+        self._board.update((self._version, overlays, units),
+                           lambda surface: self._paint_board(surface, lit, baked))
+
+    def _chrome_for(self, screen: pygame.Surface) -> Chrome:
+        if self._chrome is None or not self._chrome.fits(screen):
+            self._chrome = Chrome(screen)
+        return self._chrome
+
+    def _paint_chrome(self, chrome: Chrome, version: int) -> None:
+        """Repaint the banner, hint line, bar and panel where what they show changed."""
+        chrome.part("banner", self.banner_rect, (version, self.knockout), self._draw_banner)
+        hint = self.message or self._cached_hint()
+        chrome.part("hint", self.hint_rect, (hint, bool(self.message)), lambda surface: self._draw_hint(surface, hint))
+        free = self.state.offer is None and self.state.pending_forced is None
+        hover = self.hover
+        hot = end_hot = None
+        if hover is not None and self.strip_rect.collidepoint(hover):
+            hot = next((i for i, (rect, _) in enumerate(self.bar) if rect.collidepoint(hover)), None)
+            end_hot = self.end_turn_rect.collidepoint(hover)
+        chrome.part("bar", self.strip_rect, (self.bar_choices, self.mode, self.knockout, hot, free, end_hot,
+                                             self.state.outcome), self._draw_bottom)
+        shown = self._panel_entity()
+        chrome.part("panel", self.panel_rect, (version, shown, self.actor, self.selected, len(self.log.lines),
+                                               self.log.scroll), self._draw_panel)
 
     def _draw_offer_marks(self, screen: pygame.Surface) -> None:
         """Who is asked (white) and against whom (red), on the map under the prompt."""
@@ -725,13 +851,14 @@ class BattleScene(MapOverlays):
             pygame.draw.rect(screen, palette.KNOCKOUT, chip.inflate(10, 6), border_radius=5)
             text(screen, self.fonts.small, words, chip.topleft, (20, 20, 20))
 
-    def _draw_bottom(self, screen: pygame.Surface) -> None:
-        pygame.draw.rect(screen, palette.BAR, self.bar_rect)
+    def _draw_hint(self, screen: pygame.Surface, hint: str) -> None:
         pygame.draw.rect(screen, palette.PANEL, self.hint_rect)
         pygame.draw.line(screen, palette.PANEL_EDGE, self.hint_rect.topleft, self.hint_rect.topright)
-        hint = self.message or self._hint()
         text(screen, self.fonts.small, hint, (12, self.hint_rect.centery), palette.TEXT if self.message else palette.TEXT_DIM,
              "midleft")
+
+    def _draw_bottom(self, screen: pygame.Surface) -> None:
+        pygame.draw.rect(screen, palette.BAR, self.bar_rect)
         self.bar = []
         if self.state.outcome is None:
             # The bar is always the acting creature's: its keys work whoever is shown in the card.
@@ -746,8 +873,22 @@ class BattleScene(MapOverlays):
             return
         for rect, choice in self.bar:
             if rect.collidepoint(self.hover):
-                hud.draw_tooltip(screen, self.fonts, rect, choice, self.screen_rect)
+                key = (tuple(rect), choice)
+                if key != self._tooltip_key:
+                    self._tooltip_key = key
+                    self._tooltip = hud.tooltip_image(self.fonts, rect, choice, self.screen_rect)
+                assert self._tooltip is not None
+                image, box = self._tooltip
+                screen.blit(image, box)
                 return
+
+    def _cached_hint(self) -> str:
+        """The hint line, worked out again only when something it reads changed (not per frame)."""
+        key = (self._version, self._hover_square(), self.mode, self.knockout, self.selected, self.popup, self.picked,
+               self.forced_path, self.walk, self.targets, self.friends, self.charges, len(self.match.record))
+        if key != self._hint_key:
+            self._hint_key, self._hint_text = key, self._hint()
+        return self._hint_text
 
     def _hint(self) -> str:
         forced = next_forced(self.state)
@@ -761,7 +902,7 @@ class BattleScene(MapOverlays):
         if self.popup is not None:
             return "Pick with the number keys or a click; Esc cancels."
         square = self._hover_square()
-        occupant = self.state.occupant_at(square) if square is not None else None
+        occupant = self._occupant(square)
         mode, name = self.mode, self.state.name
         ko = " Knockout is ON." if self.knockout else ""
         if mode.startswith("teleport:"):
@@ -769,6 +910,9 @@ class BattleScene(MapOverlays):
             reach = power.squares if power else 0
             return f"Teleport up to {reach} squares to a free square you can see (violet). No opportunity attacks. 4e §23"
         power = self._power()
+        if power is not None and power.area == "wall":
+            return (f"{power.name}: lay the wall square by square ({len(self.wall)} of {power.size}); the lit squares "
+                    f"may come next, the last one attacks everyone in it. Esc starts over. 4e §5.6{ko}")
         if power is not None and power.kind in ("close", "area"):
             area = self._area_plan()
             if isinstance(area, Rejected):
@@ -844,13 +988,17 @@ class BattleScene(MapOverlays):
             return "Potion: click yourself (minor) or an unconscious ally next to you (standard); O again drinks it. 4e §25.14"
         return ""
 
+    def _panel_entity(self) -> Entity:
+        """Who the card shows: the one being asked, else the selected creature, else the acting one."""
+        if self.state.offer is not None:
+            return self.state.offer.by
+        return self.selected if self.selected is not None else self.actor
+
     def _draw_panel(self, screen: pygame.Surface) -> None:
         pygame.draw.rect(screen, palette.PANEL, self.panel_rect)
         pygame.draw.line(screen, palette.PANEL_EDGE, self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
         x = self.panel_rect.x + 12
-        entity = self.selected if self.selected is not None else self.actor
-        if self.state.offer is not None:
-            entity = self.state.offer.by          # the one being asked
+        entity = self._panel_entity()
         y = hud.draw_card(screen, self.fonts, self.state, entity, self.actor, self.portraits, self.side_labels,
                           x, 10, PANEL_WIDTH - 24)
         y = hud.draw_initiative(screen, self.fonts, self.state, self.actor, self.selected, x, y + 8, PANEL_WIDTH - 24)
@@ -859,9 +1007,10 @@ class BattleScene(MapOverlays):
         self.log.draw(screen, log_rect)
 
     def _draw_victory(self, screen: pygame.Surface) -> None:
-        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        screen.blit(shade, (0, 0))
+        if self._shade is None or self._shade.get_size() != screen.get_size():
+            self._shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+            self._shade.fill((0, 0, 0, 150))
+        screen.blit(self._shade, (0, 0))
         outcome = self.state.outcome
         assert outcome is not None
         box = pygame.Rect(0, 0, 520, 250)

@@ -25,6 +25,7 @@ from game.actions.door import validate
 from game.actions.move import CRAWL, RUN, SQUEEZE, WALK, move_blocker, move_options
 from game.actions.teleport import teleport_power, teleport_squares
 from game.actions.turn_actions import READY_TRIGGERS
+from game.core.areas import wall_problem
 from game.core.grid import Square, chebyshev, space_distance
 from game.core.movement import SearchResult
 from game.ecs.components import ActionPoints, Body, Power, TeleportPower
@@ -299,3 +300,22 @@ def readyable(state: GameState, actor: Entity) -> list[tuple[str, Rejected | Non
     trigger = next(iter(READY_TRIGGERS))
     return [(p.name, validate(state, Ready(actor, p.name, trigger))) for p in state.arsenal(actor).attacks
             if p.action not in ("interrupt", "reaction") and p.attacks]
+
+
+def wall_next_squares(state: GameState, actor: Entity, power: Power, laid: tuple[Square, ...]) -> list[Square]:
+    """Squares that may come next in a wall being laid square by square (§5.6): each shares a side with
+    the last one laid, and the squares so far stay a legal wall of their own length (in range, with line
+    of effect, one chain, no square with more than two neighbours in it)."""
+    space = state.space(actor)
+    bf = state.battlefield
+    if len(laid) >= power.size:
+        return []
+    if not laid:
+        (x0, y0), reach = space[0], power.reach
+        candidates = [(x, y) for y in range(y0 - reach, y0 + space[1] + reach)
+                      for x in range(x0 - reach, x0 + space[1] + reach)]
+    else:
+        x, y = laid[-1]
+        candidates = [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)]
+    return [s for s in candidates if s not in laid
+            and wall_problem(bf, space, list(laid) + [s], len(laid) + 1, power.reach) is None]

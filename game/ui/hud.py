@@ -147,6 +147,13 @@ def _action_button(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choi
 
 def draw_tooltip(screen: pygame.Surface, fonts: Fonts, anchor: pygame.Rect, choice: Choice, bounds: pygame.Rect) -> None:
     """Above the hovered button: what it does and, if it cannot be used now, why."""
+    image, box = tooltip_image(fonts, anchor, choice, bounds)
+    screen.blit(image, box)
+
+
+def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice,
+                  bounds: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
+    """The tooltip drawn on its own (transparent round corners) and where it goes on the screen."""
     base = choice.key.split(":", 1)[0]
     lines: list[tuple[str, tuple[int, int, int]]] = []
     if choice.is_power:
@@ -166,11 +173,13 @@ def draw_tooltip(screen: pygame.Surface, fonts: Fonts, anchor: pygame.Rect, choi
     box = pygame.Rect(0, 0, width, height)
     box.midbottom = (anchor.centerx, anchor.top - 6)
     box.clamp_ip(bounds)
-    panel(screen, box, (26, 27, 36))
-    y = box.y + 7
+    image = pygame.Surface(box.size, pygame.SRCALPHA)
+    panel(image, image.get_rect(), (26, 27, 36))
+    y = 7
     for line, colour in lines:
-        text(screen, fonts.small, line, (box.x + 10, y), colour)
+        text(image, fonts.small, line, (10, y), colour)
         y += 18
+    return image, box
 
 
 def draw_end_turn(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hot: bool) -> None:
@@ -271,27 +280,31 @@ def draw_initiative(screen: pygame.Surface, fonts: Fonts, state: GameState, acto
 
 
 # Offers and popups ---------------------------------------------------------------------------------------
+PROMPT_SIZE = (600, 176)
 OFFER_TITLES = {"opportunity": "Opportunity attack?", "readied": "Readied action?", "return": "Act now?"}
 
 
-def draw_prompt(screen: pygame.Surface, fonts: Fonts, state: GameState, offer: Offer, side_labels: dict[str, str],
-                map_rect: pygame.Rect, hover: tuple[int, int] | None) -> dict[str, pygame.Rect]:
-    """Ask the controller of the creature the offer waits on: take it or let it pass."""
+@dataclass(frozen=True)
+class PromptWords:
+    """What the offer prompt says, worked out from the rules once per state (never per frame)."""
+
+    title: str
+    colour: tuple[int, int, int]
+    asks: str
+    lines: tuple[str, ...]
+    refused: str | None          # why the door would refuse "yes" now, if it would
+    labels: tuple[tuple[str, str], ...]
+
+
+def prompt_words(fonts: Fonts, state: GameState, offer: Offer, side_labels: dict[str, str]) -> PromptWords:
+    """The prompt's title, question, odds and rule lines, and whether taking it is allowed now."""
     by = offer.by
     side = state.side(by)
-    box = pygame.Rect(0, 0, 600, 176)
-    box.midtop = (map_rect.centerx, map_rect.top + 8)
-    panel(screen, box)
-    pygame.draw.rect(screen, palette.side_colour(side), (box.x, box.y, 6, box.height), border_radius=3)
     power = next((p for p in state.arsenal(by).attacks if p.name == offer.power), None)
     if offer.kind == "power" and power is not None:
         title = f"{'Interrupt' if power.action == 'interrupt' else 'Reaction'}: {offer.power}?"
     else:
         title = OFFER_TITLES.get(offer.kind, f"{offer.power}?")
-    text(screen, fonts.title, f"{title}  ({side_labels.get(side, side)})", (box.x + 16, box.y + 10),
-         palette.side_colour(side))
-    text(screen, fonts.small, fit(fonts.small, f"{state.name(by)}: {describe_offer(state, offer)}.", box.width - 32),
-         (box.x + 16, box.y + 44))
     plan = offer_plan(state, offer)
     if isinstance(plan, AttackPlan):
         chance = (21 - plan.needed) * 5
@@ -307,24 +320,45 @@ def draw_prompt(screen: pygame.Surface, fonts: Fonts, state: GameState, offer: O
     rule = {"opportunity": "One opportunity attack per turn (4e §25.13).", "return": "",
             "readied": "Readied: it goes off before the trigger finishes (4e §25.16)."}.get(
         offer.kind, "One immediate action per round (4e §3.3).")
+    width = PROMPT_SIZE[0] - 32
+    lines = tuple(wrap_lines(fonts.small, f"{_paused_odds(state)}{odds} {rule}".strip(), width)[:3])
+    refused = validate(state, React(by, True))
+    labels = (("yes", "Act now  [Y]" if offer.kind == "return" else "Take it  [Y]"),
+              ("no", "Keep waiting  [N]" if offer.kind == "return" else "Let it pass  [N]"))
+    return PromptWords(f"{title}  ({side_labels.get(side, side)})", palette.side_colour(side),
+                       fit(fonts.small, f"{state.name(by)}: {describe_offer(state, offer)}.", width), lines,
+                       None if refused is None else str(refused), labels)
+
+
+def draw_prompt(screen: pygame.Surface, fonts: Fonts, state: GameState, offer: Offer, side_labels: dict[str, str],
+                map_rect: pygame.Rect, hover: tuple[int, int] | None,
+                words: PromptWords | None = None) -> dict[str, pygame.Rect]:
+    """Ask the controller of the creature the offer waits on: take it or let it pass. ``words``: what
+    prompt_words said for this state (worked out here when None)."""
+    if words is None:
+        words = prompt_words(fonts, state, offer, side_labels)
+    box = pygame.Rect((0, 0), PROMPT_SIZE)
+    box.midtop = (map_rect.centerx, map_rect.top + 8)
+    panel(screen, box)
+    pygame.draw.rect(screen, words.colour, (box.x, box.y, 6, box.height), border_radius=3)
+    text(screen, fonts.title, words.title, (box.x + 16, box.y + 10), words.colour)
+    text(screen, fonts.small, words.asks, (box.x + 16, box.y + 44))
     y = box.y + 64
-    for line in wrap_lines(fonts.small, f"{_paused_odds(state)}{odds} {rule}".strip(), box.width - 32)[:3]:
+    for line in words.lines:
         text(screen, fonts.small, line, (box.x + 16, y), palette.TEXT_DIM)
         y += 18
     take = pygame.Rect(box.x + 16, box.bottom - 50, 270, 38)
     let = pygame.Rect(box.right - 286, box.bottom - 50, 270, 38)
     buttons = {"yes": take, "no": let}
-    labels = {"yes": "Act now  [Y]" if offer.kind == "return" else "Take it  [Y]",
-              "no": "Keep waiting  [N]" if offer.kind == "return" else "Let it pass  [N]"}
-    refused = validate(state, React(by, True))
-    for answer, rect in buttons.items():
-        if answer == "yes" and refused is not None:   # the door would refuse it now: say why instead
+    for answer, label in words.labels:
+        rect = buttons[answer]
+        if answer == "yes" and words.refused is not None:   # the door would refuse it now: say why instead
             pygame.draw.rect(screen, (34, 35, 44), rect, border_radius=6)
             pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=6)
-            text(screen, fonts.tiny, fit(fonts.tiny, f"Can't take it: {refused}", rect.width - 12), rect.center,
+            text(screen, fonts.tiny, fit(fonts.tiny, f"Can't take it: {words.refused}", rect.width - 12), rect.center,
                  palette.TEXT_DIM, "center")
             continue
-        button(screen, fonts.body, rect, labels[answer], _hot(rect, hover))
+        button(screen, fonts.body, rect, label, _hot(rect, hover))
     return buttons
 
 
@@ -370,6 +404,11 @@ def draw_badges(screen: pygame.Surface, font: pygame.font.Font, state: GameState
                 rect: pygame.Rect) -> None:
     """Short condition labels in a row along the bottom of the creature's space: letters, so they read
     without colour; harmful ones dark red, helpful ones dark green. More than fit end in "+N"."""
+    draw_badge_labels(screen, font, badge_labels(state, entity), rect)
+
+
+def badge_labels(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
+    """The creature's badges as (label, harmful), in the order they are drawn, each label once."""
     shown: list[tuple[str, bool]] = []
     for entry in state.conditions(entity).entries:
         label = (badge(entry), harmful(entry))
@@ -379,6 +418,12 @@ def draw_badges(screen: pygame.Surface, font: pygame.font.Font, state: GameState
         shown.append(("RDY", False))
     if entity in state.turn.delayed:
         shown.append(("DLY", False))
+    return tuple(shown)
+
+
+def draw_badge_labels(screen: pygame.Surface, font: pygame.font.Font, shown: tuple[tuple[str, bool], ...],
+                      rect: pygame.Rect) -> None:
+    """Draw badges (see draw_badges) as chips flowed into at most BADGE_ROWS rows from the bottom up."""
     if not shown:
         return
     images = [font.render(label, True, palette.BADGE_TEXT) for label, _ in shown]

@@ -3,6 +3,12 @@ targets, the units with their condition badges, and the floating numbers.
 
 A mixin of BattleScene: it reads what the scene worked out from the rules (the walk options, targets,
 charge paths, drag squares, forced-movement squares) and only draws.
+
+Nothing here is worked out or drawn from scratch every frame unless it moves: the lit squares and the
+creatures standing still are painted into the board (a copy of the map, game.render.layers.Board) when
+the state or the pick changes; each creature's picture (shadow, sprite, hit points, badges) is drawn once
+per look; a hovered path once per square. A frame copies those and draws on top only what must be on
+top: the framed (acting or selected) creature, walking ones, the target marks, the path, floating words.
 """
 
 from __future__ import annotations
@@ -19,9 +25,10 @@ from game.ecs.components import Appearance, Health, OutOfFight
 from game.ecs.world import Entity
 from game.render import palette
 from game.render.animation import FADE_TICKS, FLOAT_TICKS
+from game.render.layers import union
 from game.rulesets.dnd4e.opportunity import provokers
 from game.ui import hud
-from game.ui.widgets import hp_bar, text
+from game.ui.widgets import hp_bar, rendered, text
 
 
 @dataclass(frozen=True)
@@ -36,9 +43,150 @@ class WalkPreview:
     fall_ft: int
 
 
+@dataclass(frozen=True)
+class UnitLook:
+    """Everything a standing (or lying) creature's picture shows: one token is drawn per look."""
+
+    sprite: str
+    side: int                              # squares on a side
+    team: tuple[int, int, int]
+    conscious: bool
+    hp: int
+    max_hp: int
+    temp: int
+    badges: tuple[tuple[str, bool], ...]
+
+
+@dataclass(frozen=True)
+class Token:
+    """A creature's picture: ``under`` (shadow and sprite), ``over`` (hit points and badges) and both
+    together, each with the space's top-left at ``origin``."""
+
+    under: pygame.Surface
+    over: pygame.Surface
+    both: pygame.Surface
+    origin: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class UnitShown:
+    """A creature as the map layer draws it, worked out once per state."""
+
+    entity: Entity
+    square: Square
+    side: int
+    out: bool                              # out of the fight: drawn lying and fading
+    look: UnitLook
+    token: Token                           # its picture when not flashing
+
+
+TOKEN_MARGIN = (3, 7)           # room around a space for the hit point bar above it and badges overhanging it
+TOKEN_CACHE_LIMIT = 512
+MARKER_MARGIN = 5               # room around a space for the target marker's corner dots
+PATH_DOT = 4                    # radius of the dot on each square of a path
+PATH_CACHE_LIMIT = 256          # hovered paths kept as pictures for the move shown
+
+
 class MapOverlays:
     """The map layer of the battle screen (see BattleScene for the attributes it reads)."""
 
+    def _map_rect(self, square: Square) -> pygame.Rect:
+        """A square in map pixels (on the board)."""
+        cell = self.view.cell
+        return pygame.Rect(square[0] * cell, square[1] * cell, cell, cell)
+
+    # The board: overlays painted once per change into the map picture --------------------------------
+    def _paint_board(self, surface: pygame.Surface, lit: bool, units: bool) -> list[pygame.Rect]:
+        """In map pixels, in the order the screen stacks them: the lit squares of the move, teleport, push
+        or drag (``lit``), then the creatures that stand still (``units``). Returns what it covered."""
+        touched: list[pygame.Rect] = []
+        if lit:
+            touched += self._paint_reach(surface)
+            touched += self._paint_tinted(surface, self.teleports, palette.TELEPORT_FILL, palette.TELEPORT_EDGE)
+            touched += self._paint_tinted(surface, self.push_squares, palette.FORCED_FILL, palette.FORCED_EDGE)
+            touched += self._paint_drags(surface)
+        if units:
+            touched += self._paint_units(surface)
+        return touched
+
+    def _paint_units(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        """The creatures drawn into the board: all but the framed ones and those stacked over them."""
+        baked, _ = self._units_split()
+        cell = self.view.cell
+        placed = []
+        for unit in baked:
+            x, y = unit.square[0] * cell, unit.square[1] * cell
+            if unit.out:
+                body = self._lying(unit.look.sprite, unit.side, self.animator.fading.get(unit.entity, FADE_TICKS))
+                placed.append((body, (x, y)))
+            else:
+                placed.append((unit.token.both, (x - unit.token.origin[0], y - unit.token.origin[1])))
+        surface.fblits(placed)
+        return union([image.get_rect(topleft=at) for image, at in placed])
+
+    def _units_split(self) -> tuple[list[UnitShown], list[UnitShown]]:
+        """The creatures a still board holds, and those drawn every frame on top of it: the acting
+        creature (its frame pulses) and the selected one, with every later creature whose picture
+        overlaps one of those, so that each picture still lies over the ones before it."""
+        actor = self.actor if self.state.outcome is None else None
+        key = (self._version, actor, self.selected)
+        if key != self._split_key:
+            cell = self.view.cell
+            mx, my = TOKEN_MARGIN
+            baked: list[UnitShown] = []
+            live: list[UnitShown] = []
+            covered: list[pygame.Rect] = []
+            for unit in self._units_shown():
+                size = cell * unit.side
+                area = pygame.Rect(unit.square[0] * cell - mx, unit.square[1] * cell - my, size + 2 * mx, size + 2 * my)
+                if unit.entity in (actor, self.selected) or area.collidelist(covered) >= 0:
+                    live.append(unit)
+                    covered.append(area)
+                else:
+                    baked.append(unit)
+            self._split_key, self._split = key, (baked, live)
+        return self._split
+
+    def _paint_reach(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        if self.walk is None:
+            return []
+        one_move, double = self.reach_tiles
+        speed = mode_speed(self.state, self.actor, self.mode)
+        cells = []
+        for square in self.walk.endable:
+            cell = self._map_rect(square)
+            if self.walk.cost[square] <= speed:
+                surface.blit(one_move, cell)
+                pygame.draw.rect(surface, palette.REACH_EDGE, cell.inflate(-4, -4), 1)
+            else:
+                surface.blit(double, cell)
+            if square in self.walk.falls:
+                self._draw_drop_mark(surface, cell)
+            cells.append(cell)
+        return union(cells)
+
+    def _paint_drags(self, surface: pygame.Surface) -> list[pygame.Rect]:
+        one_move, _ = self.reach_tiles
+        cells = []
+        for square in self.drags:
+            cell = self._map_rect(square)
+            surface.blit(one_move, cell)
+            pygame.draw.rect(surface, palette.REACH_EDGE, cell.inflate(-4, -4), 1)
+            cells.append(cell)
+        return union(cells)
+
+    def _paint_tinted(self, surface: pygame.Surface, squares: list[Square], fill: tuple[int, ...],
+                      edge: tuple[int, int, int]) -> list[pygame.Rect]:
+        tile = self.tints[fill]
+        cells = []
+        for square in squares:
+            rect = self._map_rect(square)
+            surface.blit(tile, rect)
+            pygame.draw.rect(surface, edge, rect.inflate(-6, -6), 1)
+            cells.append(rect)
+        return union(cells)
+
+    # Drawn every frame, on the screen ------------------------------------------------------------------
     def _draw_zones(self, screen: pygame.Surface) -> None:
         """Zones in play: a dark hatched veil over their squares and their name, so the obscured squares show."""
         for zone in zones(self.state):
@@ -49,33 +197,11 @@ class MapOverlays:
             top = min(s[1] for s in zone.squares)
             edge = self.view.square_rect(((min(xs) + max(xs)) // 2, top))
             label = f"{zone.source} ({self.state.name(zone.owner)})"
-            words = self.fonts.small.render(label, True, palette.TEXT)
+            words = rendered(self.fonts.small, label, palette.TEXT)
             place = words.get_rect(midbottom=(edge.centerx, edge.top - 2))
             pygame.draw.rect(screen, (20, 20, 28), place.inflate(8, 4), border_radius=4)
             pygame.draw.rect(screen, palette.ZONE_EDGE, place.inflate(8, 4), 1, border_radius=4)
             screen.blit(words, place)
-
-    def _draw_reach(self, screen: pygame.Surface) -> None:
-        if self.walk is None:
-            return
-        one_move, double = self.reach_tiles
-        speed = mode_speed(self.state, self.actor, self.mode)
-        for square in self.walk.endable:
-            cell = self.view.square_rect(square)
-            if self.walk.cost[square] <= speed:
-                screen.blit(one_move, cell)
-                pygame.draw.rect(screen, palette.REACH_EDGE, cell.inflate(-4, -4), 1)
-            else:
-                screen.blit(double, cell)
-            if square in self.walk.falls:
-                self._draw_drop_mark(screen, cell)
-
-    def _draw_drags(self, screen: pygame.Surface) -> None:
-        one_move, _ = self.reach_tiles
-        for square in self.drags:
-            cell = self.view.square_rect(square)
-            screen.blit(one_move, cell)
-            pygame.draw.rect(screen, palette.REACH_EDGE, cell.inflate(-4, -4), 1)
 
     @staticmethod
     def _draw_drop_mark(screen: pygame.Surface, cell: pygame.Rect) -> None:
@@ -83,7 +209,7 @@ class MapOverlays:
         x, y = cell.center
         pygame.draw.lines(screen, palette.FALL_MARK, False, [(x - 7, y - 3), (x, y + 4), (x + 7, y - 3)], 3)
 
-    def _draw_tinted(self, screen: pygame.Surface, squares: list[Square], fill: tuple[int, ...],
+    def _draw_tinted(self, screen: pygame.Surface, squares: list[Square] | tuple[Square, ...], fill: tuple[int, ...],
                      edge: tuple[int, int, int]) -> None:
         tile = self.tints[fill]
         for square in squares:
@@ -92,10 +218,15 @@ class MapOverlays:
             pygame.draw.rect(screen, edge, rect.inflate(-6, -6), 1)
 
     def _draw_area(self, screen: pygame.Surface) -> None:
+        if self.wall or self.wall_next:
+            # A wall being laid (§5.6): its squares so far, and the ones that may come next.
+            self._draw_tinted(screen, list(self.wall), palette.AREA_FILL, palette.AREA_EDGE)
+            self._draw_tinted(screen, self.wall_next, palette.FORCED_FILL, palette.FORCED_EDGE)
+            return
         area = self._area_plan()
         if not isinstance(area, AreaPlan):
             return
-        self._draw_tinted(screen, list(area.squares), palette.AREA_FILL, palette.AREA_EDGE)
+        self._draw_tinted(screen, area.squares, palette.AREA_FILL, palette.AREA_EDGE)
         for target, _ in area.targets:
             rect = self.view.square_rect(*self.state.space(target))
             colour = palette.TARGET if self.state.are_enemies(self.actor, target) else palette.SELECT
@@ -114,107 +245,254 @@ class MapOverlays:
         pygame.draw.rect(screen, palette.FORCED_EDGE, end, 3)
 
     def _walk_preview(self) -> WalkPreview | None:
-        """The move to the hovered square and what it provokes; recomputed only when either changes."""
+        """The move to the hovered square and what it provokes: worked out once per square for each
+        move's options (and once per step of the path tree), not per frame."""
         square = self._hover_square()
         if self.walk is None or square is None or square not in self.walk.endable or square == self.walk.start:
             return None
-        key = (square, len(self.match.record), self.mode)
+        key = (self.walk, self.mode, len(self.match.record), self._version)
         if key != self._preview_key:
+            self._preview_key, self._previews, self._provokers, self._path_pictures = key, {}, {}, {}
+        preview = self._previews.get(square)
+        if preview is None:
             path = self.walk.path_to(square) or ()
             used = self.state.turn.opportunity_used
             provoking: list[Square] = []
             attackers: list[Entity] = []
-            for a, b in zip(path, path[1:]):
-                fresh = [e for e in provokers(self.state, self.actor, (a, b), self.mode) if e not in used and e not in attackers]
+            for step in zip(path, path[1:]):
+                found = self._provokers.get(step)
+                if found is None:
+                    found = self._provokers[step] = tuple(provokers(self.state, self.actor, step, self.mode))
+                fresh = [e for e in found if e not in used and e not in attackers]
                 if fresh:
-                    provoking.append(a)
+                    provoking.append(step[0])
                     attackers.extend(fresh)
-            self._preview_key = key
-            self._preview = WalkPreview(path, self.walk.cost[square], tuple(provoking), tuple(attackers),
-                                        self.walk.falls.get(square, 0))
-        return self._preview
+            preview = self._previews[square] = WalkPreview(path, self.walk.cost[square], tuple(provoking),
+                                                           tuple(attackers), self.walk.falls.get(square, 0))
+        return preview
 
     def _draw_path(self, screen: pygame.Surface) -> None:
+        """The hovered move: drawn once per hovered square into a picture, then copied every frame."""
         preview = self._walk_preview()
         if preview is None or len(preview.path) < 2:
             return
+        picture = self._path_pictures.get(preview.path[-1])
+        if picture is None:
+            if len(self._path_pictures) >= PATH_CACHE_LIMIT:
+                self._path_pictures.clear()
+            picture = self._path_pictures[preview.path[-1]] = self._path_picture(preview)
+        image, (x, y), marks = picture
+        ox, oy = self.view.origin()
+        screen.blit(image, (ox + x, oy + y))
+        if marks:
+            mark = rendered(self.fonts.body, "!", palette.TARGET)
+            screen.fblits([(mark, (ox + mx, oy + my)) for mx, my in marks])
+
+    def _path_picture(self, preview: WalkPreview) -> tuple[pygame.Surface, tuple[int, int], list[tuple[int, int]]]:
+        """The path line, the rings on squares whose leaving provokes and the cost badge, on a
+        transparent picture; returns it, where its top-left goes and where each ring's "!" goes, in
+        map pixels. The "!"s are drawn over it every frame (their soft edges blend with what lies
+        under them), unless the badge overlaps one: then they go into the picture, under the badge."""
+        cell = self.view.cell
+        half = cell // 2
         path, square = preview.path, preview.path[-1]
-        self._draw_line(screen, path)
-        # Squares whose leaving provokes an opportunity attack: a red ring and "!" (readable without colour).
-        for step in preview.provoking:
-            centre = self.view.square_rect(step).center
-            pygame.draw.circle(screen, palette.TARGET, centre, self.view.cell // 3, 3)
-            text(screen, self.fonts.body, "!", centre, palette.TARGET, "center")
-        rect = self.view.square_rect(square)
+        centres = {s: (s[0] * cell + half, s[1] * cell + half) for s in path}
         badge_text = f"{preview.cost}" + (f"  fall {preview.fall_ft} ft" if preview.fall_ft else "")
-        label = self.fonts.body.render(badge_text, True, (20, 20, 20))
-        badge = label.get_rect(center=(rect.right - 4, rect.top + 4)).inflate(10, 4)
-        pygame.draw.rect(screen, palette.FALL_MARK if preview.fall_ft else palette.PATH, badge, border_radius=8)
-        screen.blit(label, label.get_rect(center=badge.center))
+        label = rendered(self.fonts.body, badge_text, (20, 20, 20))
+        badge = label.get_rect(center=(square[0] * cell + cell - 4, square[1] * cell + 4)).inflate(10, 4)
+        ring = cell // 3
+        mark = rendered(self.fonts.body, "!", palette.TARGET)
+        marks = [mark.get_rect(center=centres[step]) for step in preview.provoking]
+        parts = [pygame.Rect(x - PATH_DOT - 2, y - PATH_DOT - 2, 2 * PATH_DOT + 5, 2 * PATH_DOT + 5)
+                 for x, y in centres.values()]
+        for step in preview.provoking:
+            x, y = centres[step]
+            parts.append(pygame.Rect(x - ring - 2, y - ring - 2, 2 * ring + 5, 2 * ring + 5))
+        parts += marks + [badge]
+        bounds = parts[0].unionall(parts[1:])
+        bx, by = bounds.topleft
+        image = pygame.Surface(bounds.size, pygame.SRCALPHA)
+        points = [(x - bx, y - by) for x, y in (centres[s] for s in path)]
+        pygame.draw.lines(image, palette.PATH, False, points, 3)
+        image.fblits([(self._path_dot, (x - PATH_DOT, y - PATH_DOT)) for x, y in points[1:]])
+        # Squares whose leaving provokes an opportunity attack: a red ring and "!" (readable without colour).
+        inside = badge.collidelist(marks) >= 0
+        for step, place in zip(preview.provoking, marks):
+            pygame.draw.circle(image, palette.TARGET, (centres[step][0] - bx, centres[step][1] - by), ring, 3)
+            if inside:
+                image.blit(mark, place.move(-bx, -by))
+        badge.move_ip(-bx, -by)
+        pygame.draw.rect(image, palette.FALL_MARK if preview.fall_ft else palette.PATH, badge, border_radius=8)
+        image.blit(label, label.get_rect(center=badge.center))
+        if inside:
+            return image, (bx, by), []
+        return sparse(image), (bx, by), [place.topleft for place in marks]
 
     def _draw_line(self, screen: pygame.Surface, path: tuple[Square, ...]) -> None:
-        points = [self.view.square_rect(s).center for s in path]
+        ox, oy = self.view.origin()
+        cell = self.view.cell
+        half = cell // 2
+        points = [(ox + x * cell + half, oy + y * cell + half) for x, y in path]
         pygame.draw.lines(screen, palette.PATH, False, points, 3)
-        for point in points[1:]:
-            pygame.draw.circle(screen, palette.PATH, point, 4)
+        dot = self._path_dot
+        screen.fblits([(dot, (x - PATH_DOT, y - PATH_DOT)) for x, y in points[1:]])
 
     def _draw_charge(self, screen: pygame.Surface) -> None:
         """The charge at the hovered enemy: the path to the square it attacks from."""
-        square = self._hover_square()
-        target = self.state.occupant_at(square) if square is not None else None
+        if not self.charges:
+            return
+        target = self._occupant(self._hover_square())
         path = self.charges.get(target) if target is not None else None
         if path and len(path) > 1:
             self._draw_line(screen, path)
             pygame.draw.rect(screen, palette.PATH, self.view.square_rect(path[-1]), 2)
 
     def _draw_targets(self, screen: pygame.Surface) -> None:
-        for target in self.targets:
-            rect = self.view.square_rect(*self.state.space(target))
-            pygame.draw.rect(screen, palette.TARGET, rect, 3)
-            for corner in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
-                pygame.draw.circle(screen, palette.TARGET, corner, 4)
-        for friend in self.friends:   # green outline with a "+" in the corner: readable without colour
-            rect = self.view.square_rect(*self.state.space(friend))
+        key = (self._version, self.targets, self.friends)
+        if key != self._marks_key:
+            space = self.state.space
+            self._marks_key = key
+            self._marks = ([space(t) for t in self.targets], [space(f) for f in self.friends])
+        targets, friends = self._marks
+        ox, oy = self.view.origin()
+        cell = self.view.cell
+        screen.fblits([(self._target_marker(side), (ox + x * cell - MARKER_MARGIN, oy + y * cell - MARKER_MARGIN))
+                       for (x, y), side in targets])
+        for top_left, side in friends:   # green outline with a "+" in the corner: readable without colour
+            rect = self.view.square_rect(top_left, side)
             pygame.draw.rect(screen, palette.HEAL_EDGE, rect, 3)
             text(screen, self.fonts.title, "+", (rect.right - 2, rect.top - 4), palette.HEAL_EDGE, "topright")
 
-    def _draw_units(self, screen: pygame.Surface) -> None:
+    def _target_marker(self, side: int) -> pygame.Surface:
+        """A red frame with a dot on each corner, around a space ``side`` squares across."""
+        marker = self._markers.get(side)
+        if marker is None:
+            size = self.view.cell * side
+            marker = pygame.Surface((size + 2 * MARKER_MARGIN, size + 2 * MARKER_MARGIN), pygame.SRCALPHA)
+            rect = pygame.Rect(MARKER_MARGIN, MARKER_MARGIN, size, size)
+            pygame.draw.rect(marker, palette.TARGET, rect, 3)
+            for corner in (rect.topleft, rect.topright, rect.bottomleft, rect.bottomright):
+                pygame.draw.circle(marker, palette.TARGET, corner, 4)
+            self._markers[side] = marker = sparse(marker)
+        return marker
+
+    # Creatures -----------------------------------------------------------------------------------------
+    def _units_shown(self) -> list[UnitShown]:
+        """Every creature as drawn now, with its picture: worked out once per state."""
+        if self._units_key != self._version:
+            state = self.state
+            world = state.world
+            shown = []
+            occupants: dict[Square, Entity] = {}
+            for entity in state.creatures():
+                square, side = state.space(entity)
+                health = world.get(entity, Health)
+                out = world.has(entity, OutOfFight)
+                look = UnitLook(world.get(entity, Appearance).sprite, side, palette.side_colour(state.side(entity)),
+                                state.conscious(entity), health.hp, state.stats(entity).max_hp, health.temp,
+                                hud.badge_labels(state, entity))
+                shown.append(UnitShown(entity, square, side, out, look, self._token(look, False)))
+                if not out:
+                    for dy in range(side):
+                        for dx in range(side):
+                            occupants.setdefault((square[0] + dx, square[1] + dy), entity)
+            self._units_key, self._units, self._occupants = self._version, shown, occupants
+        return self._units
+
+    def _occupant(self, square: Square | None) -> Entity | None:
+        """state.occupant_at, answered from a table made once per state."""
+        if square is None:
+            return None
+        self._units_shown()
+        return self._occupants.get(square)
+
+    def _sprite(self, name: str, side: int) -> pygame.Surface:
+        return self.big_sprites.get((name, side)) or self.sprites[name]
+
+    def _token(self, look: UnitLook, flashing: bool) -> Token:
+        """A creature's picture for its look, drawn once and kept."""
+        key = (look, flashing)
+        token = self._tokens.get(key)
+        if token is None:
+            if len(self._tokens) >= TOKEN_CACHE_LIMIT:
+                self._tokens.clear()
+            token = self._tokens[key] = self._new_token(look, flashing)
+        return token
+
+    def _new_token(self, look: UnitLook, flashing: bool) -> Token:
+        size = self.view.cell * look.side
+        mx, my = TOKEN_MARGIN
+        x, y = mx, my
+        under = pygame.Surface((size + 2 * mx, size + 2 * my), pygame.SRCALPHA)
+        base = pygame.Rect(x + 3, y + size - 10, size - 6, 8)
+        pygame.draw.ellipse(under, look.team, base)
+        pygame.draw.ellipse(under, (0, 0, 0), base, 1)
+        sprite = self._sprite(look.sprite, look.side)
+        image = sprite
+        if not look.conscious:
+            # Dying or knocked out: lying down, greyed, still on the battlefield (4e §27).
+            image = pygame.transform.rotate(sprite, 90)
+            image.fill((150, 150, 160, 255), special_flags=pygame.BLEND_RGBA_MULT)
+        if flashing:
+            image = image.copy()
+            image.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
+        under.blit(image, (x, y))
+        over = pygame.Surface(under.get_size(), pygame.SRCALPHA)
+        hp_bar(over, pygame.Rect(x + 2, y - 5, size - 4, 5), look.hp, look.max_hp, look.temp)
+        hud.draw_badge_labels(over, self.fonts.badge, look.badges, pygame.Rect(x, y, size, size))
+        both = under.copy()
+        both.blit(over, (0, 0))
+        return Token(under, over, both, (x, y))
+
+    def _lying(self, name: str, side: int, fade: int) -> pygame.Surface:
+        """An out-of-the-fight creature: lying down, fading as it goes (kept per fade step)."""
+        key = (name, side, fade)
+        body = self._bodies.get(key)
+        if body is None:
+            if len(self._bodies) >= TOKEN_CACHE_LIMIT:
+                self._bodies.clear()
+            body = pygame.transform.rotate(self._sprite(name, side), 90)
+            body.set_alpha(255 - 150 * fade // FADE_TICKS)
+            self._bodies[key] = body
+        return body
+
+    def _draw_units(self, screen: pygame.Surface, baked: bool) -> None:
+        """The creatures: all of them, or with ``baked`` only those the board does not hold."""
         cell = self.view.cell
-        for entity in self.state.creatures():
-            square, side = self.state.space(entity)
-            fx, fy = self.animator.position(entity, square)
-            x, y = self.view.point_at(fx, fy)
-            size = cell * side
-            name = self.state.world.get(entity, Appearance).sprite
-            sprite = self.big_sprites.get((name, side)) or self.sprites[name]
-            team = palette.side_colour(self.state.side(entity))
-            out = self.state.world.has(entity, OutOfFight) and not self.animator.pending_downed(entity)
-            if out:
-                fade = self.animator.fading.get(entity, FADE_TICKS)
-                body = pygame.transform.rotate(sprite, 90)
-                body.set_alpha(255 - 150 * fade // FADE_TICKS)
-                screen.blit(body, (x, y))
+        animator = self.animator
+        busy = animator.busy
+        ox, oy = self.view.origin()
+        actor = self.actor if self.state.outcome is None else None
+        selected = self.selected
+        batch: list[tuple[pygame.Surface, tuple[int, int]]] = []     # plain pictures, blitted together in order
+        for unit in self._units_split()[1] if baked else self._units_shown():
+            entity = unit.entity
+            if busy:
+                fx, fy = animator.position(entity, unit.square)
+                x, y = int(ox + fx * cell), int(oy + fy * cell)
+            else:
+                x, y = ox + unit.square[0] * cell, oy + unit.square[1] * cell
+            if unit.out and not (busy and animator.pending_downed(entity)):
+                batch.append((self._lying(unit.look.sprite, unit.side, animator.fading.get(entity, FADE_TICKS)), (x, y)))
                 continue
-            base = pygame.Rect(x + 3, y + size - 10, size - 6, 8)
-            pygame.draw.ellipse(screen, team, base)
-            pygame.draw.ellipse(screen, (0, 0, 0), base, 1)
-            image = sprite
-            if not self.state.conscious(entity):
-                # Dying or knocked out: lying down, greyed, still on the battlefield (4e §27).
-                image = pygame.transform.rotate(sprite, 90)
-                image.fill((150, 150, 160, 255), special_flags=pygame.BLEND_RGBA_MULT)
-            if self.animator.flashing(entity):
-                image = image.copy()
-                image.fill((255, 255, 255, 0), special_flags=pygame.BLEND_RGBA_MAX)
-            screen.blit(image, (x, y))
-            if entity == self.actor and self.state.outcome is None:
-                pulse = 2 + (self.ticks // 10) % 2
-                pygame.draw.rect(screen, palette.SELECT, (x, y, size, size), pulse)
-            elif entity == self.selected:
+            token = self._token(unit.look, True) if busy and animator.flashing(entity) else unit.token
+            at = (x - token.origin[0], y - token.origin[1])
+            if entity != actor and entity != selected:
+                batch.append((token.both, at))
+                continue
+            # The acting or selected creature: its frame goes between its sprite and its hit points.
+            if batch:
+                screen.fblits(batch)
+                batch = []
+            size = cell * unit.side
+            screen.blit(token.under, at)
+            if entity == actor:
+                pygame.draw.rect(screen, palette.SELECT, (x, y, size, size), 2 + (self.ticks // 10) % 2)
+            else:
                 pygame.draw.rect(screen, palette.SELECT, (x + 1, y + 1, size - 2, size - 2), 1)
-            health = self.state.world.get(entity, Health)
-            hp_bar(screen, pygame.Rect(x + 2, y - 5, size - 4, 5), health.hp, self.state.stats(entity).max_hp, health.temp)
-            hud.draw_badges(screen, self.fonts.badge, self.state, entity, pygame.Rect(x, y, size, size))
+            screen.blit(token.over, at)
+        if batch:
+            screen.fblits(batch)
 
     def _draw_floaters(self, screen: pygame.Surface) -> None:
         stacked: dict[Entity, int] = {}
@@ -224,12 +502,26 @@ class MapOverlays:
             rise = floater.tick * 30 // FLOAT_TICKS
             line = stacked.get(floater.entity, 0)
             stacked[floater.entity] = line + 1
-            image = self.fonts.body.render(floater.text, True, floater.colour)
-            outline = self.fonts.body.render(floater.text, True, (0, 0, 0))
+            image = rendered(self.fonts.body, floater.text, floater.colour)
+            outline = rendered(self.fonts.body, floater.text, (0, 0, 0))
             centre = (rect.centerx, rect.top - rise - 18 * line)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 screen.blit(outline, outline.get_rect(center=(centre[0] + dx, centre[1] + dy)))
             screen.blit(image, image.get_rect(center=centre))
+
+
+def sparse(image: pygame.Surface) -> pygame.Surface:
+    """A picture with per-pixel alpha that is mostly see-through, run-length encoded so that a blit
+    skips its clear pixels (the same pixels on screen, several times faster). Not to be drawn on after."""
+    image.set_alpha(255, pygame.RLEACCEL)
+    return image
+
+
+def path_dot() -> pygame.Surface:
+    """The dot marking each square of a path (the same pixels as pygame.draw.circle there)."""
+    dot = pygame.Surface((2 * PATH_DOT + 1, 2 * PATH_DOT + 1), pygame.SRCALPHA)
+    pygame.draw.circle(dot, palette.PATH, (PATH_DOT, PATH_DOT), PATH_DOT)
+    return dot
 
 
 def reach_tiles(cell: int) -> tuple[pygame.Surface, pygame.Surface]:

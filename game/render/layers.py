@@ -1,0 +1,87 @@
+"""Drawn layers kept between frames: a surface is redrawn only when what it shows changes.
+
+Each layer holds a key, a cheap value naming everything its picture depends on; a frame passes the key
+of now, and the layer repaints only when that differs from the key it was last painted with. Keys are
+compared with ``==`` (tuples compare their items by identity first, so the same objects cost nothing).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+_UNSET = object()
+
+
+class Board:
+    """The map picture with the overlays that change only with the state or the bar's pick (the lit
+    squares of a move, a teleport, a push or a drag), in map pixels.
+
+    Painted into a copy of the map; a repaint first restores, from the bare map, only the rectangles
+    the last overlay covered. With no overlay the bare map itself is shown (no copy is made)."""
+
+    def __init__(self, base: pygame.Surface) -> None:
+        self.base = base
+        self._copy: pygame.Surface | None = None
+        self._dirty: list[pygame.Rect] = []
+        self._key: Any = _UNSET
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """What to show now: the map with the overlay, or the bare map."""
+        return self._copy if self._dirty and self._copy is not None else self.base
+
+    def update(self, key: Any, paint: Callable[[pygame.Surface], list[pygame.Rect]] | None) -> None:
+        """Repaint when ``key`` changed: ``paint`` draws the overlay onto the map copy and returns the
+        rectangles it touched (None: no overlay)."""
+        if key == self._key:
+            return
+        self._key = key
+        if self._copy is not None:
+            for rect in self._dirty:
+                self._copy.blit(self.base, rect, rect)
+        self._dirty = []
+        if paint is None:
+            return
+        if self._copy is None:
+            self._copy = self.base.copy()
+        bounds = self._copy.get_rect()
+        self._dirty = [r.clip(bounds) for r in paint(self._copy) if r.width and r.height]
+
+    def forget(self) -> None:
+        """Repaint on the next update whatever its key."""
+        self._key = _UNSET
+
+
+class Chrome:
+    """The screen's fixed panels (banner, hint line, power bar, side panel) painted on one off-screen
+    surface the size of the screen, each part repainted only when its key changes and copied to the
+    screen every frame."""
+
+    def __init__(self, screen: pygame.Surface) -> None:
+        self.surface = pygame.Surface(screen.get_size(), 0, screen)
+        self._keys: dict[str, Any] = {}
+
+    def fits(self, screen: pygame.Surface) -> bool:
+        return self.surface.get_size() == screen.get_size()
+
+    def part(self, name: str, region: pygame.Rect, key: Any, paint: Callable[[pygame.Surface], None]) -> None:
+        """Repaint the part ``name`` (clipped to ``region``) when its key changed."""
+        if self._keys.get(name, _UNSET) == key:
+            return
+        self._keys[name] = key
+        self.surface.set_clip(region)
+        paint(self.surface)
+        self.surface.set_clip(None)
+
+    def show(self, screen: pygame.Surface, region: pygame.Rect) -> None:
+        screen.blit(self.surface, region, region)
+
+    def forget(self) -> None:
+        self._keys.clear()
+
+
+def union(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """One rectangle around all of ``rects`` (none for none): what a board overlay reports as touched."""
+    return [rects[0].unionall(rects[1:])] if rects else []
