@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from bench.ai import ai_turn, simulate
 from bench.render import render_frame
 from bench.rules import cover_matrix_40, distance_full_map, reachable_speed6
 from bench.startup import startup
@@ -26,8 +27,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("reachable_speed6", 1000, reachable_speed6),
     Benchmark("distance_full_map", 50, distance_full_map),
     Benchmark("cover_matrix_40", 30, cover_matrix_40),
+    Benchmark("ai_turn", 50, ai_turn),
+    Benchmark("simulate", 20, simulate),
     Benchmark("startup", 10, startup),
 )
-
-# In the contract but not measurable yet: both need the computer opponent.
-PENDING = ("ai_turn", "simulate")

@@ -1,4 +1,5 @@
-"""Command line: `python -m game [play] [options]` opens the game; `query` answers rules questions; `lint` checks maps."""
+"""Command line: `python -m game [play] [options]` opens the game; `query` answers rules questions; `lint` checks
+maps; `simulate` plays computer-against-computer skirmishes headless."""
 
 from __future__ import annotations
 
@@ -38,8 +39,79 @@ def build_parser() -> argparse.ArgumentParser:
                                       "1 otherwise.")
     lint.add_argument("maps", metavar="MAP.tmx", nargs="+", type=Path,
                       help="a map to check, or a folder: every .tmx map inside it")
+    add_simulate_parser(sub)
     add_play_options(parser)
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected at least 1, got {value}")
+    return value
+
+
+def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
+    simulate = sub.add_parser(
+        "simulate", help="play whole skirmishes between computer players, headless (no window)",
+        description="Play whole skirmishes between computer players without a window and print, per game, the "
+                    "winner, the rounds and a hash of the final state, then the wins per side, the draws and "
+                    "the games per minute. Game i uses seed SEED+i, so a run is repeatable.")
+    simulate.add_argument("--map", type=Path, default=DEFAULT_MAP, metavar="PATH",
+                          help=f"the Tiled .tmx map (default: {DEFAULT_MAP.relative_to(DEFAULT_MAP.parent.parent)})")
+    simulate.add_argument("--ruleset", default="4e", metavar="NAME", help='the rules to play by: only "4e" for now')
+    simulate.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the first game (default: 0)")
+    simulate.add_argument("--games", type=_positive, default=1, metavar="N", help="how many games (default: 1)")
+    simulate.add_argument("--sides", default="ai,ai", metavar="P,P",
+                          help="the player of each side, in roster order: ai or scripted (a plain opponent that "
+                               "walks up and makes basic attacks); default: ai,ai")
+    simulate.add_argument("--difficulty", default="normal", metavar="LEVEL",
+                          help="the computer's level: easy, normal or hard, or one per side separated by commas "
+                               "(default: normal)")
+    simulate.add_argument("--mirror", default=None, metavar="SIDE",
+                          help="every side fields SIDE's roster (equal strength; default: each side its own)")
+    simulate.add_argument("--record", type=Path, default=None, metavar="DIR",
+                          help="write each game to DIR/game-SEED.json: rules version, ruleset, map, seed, rosters, "
+                               "players and every command")
+    simulate.add_argument("--max-rounds", type=_positive, default=30, metavar="N",
+                          help="a game still going after round N is a draw (default: 30)")
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    """`python -m game simulate`; usage errors exit 2, a map or content that cannot be played 1."""
+    from game.ai.tactics import DIFFICULTIES
+    from game.simulate import PLAYERS, RULESETS
+
+    def usage(message: str) -> int:
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+
+    if args.ruleset not in RULESETS:
+        return usage(f"unknown ruleset {args.ruleset!r}: only {', '.join(RULESETS)} is available")
+    sides = [s.strip() for s in args.sides.split(",")]
+    if any(s not in PLAYERS for s in sides):
+        return usage(f"--sides takes {' or '.join(PLAYERS)} for each side, got {args.sides!r}")
+    levels = [d.strip() for d in args.difficulty.split(",")]
+    if any(d not in DIFFICULTIES for d in levels):
+        return usage(f"--difficulty takes {', '.join(DIFFICULTIES)}, got {args.difficulty!r}")
+    from game.simulate import headless_pytmx, run
+
+    headless_pytmx()
+    from game.content.roster import ContentError
+    from game.maps.tmx import MapError
+    from game.match import SetupError
+
+    try:
+        run(args.map, args.seed, args.games, sides, levels, args.max_rounds, args.record, args.mirror)
+    except (ContentError, MapError, SetupError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 1
+    except ValueError as err:
+        return usage(str(err))
+    return 0
 
 
 def add_play_options(parser: argparse.ArgumentParser, inherit: bool = False) -> None:
@@ -72,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"error: {err}", file=sys.stderr)
             return 2
         return 0
+    if args.command == "simulate":
+        return run_simulate(args)
     if args.command == "lint":
         from game.maps.lint import lint_paths
 

@@ -62,32 +62,3 @@ def battle(rows: list[str], units: dict[str, Unit], edges: tuple[tuple[Edge, Edg
     sequence = tuple(ids[letter] for letter in (order or "".join(sorted(units))))
     world.set_resource(TurnState(1, sequence, 0))
     return GameState(bf, world), ids
-
-
-def scripted_commands(state: GameState) -> list:
-    """A plain opponent for tests: take every opportunity attack, push nowhere, attack if anything is
-    in reach, else walk toward the nearest enemy."""
-    from game.actions.attack import attack_targets
-    from game.actions.commands import Attack, EndTurn, ForceMove, Move, React
-    from game.actions.common import decider
-    from game.actions.move import move_blocker, move_options
-    from game.core.grid import chebyshev
-
-    if state.offer is not None:
-        return [React(decider(state), True)]
-    if state.pending_forced is not None:
-        forced = state.pending_forced.queue[0]
-        return [ForceMove(forced.by, forced.target, (state.square(forced.target),))]
-    actor = state.turn.current
-    targets = attack_targets(state, actor) if state.turn.actions.standard else {}
-    if targets:
-        target = min(targets, key=lambda t: (state.hp(t), t))
-        return [Attack(actor, target, targets[target].profile.name)]
-    enemies = [e for e in state.standing() if state.are_enemies(actor, e)]
-    if move_blocker(state, actor) is None and enemies:
-        options = move_options(state, actor)
-        best = min(options.endable, key=lambda s: (min(chebyshev(s, state.square(e)) for e in enemies), options.cost[s], s))
-        path = options.path_to(best)
-        if path is not None and len(path) > 1:
-            return [Move(actor, path)]
-    return [EndTurn(actor)]

@@ -4,11 +4,10 @@ from pathlib import Path
 
 from game.actions.commands import Rejected
 from game.actions.events import SkirmishWon
+from game.ai.scripted import scripted_command
 from game.content.roster import load_creatures, load_rosters
 from game.maps.loader import load_battlefield
 from game.match import new_match
-
-from support import scripted_commands
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "default.tmx"
 MAX_COMMANDS = 3000
@@ -20,11 +19,8 @@ def play_out(seed: int):
     for _ in range(MAX_COMMANDS):
         if match.state.outcome is not None:
             break
-        for command in scripted_commands(match.state):
-            result = match.submit(command)
-            assert not isinstance(result, Rejected), result
-            if match.state.outcome is not None:
-                break
+        result = match.submit(scripted_command(match.state))
+        assert not isinstance(result, Rejected), result
     return match
 
 
