@@ -77,7 +77,7 @@ class Game:
     """
 
     def __init__(self, map_path: Path | None, seed: int | None, window: tuple[int, int],
-                 loop: FixedStepLoop | None = None) -> None:
+                 loop: FixedStepLoop | None = None, computer: dict[str, str] | None = None) -> None:
         try:
             pygame.display.init()
             pygame.font.init()
@@ -86,6 +86,7 @@ class Game:
             raise StartupError(f"cannot open a window: {err}") from None
         self.window, self.map_path, self.seed = window, map_path, seed
         self.surprised: tuple[str, ...] | None = None   # sides caught unaware, from the menu (None: the map's, 4e §2.3)
+        self.computer: dict[str, str] = dict(computer or {})   # side -> level, for the sides the computer plays
         self.fonts = Fonts()
         self.scene: BattleScene | MenuScene = self._new_scene() if map_path is not None else self._menu()
         self.loop = loop or FixedStepLoop()
@@ -95,7 +96,7 @@ class Game:
         assert self.map_path is not None
         try:
             return BattleScene(self.window, self.map_path, new_seed() if self.seed is None else self.seed, self.fonts,
-                               surprised=self.surprised)
+                               surprised=self.surprised, computer=self.computer)
         except (MapError, AssetError, ContentError, SetupError) as err:
             raise StartupError(str(err)) from None
 
@@ -105,7 +106,7 @@ class Game:
     def _start_chosen(self, menu: MenuScene) -> None:
         """Open the map chosen in the menu; a map that cannot be played stays a message on the menu."""
         previous = self.map_path
-        self.map_path, self.surprised = menu.chosen, menu.surprised
+        self.map_path, self.surprised, self.computer = menu.chosen, menu.surprised, menu.computer
         try:
             self.scene = self._new_scene()
         except StartupError as err:
@@ -141,13 +142,13 @@ class Game:
 
 
 def run_game(map_path: Path | None, seed: int | None, window: tuple[int, int], max_frames: int | None = None,
-             screenshot: Path | None = None) -> int:
+             screenshot: Path | None = None, computer: dict[str, str] | None = None) -> int:
     """Open the window and play skirmishes until the player quits; returns the exit status.
 
-    ``map_path`` None opens the map menu first.
+    ``map_path`` None opens the map menu first; ``computer``: the sides the computer plays, with its level.
     """
     try:
-        game = Game(map_path, seed, window)
+        game = Game(map_path, seed, window, computer=computer)
         pacer = pygame.time.Clock()
         while game.frame():
             if max_frames is not None and game.frames_drawn >= max_frames:

@@ -131,6 +131,17 @@ def add_play_options(parser: argparse.ArgumentParser, inherit: bool = False) -> 
                         help="quit after drawing N frames (for automated runs)")
     parser.add_argument("--screenshot", type=Path, default=default(None), metavar="PNG",
                         help="save the last drawn frame to this PNG file on exit")
+    parser.add_argument("--computer", type=_computer_side, action="append", default=default(None), metavar="SIDE[:LEVEL]",
+                        help="the computer plays SIDE (blue or red), at LEVEL easy, normal (the default) or hard; "
+                             "give it twice to watch the computer play both; default: two players, hot-seat")
+
+
+def _computer_side(text: str) -> tuple[str, str]:
+    side, _, level = text.partition(":")
+    level = level or "normal"
+    if side not in ("blue", "red") or level not in ("easy", "normal", "hard"):
+        raise argparse.ArgumentTypeError(f"expected blue or red, optionally :easy, :normal or :hard, got {text!r}")
+    return side, level
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -156,7 +167,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.app import StartupError, run_game
 
     try:
-        return run_game(args.map, args.seed, args.window, args.max_frames, args.screenshot)
+        return run_game(args.map, args.seed, args.window, args.max_frames, args.screenshot, dict(args.computer or ()))
     except StartupError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1

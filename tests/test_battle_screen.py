@@ -616,3 +616,31 @@ def test_a_wall_is_laid_square_by_square_on_lit_squares_and_the_last_one_attacks
     command, events = scene.match.record[-1]
     assert command == AreaAttack(ids["Miriel"], "Curtain of Flame", (12, 7), False, ((12, 7), (12, 8), (12, 9), (12, 10)))
     assert scene.wall == () and sum(isinstance(e, AttackRolled) for e in events) == 2
+
+
+def test_the_computer_plays_its_side_through_the_door_while_clicks_and_keys_wait():
+    g = Game(DEFAULT_MAP, 5, (1280, 720), loop=FixedStepLoop(SteppedClock()), computer={"red": "normal"})
+    try:
+        scene = g.scene
+        state = scene.state
+        red = {e for e in state.creatures() if state.side(e) == "red"}
+        for _ in range(400):
+            if state.outcome is not None or state.turn.round > 2:
+                break
+            if scene._computer() is not None:
+                # The computer decides: the player's clicks and keys send nothing.
+                before = len(scene.match.record)
+                click(centre(g, (1, 1)))
+                press(pygame.K_RETURN)
+                run_frames(g, 1)
+                assert all(getattr(c, "actor", None) in red for c, _ in scene.match.record[before:])
+            elif state.offer is not None:
+                press(pygame.K_n)
+            elif not scene.animator.busy:
+                press(pygame.K_RETURN)                  # the human side ends its turns at once
+            run_frames(g, 3)
+        acted = [c for c, _ in scene.match.record if getattr(c, "actor", None) in red]
+        assert any(type(c).__name__ not in ("EndTurn", "React") for c in acted)   # it moved or attacked
+        assert state.turn.round >= 2
+    finally:
+        pygame.quit()

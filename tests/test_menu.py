@@ -98,3 +98,20 @@ def test_the_surprise_option_starts_the_skirmish_with_that_side_caught_unaware(m
     surprised = [e for e in state.creatures() if state.has_condition(e, "surprised")]
     assert surprised and all(state.side(e) == "red" for e in surprised)
     assert state.side(scene.actor) == "blue"
+
+
+def test_the_players_option_lets_the_computer_play_a_side(menu_game):
+    game, _ = menu_game
+    menu = game.scene
+    run_frames(game, 1)
+    assert menu.computer == {} and len(menu.opponent_buttons) == 3      # two players at one machine first
+    press(pygame.K_o)                                                      # O steps through the choices
+    run_frames(game, 1)
+    assert menu.computer == {"red": "normal"}
+    click(menu.opponent_buttons[2][0].center)
+    run_frames(game, 1)
+    assert menu.computer == {"blue": "normal"}
+    press(pygame.K_RETURN)
+    run_frames(game, 1)
+    scene = game.scene
+    assert isinstance(scene, BattleScene) and list(scene.controllers) == ["blue"]

@@ -26,6 +26,7 @@ from game.actions.move import WALK, mode_speed, move_blocker, move_options
 from game.actions.teleport import teleport_power, teleport_squares
 from game.actions.turn_actions import READY_TRIGGERS
 from game.actions.zones import zones
+from game.ai import Controller
 from game.content.roster import Roster, load_creatures, load_rosters
 from game.core.areas import blast_placements
 from game.core.forced import forced_destinations
@@ -65,6 +66,7 @@ BOTTOM_HEIGHT = HINT_HEIGHT + 4 + POWER_ROW + 4 + ACTION_ROW + 8
 END_TURN_WIDTH = 140
 INSTANT = {"stand": StandUp, "prone": DropProne, "unsqueeze": EndSqueeze, "second_wind": SecondWind,
            "total_defense": TotalDefense, "action_point": SpendActionPoint, "delay": Delay, "end_grab": EndGrab}
+COMPUTER_BEAT = 20          # fixed steps (a third of a second) between the computer's commands
 TARGET_MODES = {"charge", "bull_rush", "grab", "move_grabbed", "aid", "potion"}
 # What the screen reads of the world: a change to any of these (components are replaced, never changed
 # in place) is a new state to draw; the layers kept between frames are redrawn then, and only then.
@@ -75,9 +77,11 @@ DRAWN_RESOURCES = (TurnState, Outcome, PendingOffers, PendingForced, Zones)
 
 class BattleScene(MapOverlays):
     def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
-                 rosters: list[Roster] | None = None, surprised: tuple[str, ...] | None = None) -> None:
+                 rosters: list[Roster] | None = None, surprised: tuple[str, ...] | None = None,
+                 computer: dict[str, str] | None = None) -> None:
         """``rosters``: the sides and their creatures; the default rosters when None. ``surprised``: the
-        sides caught unaware by a surprise round (4e §2.3); None: those the map names."""
+        sides caught unaware by a surprise round (4e §2.3); None: those the map names. ``computer``: the
+        sides the computer plays, each with its level (easy, normal, hard)."""
         self.fonts = fonts
         self.map_path = map_path
         self.seed = seed
@@ -86,6 +90,8 @@ class BattleScene(MapOverlays):
         rosters = rosters if rosters is not None else load_rosters(creatures=creatures)
         self.match: Match = new_match(battlefield, rosters, creatures, seed, surprised=surprised)
         self.side_labels = {r.side: r.label for r in rosters}
+        self.controllers = {side: Controller(side, level, seed) for side, level in sorted((computer or {}).items())}
+        self.computer_wait = 0
         width, height = screen_size
         self.screen_rect = pygame.Rect(0, 0, width, height)
         bottom = height - BOTTOM_HEIGHT
@@ -191,6 +197,7 @@ class BattleScene(MapOverlays):
     def acting(self) -> bool:
         """The acting creature is selected and free to act (no prompt waiting, nothing animating)."""
         return (self.selected == self.actor and self.state.outcome is None and self.state.offer is None
+                and self._computer() is None
                 and self.state.pending_forced is None)
 
     def _turn_began(self) -> None:
@@ -306,9 +313,17 @@ class BattleScene(MapOverlays):
         elif isinstance(intent, Scroll):
             if self.panel_rect.collidepoint(intent.pos):
                 self.log.on_scroll(intent.lines)
+        elif isinstance(intent, Key) and self._computer() is not None:
+            # The computer is deciding: the player may only watch (skip, look around) or quit.
+            if intent.action == "quit":
+                return "quit"
+            if intent.action == "skip":
+                self.animator.skip()
+            elif intent.action in ("cycle", "centre"):
+                return self._handle_key(intent.action)
         elif isinstance(intent, Key):
             return self._handle_key(intent.action)
-        elif isinstance(intent, Click):
+        elif isinstance(intent, Click) and self._computer() is None:
             self._handle_click(intent)
         return None
 
@@ -715,9 +730,30 @@ class BattleScene(MapOverlays):
     def update(self) -> None:
         self.ticks += 1
         self.animator.update()
+        self._computer_moves()
         dx, dy = pan_direction()
         if dx or dy:
             self.view.pan(dx * PAN_SPEED, dy * PAN_SPEED)
+
+    def _computer(self) -> Controller | None:
+        """The computer player the skirmish waits for now, if it is one of its sides."""
+        if self.state.outcome is not None or not self.controllers:
+            return None
+        return self.controllers.get(self.state.side(decider(self.state)))
+
+    def _computer_moves(self) -> None:
+        """When the computer decides, it sends one command a beat after the last animation ended, so a
+        player can follow it; its reason goes to the hint line."""
+        computer = self._computer()
+        if computer is None or self.animator.busy:
+            self.computer_wait = 0
+            return
+        self.computer_wait += 1
+        if self.computer_wait < COMPUTER_BEAT:
+            return
+        self.computer_wait = 0
+        if self.submit(computer.next_command(self.state)) and computer.last_label:
+            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer): {computer.last_label}"
 
     # Drawing --------------------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:

@@ -1,6 +1,5 @@
-"""The start menu: choose a battlefield from the shipped maps and the player's own maps folder, and
-whether the skirmish opens with a surprise round (4e §2.3)."""
-
+"""The start menu: choose a battlefield from the shipped maps and the player's own maps folder, who plays
+(two players, or the computer for one side) and whether the skirmish opens with a surprise round (4e §2.3)."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -48,6 +47,11 @@ class MenuScene:
             (f"{label} surprised", (side,)) for side, label in sides]
         self.surprise = 0
         self.surprise_buttons: list[tuple[pygame.Rect, int]] = []
+        # Who plays: two players at one machine, or the computer for one side (at normal level).
+        self.opponent_options: list[tuple[str, dict[str, str]]] = [("Two players (hot-seat)", {})] + [
+            (f"Computer plays the {label}", {side: "normal"}) for side, label in reversed(sides)]
+        self.opponent = 0
+        self.opponent_buttons: list[tuple[pygame.Rect, int]] = []
 
     @property
     def surprised(self) -> tuple[str, ...] | None:
@@ -55,8 +59,13 @@ class MenuScene:
         return self.surprise_options[self.surprise][1]
 
     @property
+    def computer(self) -> dict[str, str]:
+        """The sides the computer plays, with its level, for BattleScene(..., computer=...)."""
+        return dict(self.opponent_options[self.opponent][1])
+
+    @property
     def rows_shown(self) -> int:
-        return max(1, (self.size[1] - 150) // (CARD_H + GAP))
+        return max(1, (self.size[1] - 190) // (CARD_H + GAP))
 
     def handle(self, intent: Intent) -> str | None:
         """Returns "start" when a map is chosen (``chosen``), "quit" to leave."""
@@ -70,6 +79,10 @@ class MenuScene:
                 if rect.collidepoint(intent.pos):
                     self.surprise = index
                     return None
+            for rect, index in self.opponent_buttons:
+                if rect.collidepoint(intent.pos):
+                    self.opponent = index
+                    return None
             for rect, index in self.cards:
                 if rect.collidepoint(intent.pos):
                     self.index = index
@@ -81,6 +94,9 @@ class MenuScene:
                 return "quit"
             if intent.action == "cycle":
                 self.surprise = (self.surprise + 1) % len(self.surprise_options)
+                return None
+            if intent.action == "letter_o":
+                self.opponent = (self.opponent + 1) % len(self.opponent_options)
                 return None
             step = {"left": -1, "right": 1, "up": -COLUMNS, "down": COLUMNS}.get(intent.action)
             if step is not None and self.entries:
@@ -114,34 +130,38 @@ class MenuScene:
             rect = pygame.Rect(left + column * (CARD_W + GAP), 110 + (row - self.first_row) * (CARD_H + GAP), CARD_W, CARD_H)
             self._draw_card(screen, rect, entry, index == self.index)
             self.cards.append((rect, index))
-        self._draw_surprise(screen, height - 78)
-        footer = self.message or (f"Enter or click: play  ·  arrow keys: choose  ·  Tab: surprise  ·  Q: quit  ·  "
+        self.opponent_buttons = self._draw_options(screen, height - 112, "Players (O):",
+                                                   [w for w, _ in self.opponent_options], self.opponent)
+        self.surprise_buttons = self._draw_options(screen, height - 70, "Surprise round (Tab):",
+                                                   [w for w, _ in self.surprise_options], self.surprise)
+        footer = self.message or (f"Enter or click: play  ·  arrows: choose  ·  O: players  ·  Tab: surprise  ·  Q: quit  ·  "
                                   f"your own maps go in {self.user_folder}")
-        text(screen, self.fonts.small, footer, (width // 2, height - 20),
+        text(screen, self.fonts.small, footer, (width // 2, height - 17),
              palette.HP_BLOODIED if self.message else palette.TEXT_DIM, "center")
 
-    def _draw_surprise(self, screen: pygame.Surface, y: int) -> None:
+    def _draw_options(self, screen: pygame.Surface, y: int, caption: str, labels: list[str],
+                      chosen_index: int) -> list[tuple[pygame.Rect, int]]:
         """One row of toggle buttons; the chosen one is outlined thickly (readable without colour)."""
         width = self.size[0]
-        caption = "Surprise round (Tab):"
         caption_width = self.fonts.body.size(caption)[0]
-        widths = [self.fonts.body.size(words)[0] + 28 for words, _ in self.surprise_options]
+        widths = [self.fonts.body.size(words)[0] + 28 for words in labels]
         total = caption_width + 16 + sum(widths) + 10 * (len(widths) - 1)
         x = (width - total) // 2
         text(screen, self.fonts.body, caption, (x, y + 8), palette.TEXT_DIM)
         x += caption_width + 16
-        self.surprise_buttons = []
-        for index, ((words, _), w) in enumerate(zip(self.surprise_options, widths)):
+        buttons = []
+        for index, (words, w) in enumerate(zip(labels, widths)):
             rect = pygame.Rect(x, y, w, 34)
-            chosen = index == self.surprise
+            chosen = index == chosen_index
             hot = self.hover is not None and rect.collidepoint(self.hover)
             pygame.draw.rect(screen, (70, 100, 150) if chosen else ((62, 68, 86) if hot else (44, 47, 60)), rect,
                              border_radius=6)
             pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 3 if chosen else 1,
                              border_radius=6)
             text(screen, self.fonts.body, words, rect.center, palette.TEXT if chosen else palette.TEXT_DIM, "center")
-            self.surprise_buttons.append((rect, index))
+            buttons.append((rect, index))
             x = rect.right + 10
+        return buttons
 
     def _draw_card(self, screen: pygame.Surface, rect: pygame.Rect, entry: MapEntry, chosen: bool) -> None:
         panel(screen, rect, (44, 47, 62) if chosen else palette.PANEL)
