@@ -14,7 +14,7 @@ falls back to EndTurn, React(actor, False) or the shortest ForceMove the door ac
 
 from __future__ import annotations
 
-import random
+import hashlib
 
 from game.actions.attack import offer_plan
 from game.actions.commands import Command, EndTurn, ForceMove, React, Rejected
@@ -23,6 +23,7 @@ from game.actions.door import validate
 from game.actions.force_move import forced_next_squares, next_forced
 from game.ai.ground import forced_ends
 from game.ai.tactics import DIFFICULTIES, STYLES, Planner
+from game.core.dice import SeededDice
 from game.core.grid import chebyshev
 from game.ecs.components import ForcedMovement
 from game.state import GameState
@@ -56,7 +57,7 @@ class Controller:
         if state.side(who) != self.side:
             raise NotMyTurn(f"{state.name(who)} is on side {state.side(who)!r}, not {self.side!r}")
         self.decisions += 1
-        rng = random.Random(self._moment(state, who)) if self.style.noise else None
+        nudges = moment_dice(self._moment(state, who)) if self.style.noise else None
         if state.outcome is not None:
             return EndTurn(who)
         forced = next_forced(state)
@@ -70,7 +71,7 @@ class Controller:
                 return take
             self.last_label = f"let {offer.kind} pass"
             return React(offer.by, False)
-        planner = Planner(state, who, self.style, rng)
+        planner = Planner(state, who, self.style, nudges)
         for plan in planner.plans():
             if validate(state, plan.command) is None:
                 self.last_label = plan.label
@@ -143,3 +144,9 @@ def any_forced_path(state: GameState, forced: ForcedMovement) -> ForceMove:
 def prefers_range(state: GameState, entity: int) -> bool:
     role = state.stats(entity).role
     return role in ("artillery", "controller")
+
+
+def moment_dice(moment: str) -> SeededDice:
+    """The game's own seeded dice for easy's nudges, seeded from a digest of the moment (stable across
+    processes and platforms, unlike hash())."""
+    return SeededDice(int.from_bytes(hashlib.sha256(moment.encode()).digest()[:8], "big"))

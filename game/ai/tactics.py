@@ -23,7 +23,6 @@ Only the first command of the best plan is returned; the next call plans again f
 from __future__ import annotations
 
 import heapq
-import random
 from dataclasses import dataclass
 
 from game.actions.attack import AreaPlan, AttackPlan, plan_area, plan_attack
@@ -42,9 +41,10 @@ from game.ai.odds import Strike, average, power_average, rough_strike, strike
 from game.core.areas import blast_placements
 from game.core.bfcache import BoundedCache, built_once
 from game.core.battlefield import Battlefield
+from game.core.dice import Dice
 from game.core.flanking import opposite_positions
-from game.core.lines import line_of_effect
 from game.core.grid import DIRECTIONS, Square, are_adjacent, chebyshev, footprint, space_distance
+from game.core.lines import line_of_effect
 from game.core.movement import SearchResult
 from game.ecs.components import ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Surges
 from game.ecs.world import Entity
@@ -78,7 +78,7 @@ class Style:
     """What a difficulty level changes."""
 
     name: str
-    noise: float            # spread of the random nudge on each plan's score (0: none)
+    noise: int              # largest nudge either way on each plan's score (0: none)
     mind_opportunity: bool  # count opportunity attacks and look for paths that provoke none
     danger: float           # weight of the damage the square it ends on invites
     cover_checks: int       # squares whose real cover against the most dangerous enemy archers is worked out
@@ -92,9 +92,9 @@ class Style:
 
 
 STYLES = {
-    "easy": Style("easy", 3.0, False, 0.0, 0, 0, 4, 0.3, 0.4, False, False, False),
-    "normal": Style("normal", 0.0, True, 0.35, 4, 1, 4, 1.5, 1.0, True, True, True),
-    "hard": Style("hard", 0.0, True, 0.25, 10, 2, 16, 2.0, 2.0, True, True, True),
+    "easy": Style("easy", 3, False, 0.0, 0, 0, 4, 0.3, 0.4, False, False, False),
+    "normal": Style("normal", 0, True, 0.35, 4, 1, 4, 1.5, 1.0, True, True, True),
+    "hard": Style("hard", 0, True, 0.25, 10, 2, 16, 2.0, 2.0, True, True, True),
 }
 DIFFICULTIES = tuple(STYLES)
 
@@ -134,12 +134,12 @@ class Foe:
 class Planner:
     """Everything one decision needs, each worked out at most once."""
 
-    def __init__(self, state: GameState, me: Entity, style: Style, rng: random.Random | None = None) -> None:
+    def __init__(self, state: GameState, me: Entity, style: Style, nudges: Dice | None = None) -> None:
         self.live = state
         self.state = s = state.clone()
         self.me = me
         self.style = style
-        self.rng = rng
+        self.nudges = nudges
         self.side = s.side(me)
         self.home, self.size = s.space(me)
         self.bf = s.battlefield
@@ -917,8 +917,10 @@ class Planner:
                     found.append(Plan(settle_value + 1.0, command, "escape"))
                     break
         found.append(Plan(self.refined(self.home), EndTurn(me), "end turn"))
-        if self.rng is not None and self.style.noise:
-            found = [Plan(p.score + self.rng.gauss(0.0, self.style.noise), p.command, p.label) for p in found]
+        if self.nudges is not None and self.style.noise:
+            # Easy's nudge: a whole number from -noise to +noise, off the seeded dice.
+            spread = self.style.noise
+            found = [Plan(p.score + self.nudges.roll(2 * spread + 1) - spread - 1, p.command, p.label) for p in found]
         ranked = sorted(enumerate(found), key=lambda t: (-t[1].score, t[0]))
         return [p for _, p in ranked]
 
