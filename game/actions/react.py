@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from game.actions.attack import AttackPlan, find_power, offer_plan, resolve_attack, resume_attack, use_effect_power
 from game.actions.commands import React, Rejected
-from game.actions.common import describe_offer, use_power
+from game.actions.common import describe_offer, use_power, waiting_for
 from game.actions.events import Event, InitiativeChanged, OfferDeclined
 from game.actions import maneuvers
 from game.actions.move import resume_move
@@ -19,9 +19,7 @@ from game.core.dice import Dice
 from game.ecs.components import Offer, PausedAttack, PausedHandover, PausedMove, PendingOffers, Readied
 from game.ecs.world import Entity
 from game.state import GameState
-from game.systems.turns import hand_over, return_from_delay
-
-MANEUVERS = maneuvers.PAUSABLE
+from game.systems.turns import advance, return_from_delay
 
 
 def _offer(state: GameState) -> Offer | None:
@@ -33,8 +31,7 @@ def validate_react(state: GameState, command: React) -> Rejected | None:
     if state.outcome is not None:
         return Rejected("the skirmish is over")
     if state.pending_forced is not None:
-        first = state.pending_forced.queue[0]
-        return Rejected(f"waiting for {state.name(first.by)} to {first.kind} {state.name(first.target)}", "4e §22")
+        return waiting_for(state)
     offer = _offer(state)
     if offer is None:
         return Rejected("nothing is waiting for an answer", "4e §3.2-§3.3")
@@ -96,7 +93,7 @@ def _before(state: GameState, readier: Entity, trigger_creature: Entity) -> list
 
 def carry_on(state: GameState, paused: PausedAttack, dice: Dice) -> list[Event]:
     """A paused attack goes on: a maneuver's own way (a charge's attack, §25.5), any other as an attack."""
-    if isinstance(paused.command, MANEUVERS):
+    if isinstance(paused.command, maneuvers.PAUSABLE):
         return maneuvers.resume_maneuver(state, paused, dice)
     return resume_attack(state, paused, dice)
 
@@ -116,5 +113,5 @@ def settle(state: GameState, dice: Dice) -> list[Event]:
     if isinstance(then, PausedAttack):
         return carry_on(state, then, dice)
     if isinstance(then, PausedHandover):
-        return hand_over(state, dice)
+        return advance(state, dice)   # every delaying creature let the moment pass
     return []

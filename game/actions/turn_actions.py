@@ -35,10 +35,6 @@ def _needs(state: GameState, actor: Entity, action: str, what: str) -> Rejected 
     return lacks_action(state, actor, action)
 
 
-def _took(actor: Entity, action: str, detail: str, rule: str) -> ActionTaken:
-    return ActionTaken(actor, action, detail, rule)
-
-
 # Delay (§25.9) -------------------------------------------------------------------------------------------
 def validate_delay(state: GameState, command: Delay) -> Rejected | None:
     if (rejection := check_actor(state, command.actor)) is not None:
@@ -53,7 +49,7 @@ def validate_delay(state: GameState, command: Delay) -> Rejected | None:
 
 
 def apply_delay(state: GameState, command: Delay, dice: Dice) -> list[Event]:
-    return [_took(command.actor, "delay", "", "4e §25.9")] + delay(state, command.actor, dice)
+    return [ActionTaken(command.actor, "delay", "", "4e §25.9")] + delay(state, command.actor, dice)
 
 
 # Ready an action (§25.16) ---------------------------------------------------------------------------------
@@ -74,7 +70,7 @@ def validate_ready(state: GameState, command: Ready) -> Rejected | None:
 def apply_ready(state: GameState, command: Ready, dice: Dice) -> list[Event]:
     spend_action(state, STANDARD)
     state.world.add(command.actor, Readied(command.power, command.trigger))
-    return [_took(command.actor, "ready", f"{command.power} when {READY_TRIGGERS[command.trigger]}", "4e §25.16")]
+    return [ActionTaken(command.actor, "ready", f"{command.power} when {READY_TRIGGERS[command.trigger]}", "4e §25.16")]
 
 
 # Action point (§25.1) -------------------------------------------------------------------------------------
@@ -98,7 +94,7 @@ def apply_action_point(state: GameState, command: SpendActionPoint, dice: Dice) 
     state.world.add(command.actor, ActionPoints(points.left - 1))
     mark_used(state, command.actor, ACTION_POINT)
     state.world.set_resource(replace(state.turn, actions=with_extra_action(state.turn.actions)))
-    return [_took(command.actor, "action point", "one extra action", "4e §25.1")]
+    return [ActionTaken(command.actor, "action point", "one extra action", "4e §25.1")]
 
 
 # Sustain (§11.1) ------------------------------------------------------------------------------------------
@@ -116,7 +112,7 @@ def apply_sustain(state: GameState, command: Sustain, dice: Dice) -> list[Event]
     spend_action(state, MINOR)
     turn = state.turn
     state.world.set_resource(replace(turn, sustained=turn.sustained + (command.power,)))
-    return [_took(command.actor, "sustain", command.power, "4e §11.1")]
+    return [ActionTaken(command.actor, "sustain", command.power, "4e §11.1")]
 
 
 # Second wind (§25.18) and total defense (§25.22) ---------------------------------------------------------
@@ -137,7 +133,7 @@ def _defended(state: GameState, actor: Entity, source: str) -> list[Event]:
 def apply_second_wind(state: GameState, command: SecondWind, dice: Dice) -> list[Event]:
     spend_action(state, STANDARD)
     mark_used(state, command.actor, SECOND_WIND)
-    events: list[Event] = [_took(command.actor, SECOND_WIND, "", "4e §25.18")]
+    events: list[Event] = [ActionTaken(command.actor, SECOND_WIND, "", "4e §25.18")]
     events += heal(state, command.actor, 0, surge=True, source=SECOND_WIND)
     return events + _defended(state, command.actor, SECOND_WIND)
 
@@ -148,7 +144,7 @@ def validate_total_defense(state: GameState, command: TotalDefense) -> Rejected 
 
 def apply_total_defense(state: GameState, command: TotalDefense, dice: Dice) -> list[Event]:
     spend_action(state, STANDARD)
-    return [_took(command.actor, "total defense", "", "4e §25.22")] + _defended(state, command.actor, "total defense")
+    return [ActionTaken(command.actor, "total defense", "", "4e §25.22")] + _defended(state, command.actor, "total defense")
 
 
 # Potions (§25.14) -----------------------------------------------------------------------------------------
@@ -178,6 +174,6 @@ def apply_potion(state: GameState, command: DrinkPotion, dice: Dice) -> list[Eve
     state.world.add(command.actor, replace(arsenal, potions=arsenal.potions - 1))
     drinker = command.target if giving and command.target is not None else command.actor
     detail = f"to {state.name(drinker)}" if giving else ""
-    events: list[Event] = [_took(command.actor, "potion", detail, "4e §25.14")]
+    events: list[Event] = [ActionTaken(command.actor, "potion", detail, "4e §25.14")]
     return events + heal(state, drinker, 0, surge=True, source="potion", surge_heals=POTION_HEALING)
 

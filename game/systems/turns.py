@@ -87,11 +87,6 @@ def after_turn(state: GameState, dice: Dice) -> list[Event]:
     return advance(state, dice)
 
 
-def hand_over(state: GameState, dice: Dice) -> list[Event]:
-    """Every delaying creature let the moment pass: the next creature in order goes."""
-    return advance(state, dice)
-
-
 def return_from_delay(state: GameState, entity: Entity) -> list[Event]:
     """§25.9: the delaying creature acts now, and this is its place in the order from now on. Its
     start of turn already happened when it delayed, so it acts at once."""
