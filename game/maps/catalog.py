@@ -10,10 +10,10 @@ from pathlib import Path
 from xml.etree import ElementTree
 
 from game.maps.tmx import title_from_file_name
+from game.storage import user_data_dir
 
 SHIPPED_MAPS = Path(__file__).resolve().parent.parent.parent / "maps"
 DEFAULT_MAP_NAME = "default.tmx"
-APP_FOLDER = "grid-skirmish"
 THUMBNAILS = "thumbnails"
 
 
@@ -29,21 +29,10 @@ class MapEntry:
 
 def user_maps_dir(platform: str = sys.platform, env: Mapping[str, str] = os.environ,
                   home: Path | None = None) -> Path:
-    """The per-user maps folder in the platform's usual place for application data.
-
-    Linux and other Unix: $XDG_DATA_HOME/grid-skirmish/maps (by default ~/.local/share/grid-skirmish/maps);
-    Windows: %APPDATA%\\grid-skirmish\\maps; macOS: ~/Library/Application Support/grid-skirmish/maps.
-    """
-    home = home if home is not None else Path.home()
-    if platform.startswith("win"):
-        base = Path(env["APPDATA"]) if env.get("APPDATA") else home / "AppData" / "Roaming"
-    elif platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        xdg = env.get("XDG_DATA_HOME", "")
-        # The XDG spec ignores a relative $XDG_DATA_HOME.
-        base = Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share"
-    return base / APP_FOLDER / "maps"
+    """The per-user maps folder: ``maps`` in the game's data folder (game.storage.user_data_dir), e.g.
+    ~/.local/share/grid-skirmish/maps on Linux, %APPDATA%\\grid-skirmish\\maps on Windows and
+    ~/Library/Application Support/grid-skirmish/maps on macOS."""
+    return user_data_dir(platform, env, home) / "maps"
 
 
 def map_title(path: Path) -> str:
