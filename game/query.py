@@ -22,6 +22,10 @@ from game.rulesets.dnd4e.opportunity import SHIFT, TELEPORT, WALK, provokers
 from game.rulesets.dnd4e.situation import (
     AREA, ATTACK_KINDS, CLOSE, RANGED, combat_advantage, concealment, cover, is_flanking, situation,
 )
+from game.rulesets.dnd5e import situation as situation5e
+from game.rulesets.dnd5e.distance import FEET_PER_SQUARE, distance_ft
+from game.rulesets.dnd5e.falling import fall_damage as fall_damage5e
+from game.rulesets.dnd5e.movement import Bystander, FeetRules, Walker
 from game.state import GameState
 
 EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
@@ -29,6 +33,9 @@ CONDITIONS = (
     "blinded", "dazed", "deafened", "dominated", "dying", "helpless", "immobilized", "marked", "petrified",
     "prone", "restrained", "slowed", "stunned", "surprised", "unconscious", "weakened", "invisible",
 )
+# 5e-house also knows the 5e conditions and states its rules name (docs/rulesets.md).
+CONDITIONS_5E = CONDITIONS + ("grappled", "incapacitated", "paralyzed", "hidden", "dodging")
+RULESET_4E, RULESET_5E = "4e", "5e-house"
 
 
 class QueryError(ValueError):
@@ -41,9 +48,9 @@ class Scenario:
     def __init__(self, data: Any, base_dir: Path) -> None:
         if not isinstance(data, dict):
             raise QueryError("the scenario must be a JSON object")
-        self.ruleset = data.get("ruleset", "4e")
-        if self.ruleset != "4e":
-            raise QueryError(f"unknown ruleset {self.ruleset!r} (known: 4e)")
+        self.ruleset = data.get("ruleset", RULESET_4E)
+        if not isinstance(self.ruleset, str) or self.ruleset not in ANSWERS:
+            raise QueryError(f"unknown ruleset {self.ruleset!r} (known: {', '.join(ANSWERS)})")
         self.battlefield = self._battlefield(data, base_dir)
         self.state = GameState(self.battlefield, World())
         self.units: dict[str, Entity] = {}
@@ -85,8 +92,9 @@ class Scenario:
             raise QueryError(f"{where}: {err}") from None
         at = self.square(raw["at"], where + ".at")
         conditions = tuple(sorted(str(c) for c in _list(raw.get("conditions", []), where + ".conditions")))
+        known = CONDITIONS_5E if self.ruleset == RULESET_5E else CONDITIONS
         for condition in conditions:
-            if condition not in CONDITIONS:
+            if condition not in known:
                 raise QueryError(f"{where}: unknown condition {condition!r}")
         stats = Stats(unit_id, 1, 1, Defenses(10, 10, 10, 10), speed, 0)
         self.units[unit_id] = self.state.world.create(
@@ -246,15 +254,103 @@ QUERIES: dict[str, Callable[[Scenario, dict[str, Any]], Any]] = {
 }
 
 
+# 5e-house: contracts/query.md "5e-house answers"; the geometric queries answer as in 4e, and the 4e
+# mechanics the ruleset does not have are refused with the query to ask instead (docs/rulesets.md).
+
+
+def q_cover_5e(s: Scenario, q: dict[str, Any]) -> Any:
+    kind = _attack_kind(q)
+    return situation5e.cover(s.state, *_pair(s, q), kind, _origin(s, q, kind))
+
+
+def q_concealment_5e(s: Scenario, q: dict[str, Any]) -> Any:
+    _attack_kind(q)
+    return situation5e.concealment(s.state, *_pair(s, q))
+
+
+def q_advantage_5e(s: Scenario, q: dict[str, Any]) -> Any:
+    """§2.1, §2.3.1, §8: advantage and disadvantage combined; ``range_ft`` (optional): the weapon's normal
+    range, beyond which a ranged attack has disadvantage."""
+    attacker, target = _pair(s, q)
+    kind = _attack_kind(q)
+    beyond = "range_ft" in q and kind == RANGED and \
+        distance_ft(s.state.space(attacker), s.state.space(target)) > _count(q, "range_ft")
+    dodging = s.state.has_condition(target, "dodging") and not situation5e.cannot_move(s.state, target)
+    return situation5e.odds(s.state, attacker, target, kind, beyond, dodging=dodging).result
+
+
+def _feet_rules(s: Scenario, entity: Entity) -> FeetRules:
+    """§2.3: the unit walking, crawling while prone, among every other unit."""
+    state, body = s.state, s.state.world.get(entity, Body)
+    walker = Walker(state.square(entity), body.size, state.side(entity), body.flying)
+    others = [Bystander(state.square(o), state.world.get(o, Body).size, state.side(o), situation5e.incapacitated(state, o))
+              for o in state.standing() if o != entity]
+    return FeetRules(s.battlefield, walker, others, burdens=1 if state.has_condition(entity, "prone") else 0)
+
+
+def q_path_cost_5e(s: Scenario, q: dict[str, Any]) -> Any:
+    entity = s.unit(q.get("unit"), "unit")
+    to = s.square(q.get("to"), "to")
+    if to == s.state.square(entity):
+        return 0
+    if situation5e.cannot_move(s.state, entity):
+        return None
+    result = _feet_rules(s, entity).search()
+    return result.cost[to] if to in result.endable else None
+
+
+def q_reachable_5e(s: Scenario, q: dict[str, Any]) -> Any:
+    entity = s.unit(q.get("unit"), "unit")
+    budget = _count(q, "feet", s.state.stats(entity).speed * FEET_PER_SQUARE)
+    if situation5e.cannot_move(s.state, entity):
+        return [list(s.state.square(entity))]
+    return [list(sq) for sq in _feet_rules(s, entity).search(budget).reachable(budget)]
+
+
+def q_fall_5e(s: Scenario, q: dict[str, Any]) -> Any:
+    return fall_damage5e(_count(q, "height_ft")).as_answer()
+
+
+def q_provokes_5e(s: Scenario, q: dict[str, Any]) -> Any:
+    """§6: ``move`` walk, disengage (a walk after the Disengage action) or teleport."""
+    entity = s.unit(q.get("unit"), "unit")
+    move = q.get("move", WALK)
+    if move not in (WALK, "disengage", TELEPORT):
+        raise QueryError(f"move: expected walk, disengage or teleport in 5e-house, got {move!r}")
+    path = tuple(s.square(sq, "path") for sq in _list(q.get("path", []), "path"))
+    names = {entity_id: name for name, entity_id in s.units.items()}
+    found = situation5e.provokers(s.state, entity, path, disengaged=move == "disengage", teleport=move == TELEPORT)
+    return [names[e] for e in found]
+
+
+def _not_in_5e(instead: str) -> Callable[[Scenario, dict[str, Any]], Any]:
+    def refuse(s: Scenario, q: dict[str, Any]) -> Any:
+        raise QueryError(f"not asked in 5e-house: {instead}")
+    return refuse
+
+
+QUERIES_5E: dict[str, Callable[[Scenario, dict[str, Any]], Any]] = {
+    **QUERIES,
+    "cover": q_cover_5e, "concealment": q_concealment_5e, "advantage": q_advantage_5e,
+    "path_cost": q_path_cost_5e, "reachable": q_reachable_5e, "fall": q_fall_5e, "provokes": q_provokes_5e,
+    "attack_modifier": _not_in_5e("attack rolls take advantage or disadvantage, ask \"advantage\""),
+    "combat_advantage": _not_in_5e("there is no combat advantage, ask \"advantage\""),
+    "flanking": _not_in_5e("the page has no flanking rule"),
+    "shift": _not_in_5e("there is no shift; ask \"provokes\" with \"move\": \"disengage\""),
+}
+ANSWERS = {RULESET_4E: QUERIES, RULESET_5E: QUERIES_5E}
+
+
 def answer(data: Any, base_dir: Path) -> dict[str, Any]:
     scenario = Scenario(data, base_dir)
+    queries = ANSWERS[scenario.ruleset]
     results = []
     for index, query in enumerate(_list(data.get("queries", []), "queries")):
-        if not isinstance(query, dict) or query.get("q") not in QUERIES:
+        if not isinstance(query, dict) or query.get("q") not in queries:
             name = query.get("q") if isinstance(query, dict) else query
-            raise QueryError(f"queries[{index}]: unknown query {name!r} (known: {', '.join(QUERIES)})")
+            raise QueryError(f"queries[{index}]: unknown query {name!r} (known: {', '.join(queries)})")
         try:
-            results.append(QUERIES[query["q"]](scenario, query))
+            results.append(queries[query["q"]](scenario, query))
         except QueryError as err:
             raise QueryError(f"queries[{index}] ({query['q']}): {err}") from None
     return {"results": results}

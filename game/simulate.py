@@ -18,17 +18,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol
 
-from game.actions.commands import Command, Rejected
-from game.actions.common import decider
-from game.ai.controller import Controller
-from game.ai.record import command_to_json
-from game.ai.scripted import ScriptedController
+from game.actions.commands import Command
 from game.content.roster import CreatureTemplate, Roster
 from game.core.battlefield import Battlefield
 from game.match import Match, new_match
+from game.rulesets import RULESETS as RULESET_MODULES, ruleset
 from game.state import GameState
 
-RULESETS = ("4e",)
+RULESETS = tuple(RULESET_MODULES)
 PLAYERS = ("ai", "scripted")
 MAX_COMMANDS_PER_ROUND = 400      # a safety net: a round of more commands than this is a bug, not a game
 
@@ -88,33 +85,34 @@ def state_digest(state: GameState) -> str:
     return hashlib.sha256(repr(state.world.snapshot()).encode("utf-8")).hexdigest()
 
 
-def make_player(kind: str, side: str, difficulty: str, seed: int) -> Player:
-    if kind == "ai":
-        return Controller(side, difficulty, seed)
-    if kind == "scripted":
-        return ScriptedController(side, seed)
-    raise ValueError(f"unknown player {kind!r} (choose {' or '.join(PLAYERS)})")
+def make_player(kind: str, side: str, difficulty: str, seed: int, ruleset_name: str = "4e") -> Player:
+    return ruleset(ruleset_name).make_player(kind, side, difficulty, seed)
 
 
 def play_game(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int,
               players: dict[str, Player], max_rounds: int = 30,
-              surprised: tuple[str, ...] | None = None) -> GameResult:
+              surprised: tuple[str, ...] | None = None, ruleset_name: str = "4e") -> GameResult:
     """One whole skirmish: each command from the player of the side the skirmish waits for, through the
-    door, until a side wins or round ``max_rounds`` is over (a draw)."""
+    door of the ruleset, until a side wins or round ``max_rounds`` is over (a draw). ``surprised``: 4e only."""
     start = time.perf_counter()
-    match = new_match(bf, rosters, creatures, seed, surprised=surprised)
+    rules = ruleset(ruleset_name)
+    if surprised is not None:
+        match = new_match(bf, rosters, creatures, seed, surprised=surprised)
+    else:
+        match = rules.new_match(bf, rosters, creatures, seed)
     state = match.state
+    rounds_now = rules.round_number
     budget = MAX_COMMANDS_PER_ROUND * (max_rounds + 1)
-    while state.outcome is None and state.turn.round <= max_rounds:
+    while state.outcome is None and rounds_now(state) <= max_rounds:
         if len(match.record) >= budget:
-            raise SimulationError(f"seed {seed}: {len(match.record)} commands by round {state.turn.round}")
-        who = decider(state)
+            raise SimulationError(f"seed {seed}: {len(match.record)} commands by round {rounds_now(state)}")
+        who = rules.decider(state)
         command = players[state.side(who)].next_command(state)
         result = match.submit(command)
-        if isinstance(result, Rejected):
+        if not isinstance(result, list):
             raise SimulationError(f"seed {seed}: the door refused {command}: {result}")
     winner = state.outcome.winner if state.outcome is not None else ""
-    rounds = min(state.turn.round, max_rounds)
+    rounds = min(rounds_now(state), max_rounds)
     return GameResult(seed, winner, rounds, len(match.record), state_digest(state), time.perf_counter() - start, match)
 
 
@@ -132,18 +130,18 @@ def record_game(result: GameResult, map_path: Path | str, rosters: list[Roster],
         "players": {side: ({"kind": kind, "difficulty": difficulty[side]} if kind == "ai" else {"kind": kind})
                     for side, kind in sides.items()},
         "max_rounds": max_rounds,
-        "commands": [command_to_json(command) for command, _ in match.record],
+        "commands": [ruleset(match.ruleset).command_to_json(command) for command, _ in match.record],
         "result": {"winner": result.winner, "rounds": result.rounds, "hash": result.digest},
     }
 
 
 def replay(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int,
-           commands: list[Command]) -> Match:
+           commands: list[Command], ruleset_name: str = "4e") -> Match:
     """The match the commands make from a fresh start with this seed (a refused command raises)."""
-    match = new_match(bf, rosters, creatures, seed)
+    match = ruleset(ruleset_name).new_match(bf, rosters, creatures, seed)
     for command in commands:
         result = match.submit(command)
-        if isinstance(result, Rejected):
+        if not isinstance(result, list):
             raise SimulationError(f"replay: the door refused {command}: {result}")
     return match
 
@@ -157,13 +155,13 @@ def mirrored(rosters: list[Roster], side: str) -> list[Roster]:
 
 
 def run(map_path: Path, seed: int, games: int, sides: list[str], difficulties: list[str], max_rounds: int,
-        record: Path | None, mirror: str | None = None, out: Callable[[str], None] = print) -> list[GameResult]:
+        record: Path | None, mirror: str | None = None, out: Callable[[str], None] = print,
+        ruleset_name: str = "4e") -> list[GameResult]:
     """`python -m game simulate`: play ``games`` games, print one line per game and a summary."""
-    from game.content.roster import load_creatures, load_rosters
-
+    rules = ruleset(ruleset_name)
     bf = load_map(map_path)
-    creatures = load_creatures()
-    rosters = load_rosters(creatures=creatures)
+    creatures = rules.load_creatures()
+    rosters = rules.load_rosters(creatures=creatures)
     if mirror:
         rosters = mirrored(rosters, mirror)
     if len(sides) != len(rosters):
@@ -180,8 +178,8 @@ def run(map_path: Path, seed: int, games: int, sides: list[str], difficulties: l
     started = time.perf_counter()
     for index in range(games):
         game_seed = seed + index
-        players = {side: make_player(kinds[side], side, levels[side], game_seed) for side in kinds}
-        result = play_game(bf, rosters, creatures, game_seed, players, max_rounds)
+        players = {side: rules.make_player(kinds[side], side, levels[side], game_seed) for side in kinds}
+        result = play_game(bf, rosters, creatures, game_seed, players, max_rounds, ruleset_name=ruleset_name)
         results.append(result)
         out(f"game {index + 1} seed {game_seed}: winner {result.label}, rounds {result.rounds}, "
             f"commands {result.commands}, hash {result.digest[:16]}")

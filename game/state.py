@@ -40,7 +40,8 @@ class GameState:
 
     # Creatures --------------------------------------------------------------------------------------
     def creatures(self) -> list[Entity]:
-        return [e for e, _ in self.world.query(Stats)]
+        """Every creature of any ruleset: whatever has a body on the battlefield."""
+        return [e for e, _ in self.world.query(Body)]
 
     def standing(self) -> list[Entity]:
         """Creatures still on the battlefield: alive, though perhaps dying or unconscious (§27)."""

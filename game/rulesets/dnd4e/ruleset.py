@@ -1,0 +1,32 @@
+"""The 4e ruleset as the game plays it, under the names every ruleset module offers (game.rulesets)."""
+
+from __future__ import annotations
+
+from game.actions.common import decider
+from game.actions.door import execute, validate
+from game.ai.controller import Controller
+from game.ai.record import command_to_json
+from game.ai.scripted import ScriptedController
+from game.content.roster import load_creatures, load_rosters
+from game.match import new_match
+from game.state import GameState
+
+NAME = "4e"
+PLAYERS = ("ai", "scripted")
+
+__all__ = ["NAME", "PLAYERS", "command_to_json", "decider", "execute", "load_creatures", "load_rosters",
+           "make_player", "new_match", "round_number", "validate"]
+
+
+def round_number(state: GameState) -> int:
+    """The round under way (0: the surprise round)."""
+    return state.turn.round
+
+
+def make_player(kind: str, side: str, difficulty: str, seed: int) -> Controller | ScriptedController:
+    """The computer opponent at ``difficulty``, or the plain scripted one that walks up and attacks."""
+    if kind == "ai":
+        return Controller(side, difficulty, seed)
+    if kind == "scripted":
+        return ScriptedController(side, seed)
+    raise ValueError(f"unknown player {kind!r} (choose {' or '.join(PLAYERS)})")

@@ -1,0 +1,282 @@
+"""The 5e-house commands a player or the computer sends through the door, and the events it reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from game.core.grid import Square
+from game.ecs.world import Entity
+
+# Commands -------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """Walk (or crawl, while prone) along ``path``: the actor's square first, then every square entered."""
+
+    actor: Entity
+    path: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class Attack:
+    """The Attack action with ``weapon`` (its name); ``option``: "", or grapple, trip or disarm in place of
+    the attack roll (§2.1); ``knockout``: a melee attacker leaves a creature it drops at 1 HP (§3.1)."""
+
+    actor: Entity
+    target: Entity
+    weapon: str
+    option: str = ""
+    knockout: bool = False
+    break_weapon: bool = False
+
+
+@dataclass(frozen=True)
+class Cast:
+    """Cast a spell (§5) by its key: at a creature (``target``) or a square (``at``), from a slot of
+    ``slot_level`` (0: the spell's own level)."""
+
+    actor: Entity
+    spell: str
+    target: Entity | None = None
+    at: Square | None = None
+    slot_level: int = 0
+
+
+@dataclass(frozen=True)
+class Dodge:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class Dash:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class Disengage:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class Hide:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class Help:
+    """Help an ally's next attack against ``target``, an enemy within 5 ft of the helper (§2.1)."""
+
+    actor: Entity
+    target: Entity
+
+
+@dataclass(frozen=True)
+class FirstAid:
+    actor: Entity
+    target: Entity
+
+
+@dataclass(frozen=True)
+class DrinkPotion:
+    """Drink a potion (§2.2, §9): "healing" (instant) or "heroism" (lasting: temporary HP)."""
+
+    actor: Entity
+    potion: str
+
+
+@dataclass(frozen=True)
+class StandUp:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class DropProne:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class Escape:
+    """Break a grapple: Strength (Athletics) or Dexterity (Acrobatics) against the grapple's DC."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class PickUp:
+    """Pick up the weapon a disarm knocked away, with the free object interaction (§2.4)."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class React:
+    """Answer an offered opportunity attack (§6): take it or let the mover go."""
+
+    actor: Entity
+    take: bool
+
+
+COMMANDS = (Move, Attack, Cast, Dodge, Dash, Disengage, Hide, Help, FirstAid, DrinkPotion, StandUp, DropProne,
+            Escape, PickUp, EndTurn, React)
+
+
+def command_to_json(command: object) -> dict[str, Any]:
+    """{"type": "Move", "actor": 3, "path": [[1, 2], [2, 2]]}: every field, in order (for --record)."""
+    if type(command) not in COMMANDS:
+        raise TypeError(f"not a 5e-house command: {command!r}")
+    data: dict[str, Any] = {"type": type(command).__name__}
+    for f in fields(command):  # type: ignore[arg-type]
+        value = getattr(command, f.name)
+        data[f.name] = [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
+    return data
+
+# Events ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InitiativeRolled:
+    entity: Entity
+    natural: int
+    dex: int
+    tiebreak: int
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    entity: Entity
+    round: int
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    entity: Entity
+
+
+@dataclass(frozen=True)
+class Moved:
+    entity: Entity
+    path: tuple[Square, ...]
+    feet: int
+
+
+@dataclass(frozen=True)
+class AttackRolled:
+    attacker: Entity
+    target: Entity
+    weapon: str
+    faces: tuple[int, ...]
+    total: int
+    ac: int
+    hit: bool
+    crit: str
+    mode: str
+
+
+@dataclass(frozen=True)
+class Damaged:
+    target: Entity
+    amount: int
+    damage_type: str
+    hp: int
+    temp: int
+    dropped: bool = False
+    knocked_out: bool = False
+    killed: bool = False
+
+
+@dataclass(frozen=True)
+class Healed:
+    target: Entity
+    amount: int
+    hp: int
+
+
+@dataclass(frozen=True)
+class SavingThrow:
+    entity: Entity
+    ability: str
+    total: int
+    dc: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class ConditionChanged:
+    entity: Entity
+    condition: str
+    gained: bool
+
+
+@dataclass(frozen=True)
+class Pushed:
+    entity: Entity
+    path: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class Fell:
+    entity: Entity
+    feet: int
+    damage: int
+
+
+@dataclass(frozen=True)
+class Teleported:
+    entity: Entity
+    to: Square
+
+
+@dataclass(frozen=True)
+class SpellCast:
+    caster: Entity
+    spell: str
+    slot_level: int
+
+
+@dataclass(frozen=True)
+class ConcentrationEnded:
+    caster: Entity
+    spell: str
+
+
+@dataclass(frozen=True)
+class DeathSaveRolled:
+    entity: Entity
+    natural: int
+    outcome: str
+
+
+@dataclass(frozen=True)
+class PotionDrunk:
+    entity: Entity
+    potion: str
+    mixing_roll: int = 0
+    mixing: str = ""
+
+
+@dataclass(frozen=True)
+class ActionTaken:
+    """Dodge, Dash, Disengage, Hide, Help, first aid, stand up, drop prone, escape, pick up: what and
+    whether it worked."""
+
+    entity: Entity
+    action: str
+    succeeded: bool = True
+
+
+@dataclass(frozen=True)
+class OpportunityOffered:
+    reactor: Entity
+    mover: Entity
+
+
+@dataclass(frozen=True)
+class SkirmishWon:
+    winner: str

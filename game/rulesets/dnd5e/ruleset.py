@@ -1,0 +1,97 @@
+"""The 5e-house ruleset as the game plays it: content, a new match, the door and the computer player.
+
+``game.rulesets.RULESETS`` names this module; ``Match``, ``simulate`` and the tests reach the ruleset
+through the same few names every ruleset module offers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.content.roster import Roster
+from game.core.battlefield import Battlefield
+from game.core.dice import Dice, SeededDice
+from game.core.grid import Square, footprint
+from game.ecs.components import Appearance, Conditions, Name, Position, Team
+from game.ecs.world import Entity, World
+from game.match import Match, SetupError, _spot
+from game.rulesets.dnd5e import spells
+from game.rulesets.dnd5e.ai import Controller5e
+from game.rulesets.dnd5e.commands import InitiativeRolled, command_to_json
+from game.rulesets.dnd5e.components import Ground, Potions, Round, Sheet
+from game.rulesets.dnd5e.content import Creature5e, load_creatures, load_rosters
+from game.rulesets.dnd5e.economy import Budget
+from game.rulesets.dnd5e.engine import decider, execute, round_of, start_turn, validate
+from game.rulesets.dnd5e.initiative import roll_initiative
+from game.rulesets.dnd5e.vitality import Vitals
+from game.state import GameState
+
+NAME = "5e-house"
+PLAYERS = ("ai",)
+DIFFICULTIES = ("normal",)
+
+__all__ = ["NAME", "PLAYERS", "command_to_json", "decider", "execute", "load_creatures", "load_rosters",
+           "make_player", "new_match", "round_number", "validate"]
+
+
+def round_number(state: GameState) -> int:
+    """The round under way (§2)."""
+    return round_of(state).number
+
+
+def add_creature(world: World, template: Creature5e, side: str, spot: Square, label: str) -> Entity:
+    """A creature of the template on the battlefield at full hit points, its slots and potions full."""
+    return world.create(
+        Name(label), Team(side), Position(spot), template.body, Conditions(), Appearance(template.sprite),
+        template.sheet, Vitals(template.max_hp, template.max_hp), Budget(template.sheet.speed_ft),
+        spells.SpellSlots(template.slots), spells.Concentration(), Potions(**dict(template.potions)),
+    )
+
+
+def _place(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, Creature5e], taken: set[Square]) -> None:
+    area = [s for s in bf.start_squares(roster.side) if not bf.at(s).solid and s not in taken]
+    counts: dict[str, int] = {}
+    for key in roster.creatures:
+        template = creatures[key]
+        side = template.body.size.side_squares
+        spot = _spot(bf, area, side, taken)
+        if spot is None:
+            raise SetupError(f"the start area of side {roster.side!r} has no room for {template.display_name}")
+        taken.update(footprint(spot, side))
+        counts[key] = counts.get(key, 0) + 1
+        label = template.display_name if roster.creatures.count(key) == 1 else f"{template.display_name} {counts[key]}"
+        add_creature(world, template, roster.side, spot, label)
+
+
+def begin(state: GameState, dice: Dice) -> list[Any]:
+    """§1: everyone rolls initiative (d20 + Dex, highest first); the first turn starts."""
+    world = state.world
+    entries = roll_initiative(dice, [(e, sheet.mod("dex")) for e, sheet in world.query(Sheet)])
+    opening: list[Any] = [InitiativeRolled(x.creature, x.total - x.dex_mod, x.dex_mod, x.tiebreak) for x in entries]
+    world.set_resource(Ground(state.battlefield))
+    world.set_resource(Round(1, tuple(x.creature for x in entries), 0))
+    return opening + start_turn(state, dice)
+
+
+def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creature5e], seed: int) -> Match:
+    """Place both sides, roll initiative (§1: d20 + Dex, highest first) and start the first turn."""
+    for roster in rosters:
+        if not bf.start_squares(roster.side):
+            raise SetupError(f"the map has no start area for side {roster.side!r}")
+    world = World()
+    taken: set[Square] = set()
+    for roster in rosters:
+        _place(bf, world, roster, creatures, taken)
+    state = GameState(bf, world)
+    dice = SeededDice(seed)
+    opening = begin(state, dice)
+    return Match(state, dice, seed, ruleset=NAME, opening=opening)
+
+
+def make_player(kind: str, side: str, difficulty: str, seed: int) -> Controller5e:
+    """The computer player (one level; ``seed`` is not needed: its choices follow from the state)."""
+    if kind not in PLAYERS:
+        raise ValueError(f"5e-house has only the {' or '.join(PLAYERS)} player, not {kind!r}")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(f"the 5e-house computer plays at one level ({', '.join(DIFFICULTIES)}), not {difficulty!r}")
+    return Controller5e(side)

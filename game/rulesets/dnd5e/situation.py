@@ -1,0 +1,179 @@
+"""What the battlefield's facts mean for a 5e-house attack: cover, obscurement, sight, advantage and
+disadvantage, and who may make an opportunity attack (§2.3.1, §6-§8).
+
+The geometry (corner lines, lines of sight and effect, obscurement, spaces) is the shared one in
+game.core, exactly as 4e reads it; only the meaning differs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.battlefield import Obscurement
+from game.core.grid import Square, footprint
+from game.core.lines import best_cover_lines, cover_lines_past_low_walls, line_of_effect
+from game.ecs.world import Entity
+from game.rulesets.dnd5e.attacks import HALF, NO_COVER, cover_level
+from game.rulesets.dnd5e.distance import distance_ft
+from game.rulesets.dnd5e.rolls import combine
+from game.rulesets.dnd5e.sight import least_obscured, sees_space
+from game.state import GameState
+
+MELEE, RANGED, CLOSE, AREA = "melee", "ranged", "close", "area"
+ATTACK_KINDS = (MELEE, RANGED, CLOSE, AREA)
+NO_CONCEALMENT, LIGHT, HEAVY = "none", "light", "heavy"
+REACH_FT = 5                   # [5e] a creature's reach unless its weapon says otherwise
+CLOSE_QUARTERS_FT = 5          # §2.3.1: "within 5 ft" of a prone creature
+
+# [5e] Conditions that make a creature incapacitated; "dying" and "helpless" are the game's names for
+# unconscious at 0 HP and for a creature that cannot act.
+INCAPACITATING = ("incapacitated", "paralyzed", "petrified", "stunned", "unconscious", "dying", "helpless")
+# [5e] Attacks against a creature in one of these have advantage.
+EXPOSED = ("paralyzed", "petrified", "restrained", "stunned", "unconscious", "dying", "helpless")
+# R004-SA-03 and [5e]: speed 0.
+HELD = ("grappled", "restrained", "immobilized")
+UNSEEN = ("invisible", "hidden")
+
+
+def incapacitated(state: GameState, entity: Entity) -> bool:
+    return any(state.has_condition(entity, c) for c in INCAPACITATING)
+
+
+def cannot_move(state: GameState, entity: Entity) -> bool:
+    return incapacitated(state, entity) or any(state.has_condition(entity, c) for c in HELD)
+
+
+def _source(state: GameState, attacker: Entity, kind: str, origin: Square | None) -> tuple[Square, int]:
+    return (origin, 1) if kind in (CLOSE, AREA) and origin is not None else state.space(attacker)
+
+
+def cover(state: GameState, attacker: Entity, target: Entity, kind: str, origin: Square | None = None) -> str:
+    """§7 from the shared corner lines (close and area attacks: from the origin square). [5e] Another
+    creature in the way gives half cover when the terrain gives less (docs/rulings.md)."""
+    bf = state.battlefield
+    source, aim = _source(state, attacker, kind, origin), state.space(target)
+    effect = line_of_effect(bf, source, aim)
+    blocked = best_cover_lines(bf, source, aim) if effect else 4
+    level = cover_level(blocked, cover_lines_past_low_walls(bf, source, aim) if blocked >= 3 else 0, effect)
+    if level != NO_COVER:
+        return level
+    others = [sq for e in state.standing() if e not in (attacker, target) for sq in footprint(*state.space(e))]
+    if others and best_cover_lines(bf, source, aim, others) > 0:
+        return HALF
+    return NO_COVER
+
+
+def concealment(state: GameState, attacker: Entity, target: Entity) -> str:
+    """§8: light obscurement only hinders sight checks; heavy obscurement or darkness (or a blinded
+    attacker, or an invisible or hidden target) leaves the target unseen."""
+    if state.has_condition(attacker, "blinded") or any(state.has_condition(target, c) for c in UNSEEN):
+        return HEAVY
+    level = least_obscured(state.battlefield, state.space(target))
+    if level >= Obscurement.HEAVY:
+        return HEAVY
+    return LIGHT if level == Obscurement.LIGHT else NO_CONCEALMENT
+
+
+def can_see(state: GameState, viewer: Entity, target: Entity) -> bool:
+    """§8: not blinded, the target neither invisible nor hidden, and some square of it seen."""
+    if state.has_condition(viewer, "blinded") or any(state.has_condition(target, c) for c in UNSEEN):
+        return False
+    return sees_space(state.battlefield, state.space(viewer), state.space(target))
+
+
+@dataclass(frozen=True)
+class Edge:
+    """One source of advantage or disadvantage, with its reason and rule."""
+
+    reason: str
+    rule: str
+
+
+@dataclass(frozen=True)
+class Odds:
+    advantages: tuple[Edge, ...]
+    disadvantages: tuple[Edge, ...]
+
+    @property
+    def result(self) -> str:
+        return combine(len(self.advantages), len(self.disadvantages))
+
+
+def odds(state: GameState, attacker: Entity, target: Entity, kind: str, beyond_normal_range: bool = False,
+         helped: bool = False, dodging: bool = False) -> Odds:
+    """Every source of advantage and disadvantage on one attack roll (R004-AT-01, -02, -05, -06, SA-03,
+    SA-06, SA-11). Close and area attacks make no attack roll in 5e (saves instead): no sources.
+
+    ``dodging``: the target's Dodge is in force (``economy.dodge_works``); ``helped``: an ally's Help.
+    """
+    if kind not in (MELEE, RANGED):
+        return Odds((), ())
+    up: list[Edge] = []
+    down: list[Edge] = []
+    close = distance_ft(state.space(attacker), state.space(target)) <= CLOSE_QUARTERS_FT
+    if state.has_condition(attacker, "prone"):
+        down.append(Edge("attacker prone", "5e-house §2.3.1"))
+    if state.has_condition(target, "prone"):
+        if close:
+            up.append(Edge("target prone within 5 ft", "5e-house §2.3.1"))
+        else:
+            down.append(Edge("target prone beyond 5 ft", "5e-house §2.3.1"))
+    if not can_see(state, attacker, target):
+        down.append(Edge("target unseen", "5e-house §8"))
+    if not can_see(state, target, attacker):
+        up.append(Edge("attacker unseen", "5e-house §8"))
+    if state.has_condition(attacker, "grappled"):
+        down.append(Edge("attacker grappled", "5e-house §2.1"))
+    if state.has_condition(attacker, "restrained"):
+        down.append(Edge("attacker restrained", "5e restrained"))
+    for condition in EXPOSED:
+        if state.has_condition(target, condition):
+            up.append(Edge(f"target {condition}", "5e conditions"))
+            break
+    if dodging:
+        down.append(Edge("target dodging", "5e-house §2.1"))
+    if helped:
+        up.append(Edge("helped", "5e-house §2.1"))
+    if kind == RANGED:
+        if beyond_normal_range:
+            down.append(Edge("long range", "5e ranged attacks"))
+        if _hostile_within_reach(state, attacker):
+            down.append(Edge("ranged attack with an enemy within 5 ft", "5e ranged attacks"))
+    return Odds(tuple(up), tuple(down))
+
+
+def _hostile_within_reach(state: GameState, attacker: Entity) -> bool:
+    """[5e] A ranged attack has disadvantage with a hostile creature that can see the attacker and is not
+    incapacitated within 5 ft (docs/rulings.md)."""
+    space = state.space(attacker)
+    return any(state.are_enemies(attacker, e) and not incapacitated(state, e) and can_see(state, e, attacker)
+               and distance_ft(space, state.space(e)) <= REACH_FT for e in state.standing() if e != attacker)
+
+
+def can_react(state: GameState, entity: Entity) -> bool:
+    """[5e] An incapacitated creature takes no reactions."""
+    return not incapacitated(state, entity)
+
+
+def provokers(state: GameState, mover: Entity, path: tuple[Square, ...], disengaged: bool = False,
+              teleport: bool = False, reach_ft: dict[Entity, int] | None = None) -> list[Entity]:
+    """§6 (R004-OA-01..05): enemies whose reach the mover leaves of its own will, in the order it leaves
+    them; each at most once (one reaction). Nobody is provoked by a Disengaged mover, by a teleport (it
+    does not leave reach by moving, docs/rulings.md), by one they cannot see, or while incapacitated.
+    Moving within reach never provokes. ``reach_ft``: reach per enemy, 5 ft when not given.
+    """
+    if disengaged or teleport:
+        return []
+    side = state.space(mover)[1]
+    provoked: list[Entity] = []
+    candidates = [e for e in state.standing() if e != mover and state.are_enemies(mover, e) and can_react(state, e)]
+    sees = {e: can_see(state, e, mover) for e in candidates}
+    for frm, to in zip(path, path[1:]):
+        for enemy in candidates:
+            if enemy in provoked or not sees[enemy]:
+                continue
+            reach = (reach_ft or {}).get(enemy, REACH_FT)
+            space = state.space(enemy)
+            if distance_ft((frm, side), space) <= reach < distance_ft((to, side), space):
+                provoked.append(enemy)
+    return provoked
