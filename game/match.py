@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 from game import RULES_VERSION
 from game.actions.commands import Command, Rejected
-from game.actions.door import execute, validate
+from game.rulesets import ruleset
 from game.actions.events import Event
 from game.content.roster import CreatureTemplate, Roster
 from game.core.battlefield import Battlefield
@@ -22,6 +22,18 @@ class SetupError(ValueError):
     """The map and rosters do not make a playable skirmish (e.g. a start area is too small)."""
 
 
+class CountingDice:
+    """Dice that count the rolls made through them (a rewind takes back only what rolled nothing)."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.rolls = 0
+
+    def roll(self, sides: int) -> int:
+        self.rolls += 1
+        return self.dice.roll(sides)
+
+
 @dataclass
 class Match:
     state: GameState
@@ -31,15 +43,19 @@ class Match:
     rules_version: str = RULES_VERSION
     record: list[tuple[Command, list[Event]]] = field(default_factory=list)
     opening: list[Event] = field(default_factory=list)
+    dice_rolls: list[int] = field(default_factory=list)   # dice rolled by each recorded command, in order
 
     def validate(self, command: Command) -> Rejected | None:
-        return validate(self.state, command)
+        return ruleset(self.ruleset).validate(self.state, command)
 
     def submit(self, command: Command) -> Rejected | list[Event]:
-        """Pass a command through the one door; accepted commands are recorded with their events."""
-        result = execute(self.state, command, self.dice)
-        if not isinstance(result, Rejected):
+        """Pass a command through the one door; accepted commands are recorded with their events and
+        the number of dice they rolled."""
+        counted = CountingDice(self.dice)
+        result = ruleset(self.ruleset).execute(self.state, command, counted)
+        if isinstance(result, list):
             self.record.append((command, result))
+            self.dice_rolls.append(counted.rolls)
         return result
 
     @property

@@ -1,0 +1,72 @@
+"""Rewind: take back the last command of the current turn when it revealed nothing new (docs/rulings.md,
+"Saves, replay and rewind"): it rolled no dice, gave no other side a choice (an offer to answer), and was
+the acting side's own. The match is rebuilt from its seed and the shortened command list."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.actions.commands import Command
+from game.actions.common import decider
+from game.actions.events import TurnStarted
+from game.match import Match
+from game.replay.format import Setup
+from game.replay.load import fresh_match
+
+
+@dataclass(frozen=True)
+class Rewind:
+    """A take-back the rules allow: ``match`` is the match without ``command``, made by ``side``."""
+
+    match: Match
+    command: Command
+    side: str
+    words: str        # e.g. "Brakka's move", for the prompt and the message
+
+
+class RewindRefused(ValueError):
+    """Why a take-back is not allowed, in one line."""
+
+
+def _turn_start(match: Match) -> int:
+    """The index of the first command of the current turn (after the one whose events began it)."""
+    for index in range(len(match.record) - 1, -1, -1):
+        if any(isinstance(e, TurnStarted) for e in match.record[index][1]):
+            return index + 1
+    return 0
+
+
+def _words(match: Match, command: Command) -> str:
+    kind = type(command).__name__
+    readable = "".join(" " + c.lower() if c.isupper() else c for c in kind).strip()
+    actor = getattr(command, "actor", None)
+    state = match.state
+    if isinstance(actor, int) and actor in state.creatures():
+        return f"{state.name(actor)}'s {readable}"
+    return readable
+
+
+def plan_rewind(match: Match, setup: Setup) -> Rewind:
+    """The take-back of the match's last command, or RewindRefused saying why not."""
+    state = match.state
+    if state.outcome is not None:
+        raise RewindRefused("The skirmish is over: nothing can be taken back.")
+    if _turn_start(match) >= len(match.record):
+        raise RewindRefused("Nothing of this turn to take back.")
+    command, events = match.record[-1]
+    words = _words(match, command)
+    if match.dice_rolls[-1]:
+        raise RewindRefused(f"Can't take back {words}: it rolled dice, and what the dice said stands.")
+    before = fresh_match(setup, match.seed, match.ruleset)
+    for kept, (old_command, old_events) in enumerate(match.record[:-1]):
+        if before.submit(old_command) != old_events:
+            raise RewindRefused(f"Can't take back {words}: this skirmish cannot be rebuilt from its seed "
+                                f"(command {kept + 1} turns out differently).")
+    acting_side = before.state.side(before.state.turn.current)
+    side = before.state.side(decider(before.state))
+    if side != acting_side:
+        raise RewindRefused(f"Can't take back {words}: it answered for the other side.")
+    offer = state.offer
+    if offer is not None and state.side(offer.by) != side:
+        raise RewindRefused(f"Can't take back {words}: it gave the other side a choice.")
+    return Rewind(before, command, side, words)

@@ -1,0 +1,132 @@
+"""Where saves go and how they are written: atomically, manual saves by date, autosaves rotated (the last 5 kept)."""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from game.match import Match
+from game.replay.format import SaveError, Setup, build_document, document_text
+from game.replay.load import shown_name
+from game.rulesets import ruleset
+from game.storage import atomic_write_text, user_data_dir
+
+KEEP_AUTOSAVES = 5
+AUTOSAVE_PREFIX = "autosave-"
+
+
+def saves_dir() -> Path:
+    return user_data_dir() / "saves"
+
+
+def autosave_dir() -> Path:
+    return saves_dir() / "autosave"
+
+
+@lru_cache(maxsize=4)
+def _creatures(ruleset_name: str) -> dict[str, Any]:
+    """The ruleset's creature content, read once per run (a save hashes the creatures it fields)."""
+    return ruleset(ruleset_name).load_creatures()
+
+
+def write_save(path: Path, match: Match, setup: Setup, with_events: bool = False) -> Path:
+    """Write the match to ``path`` atomically: a failed write (full disk, no permission) leaves the previous
+    file whole and raises SaveError naming the file."""
+    text = document_text(build_document(match, setup, _creatures(match.ruleset), with_events))
+    try:
+        atomic_write_text(path, text)
+    except OSError as err:
+        raise SaveError(f"{shown_name(path)}: could not be written ({err.strerror or err})") from None
+    return path
+
+
+def new_save_path(setup: Setup, now: float | None = None) -> Path:
+    """saves/<map>-<date>-<time>.json, numbered when two saves fall in the same second."""
+    stamp = time.strftime("%Y-%m-%d-%H%M%S", time.localtime(time.time() if now is None else now))
+    base = f"{setup.map_path.stem}-{stamp}"
+    path = saves_dir() / f"{base}.json"
+    number = 2
+    while path.exists():
+        path = saves_dir() / f"{base}-{number}.json"
+        number += 1
+    return path
+
+
+def save(match: Match, setup: Setup) -> Path:
+    """A new manual save; returns where it went."""
+    return write_save(new_save_path(setup), match, setup)
+
+
+def _autosave_number(path: Path) -> int:
+    digits = path.stem[len(AUTOSAVE_PREFIX):]
+    return int(digits) if digits.isdigit() else -1
+
+
+def autosaves() -> list[Path]:
+    """The autosaves, oldest first (they are numbered in the order they were written)."""
+    found = [p for p in autosave_dir().glob(f"{AUTOSAVE_PREFIX}*.json") if _autosave_number(p) >= 0]
+    return sorted(found, key=_autosave_number)
+
+
+def autosave(match: Match, setup: Setup) -> Path:
+    """The next numbered autosave; afterwards only the newest KEEP_AUTOSAVES are kept."""
+    existing = autosaves()
+    number = _autosave_number(existing[-1]) + 1 if existing else 1
+    path = write_save(autosave_dir() / f"{AUTOSAVE_PREFIX}{number:06d}.json", match, setup)
+    for old in autosaves()[:-KEEP_AUTOSAVES]:
+        old.unlink(missing_ok=True)
+    return path
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One file in the load list: where it is, when it was written, and what it holds (or why it is unreadable)."""
+
+    path: Path
+    autosave: bool
+    modified: float
+    description: str
+    problem: str = ""
+
+
+def describe(summary: Any) -> str:
+    """One line about where a saved skirmish stands, from the document's summary."""
+    if not isinstance(summary, dict):
+        return "a skirmish"
+    where = str(summary.get("map", "?"))
+    winner = summary.get("winner")
+    if winner is not None:
+        return f"{where} · finished" + (f", {winner} won" if winner else ", a draw")
+    return f"{where} · round {summary.get('round', '?')} · {summary.get('turn_of', '?')}'s turn"
+
+
+def list_saves() -> list[SaveEntry]:
+    """Every save and autosave, newest first; a file that cannot be read is listed with its problem (it
+    is checked in full only when chosen)."""
+    paths = sorted(saves_dir().glob("*.json")) + autosaves()
+    entries = []
+    for path in paths:
+        automatic = path.parent == autosave_dir()
+        try:
+            modified = path.stat().st_mtime
+        except OSError:
+            continue                                   # gone since the folder was listed
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+            entries.append(SaveEntry(path, automatic, modified, "unreadable",
+                                     "not a save file (it will say why when chosen)"))
+            continue
+        summary = data.get("summary") if isinstance(data, dict) else None
+        entries.append(SaveEntry(path, automatic, modified, describe(summary)))
+    return sorted(entries, key=lambda e: (-e.modified, e.path.name))
+
+
+def latest_save() -> Path | None:
+    """The newest manual save, for quick-load (a damaged one too: loading it then says what is wrong)."""
+    manual = [e for e in list_saves() if not e.autosave]
+    return manual[0].path if manual else None

@@ -1,0 +1,130 @@
+"""The replay viewer: a saved skirmish on the battle screen, stepped through command by command.
+
+The board, the creatures, the log and the animations are the battle screen's own (BattleScene, shown a
+match and never given a command); this scene adds the controls over its action bar and keeps every input
+that would act away from it.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.input.intents import Click, Hover, Intent, Key, Release, Scroll
+from game.render import palette
+from game.replay.format import SaveError
+from game.replay.load import Loaded, shown_name
+from game.replay.player import ReplayPlayer
+from game.ui.battle import BattleScene
+from game.ui.widgets import Fonts, button, text
+
+SCREEN_RULESETS = ("4e",)   # the rulesets the battle screen can draw
+AUTOPLAY_BEAT = 30        # fixed steps (half a second) between commands when playing on its own
+CONTROLS = (("start", "|<  Start  [Up]"), ("back", "<  Back  [Left]"), ("play", "Play  [Space]"),
+            ("forward", "Forward  >  [Right]"), ("end", "End  >|  [Down]"), ("menu", "Close  [Esc]"))
+
+
+def unshowable(loaded: Loaded) -> str:
+    """Why the battle screen cannot play or show a loaded save (another ruleset), or ""."""
+    ruleset = loaded.match.ruleset
+    if ruleset in SCREEN_RULESETS:
+        return ""
+    return (f"{shown_name(loaded.path)}: the battle screen plays only {', '.join(SCREEN_RULESETS)}, this save is "
+            f"{ruleset} (python -m game replay FILE --verify checks it)")
+
+
+class ReplayScene:
+    """Arrows or buttons step back and forth; Space plays the commands one after another."""
+
+    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, loaded: Loaded) -> None:
+        """SaveError when the battle screen cannot show the save's ruleset."""
+        refusal = unshowable(loaded)
+        if refusal:
+            raise SaveError(refusal)
+        self.fonts = fonts
+        self.player = ReplayPlayer(loaded)
+        setup = loaded.setup
+        self.battle = BattleScene(screen_size, setup.map_path, loaded.match.seed, fonts, rosters=list(setup.rosters),
+                                  surprised=setup.surprised, match=self.player.match)
+        self.battle.human_sides = []          # no hand-over screen: a replay hides nothing from anyone
+        self.battle.selected = None           # and shows no one's options
+        self.playing = False
+        self.wait = 0
+        self.hover: tuple[int, int] | None = None
+        self.buttons: dict[str, pygame.Rect] = {}
+        width, height = screen_size
+        top = self.battle.hint_rect.top
+        self.controls_rect = pygame.Rect(0, top, width, height - top)
+
+    def handle(self, intent: Intent) -> str | None:
+        if isinstance(intent, Hover):
+            self.hover = intent.pos
+            self.battle.handle(intent)
+        elif isinstance(intent, (Scroll, Release)) or (isinstance(intent, Click) and intent.button == 2):
+            self.battle.handle(intent)           # scroll the log, zoom and drag the map
+        elif isinstance(intent, Click) and intent.button == 1:
+            for action, rect in self.buttons.items():
+                if rect.collidepoint(intent.pos):
+                    return self._act(action)
+        elif isinstance(intent, Key):
+            action = {"left": "back", "right": "forward", "up": "start", "down": "end", "skip": "play",
+                      "cancel": "menu", "back": "menu", "menu": "menu", "quit": "quit"}.get(intent.action)
+            if action is not None:
+                return self._act(action)
+        return None
+
+    def _act(self, action: str) -> str | None:
+        if action in ("menu", "quit"):
+            return action
+        if action == "play":
+            self.playing = not self.playing
+            self.wait = 0
+        elif action == "forward":
+            self.playing = False
+            self.forward()
+        else:
+            self.playing = False
+            target = {"back": self.player.position - 1, "start": 0, "end": self.player.total}[action]
+            self.battle.show_match(self.player.go_to(target))
+            self.battle.selected = None
+        return None
+
+    def forward(self) -> bool:
+        """The next command, animated as it was played; False at the end."""
+        events = self.player.forward()
+        if events is None:
+            return False
+        self.battle.show_match(self.player.match)
+        self.battle.animator.feed(events)
+        self.battle.selected = None
+        return True
+
+    def update(self) -> None:
+        self.battle.ticks += 1
+        self.battle.animator.update()
+        if not self.playing or self.battle.animator.busy:
+            self.wait = 0
+            return
+        self.wait += 1
+        if self.wait >= AUTOPLAY_BEAT:
+            self.wait = 0
+            self.playing = self.forward()
+
+    def draw(self, screen: pygame.Surface) -> None:
+        self.battle.draw(screen)
+        rect = self.controls_rect
+        pygame.draw.rect(screen, palette.BAR, rect)
+        pygame.draw.line(screen, palette.PANEL_EDGE, rect.topleft, rect.topright)
+        player = self.player
+        where = (f"Replay  ·  command {player.position} of {player.total}: {player.label()}" if player.position
+                 else f"Replay  ·  the start (initiative rolled), {player.total} commands to go")
+        text(screen, self.fonts.small, where, (12, rect.y + 4), palette.TEXT)
+        self.buttons = {}
+        x, y = 8, rect.y + 30
+        width = (rect.width - 16 - 8 * (len(CONTROLS) - 1)) // len(CONTROLS)
+        for action, words in CONTROLS:
+            if action == "play" and self.playing:
+                words = "Pause  [Space]"
+            box = pygame.Rect(x, y, width, rect.bottom - y - 8)
+            button(screen, self.fonts.small, box, words, self.hover is not None and box.collidepoint(self.hover))
+            self.buttons[action] = box
+            x += width + 8
