@@ -38,6 +38,7 @@ COLUMNS = 8
 THUMB_WIDTH = 240
 PROJECT = "grid-skirmish.tiled-project"
 PROPERTY_TYPES = "propertytypes.json"
+THUMB_SIDE_COLOURS = {"blue": (70, 130, 255), "red": (235, 70, 60), "green": (70, 200, 90), "yellow": (240, 205, 50)}
 
 # --------------------------------------------------------------------------------------------
 # Tiles
@@ -718,7 +719,7 @@ def marsh() -> MapSpec:
         Obj("point", 21.5, 11.5, cls="Light", name="ferryman's lantern", props={"light_radius": 2}),
         Obj("point", 15.5, 13.5, cls="Light", name="will-o'-wisp", props={"light_radius": 1}),
     ]
-    starts = [rect_start("blue", 0, 6, 3, 4), rect_start("red", 20, 4, 3, 3)]
+    starts = [rect_start("blue", 0, 6, 3, 4), rect_start("red", 19, 4, 4, 3)]
     return MapSpec("marsh", "The Foggy Marsh",
                    [("ground", ground_rows, ground_legend, {}),
                     ("reeds, trees and stones", feature_rows, feature_legend, {}),
@@ -773,7 +774,7 @@ def cliffside() -> MapSpec:
         Obj("polygon", 0, 10, points=[(0, 10), (24, 10), (24, 12), (0, 12)], cls="Terrain", name="chasm",
             props={"elevation_ft": -40}),
     ]
-    starts = [rect_start("red", 8, 1, 4, 2), rect_start("blue", 9, 13, 6, 2)]
+    starts = [rect_start("red", 8, 1, 5, 2), rect_start("blue", 9, 13, 6, 2)]
     return MapSpec("cliffside", "The Cliffside",
                    [("low ground", low_rows, low_legend, {}),
                     ("high ground", high_rows, high_legend, {"elevation_ft": 20}),
@@ -811,12 +812,51 @@ def tower() -> MapSpec:
         Obj("rectangle", 4, 12, 1, 1, cls="Portal", name="moon gate west", props={"portal": "moon"}),
         Obj("rectangle", 20, 4, 1, 1, cls="Portal", name="moon gate east", props={"portal": "moon"}),
     ]
-    starts = [rect_start("blue", 2, 7, 3, 3), rect_start("red", 20, 7, 3, 3)]
+    starts = [rect_start("blue", 2, 6, 3, 4), rect_start("red", 20, 6, 3, 4)]
     marks = {(4, 4): (W, "portal_sun"), (20, 12): (W, "portal_sun"), (4, 12): (W, "portal_moon"),
              (20, 4): (W, "portal_moon")}
     return MapSpec("tower", "The Wizard's Tower",
                    [("floor", floor_rows, floor_legend, {}), ("walls and wards", wall_rows, legend, {})],
                    [("portals", portals), ("start", starts)], marks={"portal rings (decor)": marks})
+
+
+def four_banners() -> MapSpec:
+    """Four Banners: a crossroads arena for three or four sides, one start area in each corner, a pillared
+    shrine in the middle (cover), ruined towers between the corners and rubble on the roads."""
+    road = ",,,,,,,,,,,::,,,,,,,,,,,"
+    plaza = ",,,,,,,,,######,,,,,,,,,"
+    crossing = ":::::::::######:::::::::"
+    ground_rows = [road] * 6 + [plaza] * 2 + [crossing] * 2 + [plaza] * 2 + [road] * 6
+    # Turned half round, the field is the same: every corner has the same ground to cross.
+    north = [
+        "........................",
+        "........................",
+        "........................",
+        "..........r.............",
+        "......WW........WW......",
+        "......WW...C....WW......",
+        ".........P....P.........",
+        "...r....................",
+        "...........S.........C..",
+    ]
+    terrain_rows = north + ["".join(reversed(row)) for row in reversed(north)]
+    legend: dict[str, TileRef | None] = {
+        ".": None, "W": (D, "wall"), "P": (D, "broken_pillar"), "S": (D, "statue_base"), "C": (D, "crate"),
+        "r": (D, "rubble"),
+    }
+    ground_legend: dict[str, TileRef | None] = {",": (D, "floor_grass"), ":": (D, "floor_dirt"),
+                                                "#": (D, "floor_stone_worn")}
+    walls = [
+        Obj("polyline", 9, 6, points=[(9, 6), (11, 6)], cls="Edge", name="shrine wall north-west",
+            props={"edge": "low_wall"}),
+        Obj("polyline", 13, 12, points=[(13, 12), (15, 12)], cls="Edge", name="shrine wall south-east",
+            props={"edge": "low_wall"}),
+    ]
+    starts = [rect_start("blue", 1, 1, 4, 3), rect_start("red", 19, 14, 4, 3), rect_start("green", 19, 1, 4, 3),
+              rect_start("yellow", 1, 14, 4, 3)]
+    return MapSpec("four-banners", "Four Banners",
+                   [("ground", ground_rows, ground_legend, {}), ("walls and cover", terrain_rows, legend, {})],
+                   [("low walls", walls), ("start", starts)])
 
 
 def first_skirmish() -> MapSpec:
@@ -898,7 +938,7 @@ def thumbnail(path: Path, out: Path) -> None:
     bf = load_battlefield(path)
     tint = new_surface(*full.get_size())
     for side, squares in bf.start_areas:
-        color = (70, 130, 255) if side == "blue" else (235, 70, 60)
+        color = THUMB_SIDE_COLOURS[side]
         for x, y in squares:
             pygame.draw.rect(tint, (*color, 90), (x * tw, y * th, tw, th))
             pygame.draw.rect(tint, (*color, 220), (x * tw, y * th, tw, th), 2)
@@ -913,7 +953,7 @@ def main() -> None:
     pygame.display.set_mode((1, 1))
     pygame.image.save(draw_tileset(), str(TILE_DIR / "wilds.png"))
     (TILE_DIR / "wilds.tsx").write_text(tileset_xml("wilds", TILES), encoding="utf-8")
-    maps = [write_map(spec()) for spec in (keep, marsh, cliffside, tower, first_skirmish)]
+    maps = [write_map(spec()) for spec in (keep, marsh, cliffside, tower, four_banners, first_skirmish)]
     (MAP_DIR / PROJECT).write_text(json.dumps(project_json(), indent=4) + "\n", encoding="utf-8")
     (MAP_DIR / PROPERTY_TYPES).write_text(json.dumps(schema.tiled_property_types(), indent=4) + "\n",
                                           encoding="utf-8")

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.dice import DiceExpr
-from game.core.grid import Size
+from game.core.grid import Size, Square, footprint
 from game.ecs.components import (
     ACTION_TYPES, DURATIONS, END_OF_YOUR_NEXT_TURN, ENCOUNTER, SAVE_ENDS, SUSTAIN, TRIGGERS,
     Arsenal, Body, Defenses, EffectSpec, HealSpec, Power, Stats, TeleportPower, ZoneSpec,
@@ -57,6 +57,7 @@ HEAL_KEYS = ("surge", "bonus")
 ZONE_KEYS = ("obscurement", "difficult", "duration")
 TELEPORT_KEYS = ("name", "squares", "action", "usage", "uses")
 ROSTER_KEYS = ("label", "creatures")
+PRESETS = "presets"                               # the table of the menu's preset rosters
 
 _TYPE_NAMES = {int: "an integer", str: "a string", bool: "true or false", dict: "a table", list: "an array"}
 
@@ -78,6 +79,14 @@ class CreatureTemplate:
 @dataclass(frozen=True)
 class Roster:
     side: str
+    label: str
+    creatures: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A roster offered on the start menu for any side: ``key`` names it in rosters.toml's [presets]."""
+    key: str
     label: str
     creatures: tuple[str, ...]
 
@@ -391,19 +400,61 @@ def load_creatures(path: Path = DATA_DIR / "creatures.toml") -> dict[str, Creatu
     return {key: _creature(key, raw, f"{path.name}:{key}") for key, raw in _read(path).items()}
 
 
+def _creature_keys(table: dict[str, Any], where: str, known: dict[str, CreatureTemplate]) -> tuple[str, ...]:
+    names = tuple(_field(table, "creatures", list, where))
+    if not names:
+        raise ContentError(f"{where}.creatures: a side needs at least one creature")
+    for i, name in enumerate(names):
+        _check_type(name, str, f"{where}.creatures[{i}]")
+        if name not in known:
+            raise ContentError(f"{where}.creatures: unknown creature {name!r}")
+    return names
+
+
 def load_rosters(path: Path = DATA_DIR / "rosters.toml", creatures: dict[str, CreatureTemplate] | None = None) -> list[Roster]:
-    """Each side's creatures; a key listed several times puts several of that creature in play."""
+    """Each side's creatures; a key listed several times puts several of that creature in play. The
+    ``presets`` table holds the menu's presets (load_presets), not a side."""
     known = creatures if creatures is not None else load_creatures()
     rosters: list[Roster] = []
     for side, raw in _read(path).items():
+        if side == PRESETS:
+            continue
         where = f"{path.name}:{side}"
         table = _table(raw, where, ROSTER_KEYS)
-        names = tuple(_field(table, "creatures", list, where))
-        if not names:
-            raise ContentError(f"{where}.creatures: a side needs at least one creature")
-        for i, name in enumerate(names):
-            _check_type(name, str, f"{where}.creatures[{i}]")
-            if name not in known:
-                raise ContentError(f"{where}.creatures: unknown creature {name!r}")
-        rosters.append(Roster(side, _field(table, "label", str, where, side), names))
+        rosters.append(Roster(side, _field(table, "label", str, where, side), _creature_keys(table, where, known)))
     return rosters
+
+
+def load_presets(path: Path = DATA_DIR / "rosters.toml", creatures: dict[str, CreatureTemplate] | None = None) -> list[Preset]:
+    """The rosters the start menu offers for any side, in file order."""
+    known = creatures if creatures is not None else load_creatures()
+    raw = _read(path).get(PRESETS, {})
+    if not isinstance(raw, dict):
+        raise ContentError(f"{path.name}:{PRESETS}: expected a table of presets, got {raw!r}")
+    presets = []
+    for key, entry in raw.items():
+        where = f"{path.name}:{PRESETS}.{key}"
+        table = _table(entry, where, ROSTER_KEYS)
+        presets.append(Preset(key, _field(table, "label", str, where, key), _creature_keys(table, where, known)))
+    return presets
+
+
+def placing_order(keys: tuple[str, ...], creatures: dict[str, CreatureTemplate]) -> tuple[str, ...]:
+    """The roster's creatures biggest first (in their listed order otherwise), so big creatures find room."""
+    return tuple(sorted(keys, key=lambda k: -creatures[k].body.size.side_squares))
+
+
+def overflow(area: tuple[Square, ...], keys: tuple[str, ...], creatures: dict[str, CreatureTemplate]) -> list[str]:
+    """The creatures of a roster that find no space wholly inside the start area ``area`` when placed as the
+    match places them (game.match.place_side: biggest first, each on the first free space in map order)."""
+    inside = set(area)
+    taken: set[Square] = set()
+    left_out = []
+    for key in placing_order(keys, creatures):
+        side = creatures[key].body.size.side_squares
+        spot = next((s for s in area if all(sq in inside and sq not in taken for sq in footprint(s, side))), None)
+        if spot is None:
+            left_out.append(key)
+        else:
+            taken.update(footprint(spot, side))
+    return left_out

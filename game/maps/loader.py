@@ -24,7 +24,7 @@ from game.maps.tmx import (FLIP_FLAGS, MapError, Report, article, fail, grid_pro
 
 __all__ = ["MapError", "load_battlefield", "build_battlefield", "fallback_start_areas"]
 
-DEFAULT_SIDES = schema.SIDES
+DEFAULT_SIDES = schema.REQUIRED_SIDES
 FALLBACK_START_SIZE = 8
 MIN_START_SQUARES = 4          # the default rosters field four Medium creatures a side
 OBSCURED = {"none": Obscurement.NONE, "light": Obscurement.LIGHT, "heavy": Obscurement.HEAVY, "total": Obscurement.TOTAL}
@@ -343,7 +343,9 @@ class _Builder:
             return fallback_start_areas(bf)
         areas: list[tuple[str, tuple[Square, ...]]] = []
         ok = True
-        for side in DEFAULT_SIDES:
+        for side in schema.SIDES:
+            if side not in self.starts and side not in DEFAULT_SIDES:
+                continue    # green and yellow are optional: a map for three or four sides has them
             if side not in self.starts:
                 present = ", ".join(self.starts)
                 self.report.error("", None, f"the map has start areas for {present} but none for side {side!r}")
@@ -374,11 +376,14 @@ class _Builder:
                                  "creature cannot start there")
             areas.append((side, open_squares))
         if ok:
-            shared = sorted(set(areas[0][1]) & set(areas[1][1]), key=lambda s: (s[1], s[0]))
-            if shared:
-                self.report.error(self.start_layer[DEFAULT_SIDES[0]], shared[0],
-                                  "the start areas of both sides share squares: each square can start one side")
-                ok = False
+            for index, (first, first_squares) in enumerate(areas):
+                for second, second_squares in areas[index + 1:]:
+                    shared = sorted(set(first_squares) & set(second_squares), key=lambda s: (s[1], s[0]))
+                    if shared:
+                        both = "both sides" if len(areas) == 2 else f"sides {first!r} and {second!r}"
+                        self.report.error(self.start_layer[first], shared[0],
+                                          f"the start areas of {both} share squares: each square can start one side")
+                        ok = False
         return tuple(areas) if ok else None
 
 

@@ -69,7 +69,8 @@ def _as_int(name: str, value: Any) -> int:
 
 
 OBSCURED_VALUES = ("none", "light", "heavy", "total")
-SIDES = ("blue", "red")
+SIDES = ("blue", "red", "green", "yellow")   # blue and red on every map; green and yellow for 3-4 sides
+REQUIRED_SIDES = SIDES[:2]
 EDGE_VALUES = ("low_wall", "wall", "window")
 
 # What each property means to the rules is documented in docs/maps.md (a test keeps the two in step).

@@ -1,30 +1,54 @@
-"""The start menu: choose a battlefield from the shipped maps and the player's own maps folder, who plays
-(two players, or the computer for one side) and whether the skirmish opens with a surprise round (4e §2.3)."""
+"""The start menu: the battlefield (shipped maps and the player's own), 2 to 4 sides each played by a person or
+the computer with a roster of its own, the surprise round (4e §2.3) and an optional dice seed."""
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
 
-from game.content.roster import ContentError, load_rosters
-from game.input.intents import Click, Hover, Intent, Key
+from game.content.roster import (
+    ContentError, CreatureTemplate, Preset, Roster, load_creatures, load_presets, overflow, placing_order,
+)
+from game.core.battlefield import Battlefield
+from game.input.intents import Click, Hover, Intent, Key, Scroll
 from game.maps.catalog import MapEntry
+from game.maps.loader import MapError, load_battlefield
 from game.render import palette
-from game.ui.widgets import Fonts, panel, text
+from game import rulesets
+from game.ui.form import Focus, draw_control
+from game.ui.roster_editor import SIDE_WORDS, RosterEditor
+from game.ui.widgets import Fonts, fit, panel, text
 
-COLUMNS = 3
-CARD_W, CARD_H = 300, 236
-THUMB_W, THUMB_H = 276, 170
-GAP = 24
+PLAYERS = ("human", "easy", "normal", "hard")       # a person at this machine, or the computer at a level
+PLAYER_WORDS = {"human": "Player", "easy": "Computer (easy)", "normal": "Computer (normal)", "hard": "Computer (hard)"}
+SHORT_PLAYER_WORDS = {"human": "Player", "easy": "AI easy", "normal": "AI normal", "hard": "AI hard"}
+DEFAULT_PRESETS = ("adventurers", "ogres_warband", "goblin_raiders", "kobold_lair")
+# How the Rules row names the registry's rulesets (game.rulesets.RULESETS).
+RULESET_WORDS = {"4e": "D&D 4e", "5e-house": "5e house rules"}
+ONE_LEVEL_PLAYERS = ("human", "normal")     # 5e-house's computer plays at one level
+SEED_DIGITS = 9
+MARGIN = 24
+PREVIEW_ASPECT = (3, 2)           # the shipped thumbnails are 240 x 160
+
+
+@dataclass(frozen=True)
+class SideSetup:
+    """One side as the menu has it: who plays it, the preset it started from and its creatures now."""
+    side: str
+    player: str
+    preset: int
+    creatures: tuple[str, ...]
+    edited: bool = False
 
 
 class MenuScene:
-    """Map cards with thumbnails; arrows or the mouse choose, Enter or a click starts the skirmish."""
+    """Arrows, Tab and Enter or the mouse: up and down move between the controls, left and right change the
+    one with the focus, Enter presses it (or starts the skirmish), Esc quits."""
 
     def __init__(self, screen_size: tuple[int, int], fonts: Fonts, entries: list[MapEntry], user_folder: Path,
-                 sides: list[tuple[str, str]] | None = None) -> None:
-        """``sides``: (side, label) of the default rosters, for the surprise choice; read from the content
-        when None."""
+                 message: str = "") -> None:
+        """``message``: a line to show first (e.g. why the settings file was ignored)."""
         self.size = screen_size
         self.fonts = fonts
         self.entries = entries
@@ -32,160 +56,506 @@ class MenuScene:
         self.index = 0
         self.first_row = 0
         self.chosen: Path | None = None
-        self.message = ""
+        self.message = message
         self.hover: tuple[int, int] | None = None
-        self.thumbnails = {e.path: _thumbnail(e.thumbnail) for e in entries}
-        self.cards: list[tuple[pygame.Rect, int]] = []
-        if sides is None:
-            try:
-                sides = [(r.side, r.label) for r in load_rosters()]
-            except ContentError:
-                sides = []
-        # The surprise round (4e §2.3): as the map's start areas say, nobody, or one side caught unaware.
-        self.surprise_options: list[tuple[str, tuple[str, ...] | None]] = [
-            ("As the map says", None), ("No surprise", ())] + [
-            (f"{label} surprised", (side,)) for side, label in sides]
+        self.focus = Focus(("map",))
+        self.thumbnails: dict[Path, pygame.Surface | None] = {}
+        self.map_rows: list[tuple[pygame.Rect, int]] = []
+        self.editor: RosterEditor | None = None
+        self.seed_text = ""
         self.surprise = 0
-        self.surprise_buttons: list[tuple[pygame.Rect, int]] = []
-        # Who plays: two players at one machine, or the computer for one side (at normal level).
-        self.opponent_options: list[tuple[str, dict[str, str]]] = [("Two players (hot-seat)", {})] + [
-            (f"Computer plays the {label}", {side: "normal"}) for side, label in reversed(sides)]
-        self.opponent = 0
-        self.opponent_buttons: list[tuple[pygame.Rect, int]] = []
+        self.ruleset = "4e"
+        self._rosters_5e: list[Roster] | str | None = None   # read when 5e-house is first chosen (or why not)
+        self._names_5e: dict[str, str] = {}
+        self.wanted_sides = 4                    # as many as the map has start areas, unless the player says fewer
+        self._battlefields: dict[Path, Battlefield | str] = {}
+        try:
+            self.creatures: dict[str, CreatureTemplate] = load_creatures()
+            self.presets: list[Preset] = load_presets(creatures=self.creatures)
+        except ContentError as err:
+            self.creatures, self.presets = {}, []
+            self.message = f"Cannot read the rosters: {err}"
+        # Blue and red are people at this machine (hot-seat), green and yellow the computer, as a start.
+        keys = [p.key for p in self.presets]
+        presets = [keys.index(key) if key in keys else 0 for key in DEFAULT_PRESETS]
+        self.setups = [SideSetup(side, "human" if i < 2 else "normal", presets[i], self._preset_creatures(presets[i]))
+                       for i, side in enumerate(SIDE_WORDS)]
+
+    # What the menu has chosen ---------------------------------------------------------------------
+    def _preset_creatures(self, index: int) -> tuple[str, ...]:
+        return self.presets[index].creatures if self.presets else ()
 
     @property
-    def surprised(self) -> tuple[str, ...] | None:
-        """The sides caught unaware, for new_match(..., surprised=...); None: as the map says."""
-        return self.surprise_options[self.surprise][1]
+    def battlefield(self) -> Battlefield | str:
+        """The highlighted map, loaded (once) to read its start areas; a one-line reason if it cannot be played."""
+        if not self.entries:
+            return "No maps found."
+        return self._load(self.entries[self.index].path)
+
+    def _load(self, path: Path) -> Battlefield | str:
+        if path not in self._battlefields:
+            try:
+                self._battlefields[path] = load_battlefield(path)
+            except MapError as err:
+                self._battlefields[path] = str(err)
+        return self._battlefields[path]
+
+    @property
+    def map_sides(self) -> list[str]:
+        """The sides the highlighted map has start areas for, in map order."""
+        bf = self.battlefield
+        return [side for side, _ in bf.start_areas] if isinstance(bf, Battlefield) else ["blue", "red"]
+
+    @property
+    def active(self) -> list[SideSetup]:
+        """The sides that will play: the first ``wanted_sides`` of the map's (at least 2)."""
+        sides = self.map_sides[:max(2, self.wanted_sides)]
+        return [s for s in self.setups if s.side in sides]
+
+    def label(self, setup: SideSetup) -> str:
+        """The side's name in the game: its preset's, with the colour added when two sides share a preset."""
+        if not self.presets:
+            return SIDE_WORDS[setup.side]
+        words = self.presets[setup.preset].label
+        if sum(1 for s in self.active if s.preset == setup.preset) > 1:
+            return f"{words} ({SIDE_WORDS[setup.side]})"
+        return words
+
+    @property
+    def rosters(self) -> list[Roster]:
+        """The sides' rosters for new_match, each creature list biggest first so big creatures find room
+        (5e-house: its own rosters, from game/content/5e)."""
+        if self.ruleset != "4e":
+            found = self.rosters_5e
+            return found if isinstance(found, list) else []
+        return [Roster(s.side, self.label(s), placing_order(s.creatures, self.creatures)) for s in self.active]
+
+    @property
+    def rosters_5e(self) -> list[Roster] | str:
+        """The 5e-house rosters, read once, or the one-line reason they cannot be read."""
+        if self._rosters_5e is None:
+            try:
+                rules = rulesets.ruleset("5e-house")
+                creatures = rules.load_creatures()
+                self._names_5e = {key: c.display_name for key, c in creatures.items()}
+                self._rosters_5e = rules.load_rosters(creatures=creatures)
+            except ContentError as err:
+                self._rosters_5e = str(err)
+        return self._rosters_5e
 
     @property
     def computer(self) -> dict[str, str]:
         """The sides the computer plays, with its level, for BattleScene(..., computer=...)."""
-        return dict(self.opponent_options[self.opponent][1])
+        if self.ruleset != "4e":
+            sides = [r.side for r in self.rosters]
+            return {s.side: "normal" for s in self.setups if s.side in sides and s.player != "human"}
+        return {s.side: s.player for s in self.active if s.player != "human"}
 
     @property
-    def rows_shown(self) -> int:
-        return max(1, (self.size[1] - 190) // (CARD_H + GAP))
+    def surprise_options(self) -> list[tuple[str, tuple[str, ...] | None]]:
+        """The surprise round (4e §2.3): as the map's start areas say, nobody, or one side caught unaware."""
+        return [("As the map says", None), ("No surprise", ())] + [
+            (f"{self.label(s)} surprised", (s.side,)) for s in self.active]
 
+    @property
+    def surprised(self) -> tuple[str, ...] | None:
+        """The sides caught unaware, for new_match(..., surprised=...); None: as the map says."""
+        return self.surprise_options[min(self.surprise, len(self.surprise_options) - 1)][1]
+
+    @property
+    def seed(self) -> int | None:
+        """The dice seed typed in, or None for a new one each skirmish."""
+        return int(self.seed_text) if self.seed_text else None
+
+    def fit_problem(self, setup: SideSetup) -> str:
+        """Why a side's roster does not fit its start area on the highlighted map, or ""."""
+        bf = self.battlefield
+        if not isinstance(bf, Battlefield):
+            return ""
+        left_out = overflow(bf.start_squares(setup.side), setup.creatures, self.creatures)
+        if not left_out:
+            return ""
+        names = ", ".join(self.creatures[k].display_name for k in left_out)
+        return f"No room in the start area for: {names}"
+
+    # Input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> str | None:
-        """Returns "start" when a map is chosen (``chosen``), "quit" to leave."""
+        """Returns "start" when the skirmish should begin (``chosen``), "settings" or "quit"."""
+        if self.editor is not None:
+            if self.editor.handle(intent) == "done":
+                self._close_editor()
+            return None
         if isinstance(intent, Hover):
             self.hover = intent.pos
-            for rect, index in self.cards:
-                if rect.collidepoint(intent.pos):
-                    self.index = index
-        elif isinstance(intent, Click) and intent.button == 1:
-            for rect, index in self.surprise_buttons:
-                if rect.collidepoint(intent.pos):
-                    self.surprise = index
-                    return None
-            for rect, index in self.opponent_buttons:
-                if rect.collidepoint(intent.pos):
-                    self.opponent = index
-                    return None
-            for rect, index in self.cards:
-                if rect.collidepoint(intent.pos):
-                    self.index = index
-                    return self._start()
+        elif isinstance(intent, Click):
+            return self._click(intent)
+        elif isinstance(intent, Scroll) and any(rect.collidepoint(intent.pos) for rect, _ in self.map_rows):
+            self._pick_map(self.index - intent.lines)       # the wheel over the list steps through the maps
         elif isinstance(intent, Key):
-            if intent.action in ("end_turn", "yes"):
-                return self._start()
-            if intent.action in ("quit", "cancel"):
-                return "quit"
-            if intent.action == "cycle":
-                self.surprise = (self.surprise + 1) % len(self.surprise_options)
-                return None
-            if intent.action == "letter_o":
-                self.opponent = (self.opponent + 1) % len(self.opponent_options)
-                return None
-            step = {"left": -1, "right": 1, "up": -COLUMNS, "down": COLUMNS}.get(intent.action)
-            if step is not None and self.entries:
-                self.index = max(0, min(len(self.entries) - 1, self.index + step))
-                row = self.index // COLUMNS
-                self.first_row = min(max(self.first_row, row - self.rows_shown + 1), row)
+            return self._key(intent.action)
         return None
 
-    def _start(self) -> str | None:
+    def _key(self, action: str) -> str | None:
+        item = self.focus.item or ("map",)
+        if action in ("back", "quit"):
+            return "quit"
+        if action in ("up", "previous"):
+            self.focus.step(-1)
+        elif action in ("down", "next"):
+            self.focus.step(1)
+        elif action in ("left", "right"):
+            self._change(item, -1 if action == "left" else 1)
+        elif action == "confirm":
+            return self._press(item)
+        elif item == ("seed",) and action.startswith("choice"):
+            if len(self.seed_text) < SEED_DIGITS:
+                self.seed_text = (self.seed_text + action[len("choice"):]).lstrip("0") or "0"
+        elif item == ("seed",) and action in ("backspace", "delete"):
+            self.seed_text = self.seed_text[:-1] if action == "backspace" else ""
+        return None
+
+    def _click(self, click: Click) -> str | None:
+        for rect, index in self.map_rows:
+            if rect.collidepoint(click.pos):
+                self.focus.item = ("map",)
+                self._pick_map(index)
+                return None
+        item = self.focus.at(click.pos)
+        if item is None:
+            return None
+        self.focus.item = item
+        if item[0] in ("player", "preset", "sides", "surprise", "ruleset"):
+            self._change(item, 1 if click.button == 1 else -1)
+            return None
+        return self._press(item) if click.button == 1 else None
+
+    def _change(self, item: tuple[object, ...], step: int) -> None:
+        """Left and right (or a click) on a value: the next or previous choice."""
+        kind = item[0]
+        if kind == "map":
+            self._pick_map(self.index + step)
+        elif kind == "sides":
+            most = len(self.map_sides)
+            self.wanted_sides = max(2, min(most, len(self.active) + step))
+        elif kind == "player":
+            setup = self._setup(item)
+            levels = PLAYERS if self.ruleset == "4e" else ONE_LEVEL_PLAYERS
+            now = levels.index(setup.player) if setup.player in levels else 0
+            self._replace(setup, player=levels[(now + step) % len(levels)])
+        elif kind == "ruleset":
+            names = list(rulesets.RULESETS)
+            self.ruleset = names[(names.index(self.ruleset) + step) % len(names)]
+            self.message = ""
+        elif kind == "preset" and self.presets:
+            setup = self._setup(item)
+            preset = (setup.preset + step) % len(self.presets)
+            self._replace(setup, preset=preset, creatures=self._preset_creatures(preset), edited=False)
+        elif kind == "surprise":
+            self.surprise = (self.surprise + step) % len(self.surprise_options)
+
+    def _press(self, item: tuple[object, ...]) -> str | None:
+        """Enter (or a click) on a control: buttons act, anything else starts the skirmish."""
+        kind = item[0]
+        if kind == "edit" and self.presets:
+            self._open_editor(self._setup(item))
+            return None
+        if kind == "settings":
+            return "settings"
+        if kind == "load":       # the saved skirmishes (game.ui.load_screen)
+            return "load"
+        if kind == "quit":
+            return "quit"
+        return self._start()
+
+    def _setup(self, item: tuple[object, ...]) -> SideSetup:
+        return next(s for s in self.setups if s.side == item[1])
+
+    def _replace(self, setup: SideSetup, **changes: object) -> None:
+        self.setups = [replace(s, **changes) if s.side == setup.side else s for s in self.setups]  # type: ignore[arg-type]
+
+    def _pick_map(self, index: int) -> None:
         if not self.entries:
+            return
+        self.index = max(0, min(len(self.entries) - 1, index))
+        self.message = ""
+
+    def _open_editor(self, setup: SideSetup) -> None:
+        bf = self.battlefield
+        area = bf.start_squares(setup.side) if isinstance(bf, Battlefield) else None
+        self.editor = RosterEditor(self.size, self.fonts, setup.side, self.label(setup), setup.creatures,
+                                   self.presets[setup.preset].creatures, self.creatures, area)
+
+    def _close_editor(self) -> None:
+        editor = self.editor
+        assert editor is not None
+        setup = self._setup(("edit", editor.side))
+        preset = self.presets[setup.preset].creatures
+        self._replace(setup, creatures=editor.keys, edited=editor.keys != preset)
+        self.editor = None
+
+    def _start(self) -> str | None:
+        bf = self.battlefield
+        if not isinstance(bf, Battlefield):
+            self.message = f"Cannot play that map: {bf}"
+            return None
+        if self.ruleset != "4e":
+            return self._start_5e(bf)
+        if not self.presets:
+            return None
+        for setup in self.active:
+            problem = self.fit_problem(setup)
+            if problem:
+                self.message = f"{self.label(setup)}: {problem}. Edit the roster or pick another."
+                return None
+        self.chosen = self.entries[self.index].path
+        return "start"
+
+    def _start_5e(self, bf: Battlefield) -> str | None:
+        """5e-house plays its own rosters: each needs its side's start area on the map."""
+        found = self.rosters_5e
+        if isinstance(found, str):
+            self.message = f"Cannot read the 5e-house rosters: {found}"
+            return None
+        missing = [r.label for r in found if not bf.start_squares(r.side)]
+        if missing:
+            self.message = f"This map has no start area for {', '.join(missing)} (5e-house plays blue and red)."
             return None
         self.chosen = self.entries[self.index].path
         return "start"
 
+    def resize(self, screen_size: tuple[int, int], fonts: Fonts) -> None:
+        """A new window size or text scale (from the settings): the layout follows on the next draw."""
+        self.size, self.fonts = screen_size, fonts
+        self.thumbnails = {}
+        if self.editor is not None:
+            self.editor.resize(screen_size, fonts)
+
     def update(self) -> None:
         """Nothing moves on its own in the menu."""
 
+    # Drawing --------------------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:
+        if self.editor is not None:
+            self.editor.draw(screen)
+            return
         screen.fill(palette.BACKGROUND)
         width, height = self.size
-        text(screen, self.fonts.huge, "Grid Skirmish", (width // 2, 20), anchor="midtop")
-        text(screen, self.fonts.body, "Choose a battlefield", (width // 2, 78), palette.TEXT_DIM, "midtop")
-        left = (width - (COLUMNS * CARD_W + (COLUMNS - 1) * GAP)) // 2
-        self.cards = []
-        if not self.entries:
-            text(screen, self.fonts.body, "No maps found.", (width // 2, height // 2), anchor="center")
-        for index, entry in enumerate(self.entries):
-            row, column = divmod(index, COLUMNS)
-            if not self.first_row <= row < self.first_row + self.rows_shown:
-                continue
-            rect = pygame.Rect(left + column * (CARD_W + GAP), 110 + (row - self.first_row) * (CARD_H + GAP), CARD_W, CARD_H)
-            self._draw_card(screen, rect, entry, index == self.index)
-            self.cards.append((rect, index))
-        self.opponent_buttons = self._draw_options(screen, height - 112, "Players (O):",
-                                                   [w for w, _ in self.opponent_options], self.opponent)
-        self.surprise_buttons = self._draw_options(screen, height - 70, "Surprise round (Tab):",
-                                                   [w for w, _ in self.surprise_options], self.surprise)
-        footer = self.message or (f"Enter or click: play  ·  arrows: choose  ·  O: players  ·  Tab: surprise  ·  Q: quit  ·  "
-                                  f"your own maps go in {self.user_folder}")
-        text(screen, self.fonts.small, footer, (width // 2, height - 17),
+        line = self.fonts.body.get_linesize()
+        row = line + 14
+        self.focus.begin()
+        # Large text in a small window: the title steps down a size to leave the room to the controls.
+        title_font = self.fonts.huge if self.fonts.huge.get_linesize() * 10 <= height else self.fonts.title
+        text(screen, title_font, "Grid Skirmish", (width // 2, 10), anchor="midtop")
+        top = 10 + title_font.get_linesize() + 8
+        footer_height = self.fonts.small.get_linesize() + 16
+        left_width = min(560, max(320, width * 36 // 100))
+        self._draw_maps(screen, pygame.Rect(MARGIN, top, left_width, height - top - footer_height - 8), row)
+        right = pygame.Rect(MARGIN * 2 + left_width, top, width - left_width - MARGIN * 3,
+                            height - top - footer_height - 8)
+        self._draw_setup(screen, right, row)
+        self.focus.settle()
+        help_words = "Up/Down, Tab: move  ·  Left/Right: change  ·  Enter: press or play  ·  Esc: quit"
+        footer = self.message or f"{help_words}  ·  your own maps go in {self.user_folder}"
+        text(screen, self.fonts.small, fit(self.fonts.small, footer, width - 2 * MARGIN), (width // 2, height - footer_height // 2),
              palette.HP_BLOODIED if self.message else palette.TEXT_DIM, "center")
 
-    def _draw_options(self, screen: pygame.Surface, y: int, caption: str, labels: list[str],
-                      chosen_index: int) -> list[tuple[pygame.Rect, int]]:
-        """One row of toggle buttons; the chosen one is outlined thickly (readable without colour)."""
-        width = self.size[0]
-        caption_width = self.fonts.body.size(caption)[0]
-        widths = [self.fonts.body.size(words)[0] + 28 for words in labels]
-        total = caption_width + 16 + sum(widths) + 10 * (len(widths) - 1)
-        x = (width - total) // 2
-        text(screen, self.fonts.body, caption, (x, y + 8), palette.TEXT_DIM)
-        x += caption_width + 16
-        buttons = []
-        for index, (words, w) in enumerate(zip(labels, widths)):
-            rect = pygame.Rect(x, y, w, 34)
-            chosen = index == chosen_index
+    def _draw_maps(self, screen: pygame.Surface, area: pygame.Rect, row: int) -> None:
+        """The highlighted map's picture and the list of maps; the list is one control (left and right)."""
+        text(screen, self.fonts.title, "Battlefield", area.topleft)
+        y = area.y + self.fonts.title.get_linesize() + 6
+        preview = pygame.Rect(area.x, y, area.width, area.width * PREVIEW_ASPECT[1] // PREVIEW_ASPECT[0])
+        preview.height = min(preview.height, area.height // 2)
+        focused = self.focus.add(("map",), preview)
+        pygame.draw.rect(screen, (24, 24, 30), preview, border_radius=6)
+        if self.entries:
+            entry = self.entries[self.index]
+            image = self._thumbnail(entry, preview.inflate(-12, -12).size)
+            if image is not None:
+                screen.blit(image, image.get_rect(center=preview.center))
+            else:
+                text(screen, self.fonts.small, "no picture", preview.center, palette.TEXT_DIM, "center")
+        pygame.draw.rect(screen, palette.SELECT if focused else palette.PANEL_EDGE, preview, 3 if focused else 1,
+                         border_radius=6)
+        list_top = preview.bottom + 10
+        rows_shown = max(1, (area.bottom - list_top) // row)
+        if self.index < self.first_row:
+            self.first_row = self.index
+        elif self.index >= self.first_row + rows_shown:
+            self.first_row = self.index - rows_shown + 1
+        self.map_rows = []
+        if not self.entries:
+            text(screen, self.fonts.body, "No maps found.", (area.x, list_top))
+        for index in range(self.first_row, min(len(self.entries), self.first_row + rows_shown)):
+            entry = self.entries[index]
+            rect = pygame.Rect(area.x, list_top + (index - self.first_row) * row, area.width, row - 4)
+            chosen = index == self.index
             hot = self.hover is not None and rect.collidepoint(self.hover)
-            pygame.draw.rect(screen, (70, 100, 150) if chosen else ((62, 68, 86) if hot else (44, 47, 60)), rect,
-                             border_radius=6)
-            pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 3 if chosen else 1,
-                             border_radius=6)
-            text(screen, self.fonts.body, words, rect.center, palette.TEXT if chosen else palette.TEXT_DIM, "center")
-            buttons.append((rect, index))
-            x = rect.right + 10
-        return buttons
+            pygame.draw.rect(screen, palette.CARD_CHOSEN if chosen else (palette.CARD_HOT if hot else palette.PANEL), rect,
+                             border_radius=5)
+            if chosen:   # outlined: the choice shows without colour too
+                pygame.draw.rect(screen, palette.SELECT, rect, 2, border_radius=5)
+            tag = self._tag(entry)
+            tag_width = self.fonts.small.size(tag)[0]
+            text(screen, self.fonts.body, fit(self.fonts.body, entry.title, rect.width - tag_width - 36),
+                 (rect.x + 10, rect.centery), palette.TEXT, "midleft")
+            text(screen, self.fonts.small, tag, (rect.right - 10, rect.centery), palette.TEXT_DIM, "midright")
+            self.map_rows.append((rect, index))
 
-    def _draw_card(self, screen: pygame.Surface, rect: pygame.Rect, entry: MapEntry, chosen: bool) -> None:
-        panel(screen, rect, (44, 47, 62) if chosen else palette.PANEL)
-        if chosen:   # a thick outline, so the choice shows without colour too
-            pygame.draw.rect(screen, palette.SELECT, rect, 3, border_radius=6)
-        thumb_area = pygame.Rect(rect.x + 12, rect.y + 12, THUMB_W, THUMB_H)
-        image = self.thumbnails.get(entry.path)
-        if image is not None:
-            screen.blit(image, image.get_rect(center=thumb_area.center))
+    def _tag(self, entry: MapEntry) -> str:
+        """How many sides the map is for, and whether it is the player's own."""
+        bf = self._load(entry.path)
+        sides = f"{len(bf.start_areas)} sides" if isinstance(bf, Battlefield) else "cannot be played"
+        return f"your map · {sides}" if entry.user else sides
+
+    def _draw_setup(self, screen: pygame.Surface, area: pygame.Rect, row: int) -> None:
+        fonts = self.fonts
+        text(screen, fonts.title, "Sides", area.topleft)
+        most = len(self.map_sides)
+        y = area.y + fonts.title.get_linesize() + 8
+        if self.ruleset != "4e":
+            y = self._draw_5e_sides(screen, area, y, row)
+        elif most > 2:
+            y = self._draw_row(screen, area, y, row, "Number of sides", ("sides",),
+                               f"{len(self.active)} (the map has {most} start areas)")
         else:
-            pygame.draw.rect(screen, (24, 24, 30), thumb_area)
-            text(screen, self.fonts.small, "no thumbnail", thumb_area.center, palette.TEXT_DIM, "center")
-        text(screen, self.fonts.body, entry.title, (rect.x + 12, rect.bottom - 48))
-        where = "your map" if entry.user else entry.path.name
-        text(screen, self.fonts.small, where, (rect.x + 12, rect.bottom - 24), palette.TEXT_DIM)
+            text(screen, fonts.small, "two, as the map has two start areas", (area.right, area.y + fonts.title.get_linesize() // 2),
+                 palette.TEXT_DIM, "midright")
+        if self.ruleset == "4e":
+            # Each side shows its creatures on a second line, unless the column has no room for it (large text).
+            detail = fonts.small.get_linesize() + 6
+            below = len(self.active) * (row + detail + 14) + 3 * row + row + 24
+            compact = y + below > area.bottom
+            for setup in self.active:
+                height = row + 8 if compact else row + detail + 8
+                y = self._draw_side(screen, setup, pygame.Rect(area.x, y, area.width, height), row, compact) + 6
+            y += 4
+            y = self._draw_row(screen, area, y, row, "Surprise round", ("surprise",),
+                               self.surprise_options[min(self.surprise, len(self.surprise_options) - 1)][0])
+        seed_words = self.seed_text or "random"
+        y = self._draw_row(screen, area, y, row, "Dice seed (digits)", ("seed",), seed_words, arrows=False,
+                           colour=palette.TEXT if self.seed_text else palette.TEXT_DIM)
+        y = self._draw_row(screen, area, y, row, "Rules", ("ruleset",), RULESET_WORDS.get(self.ruleset, self.ruleset))
+        y += 8
+        buttons = [(("start",), "Play"), (("load",), "Load"), (("settings",), "Settings"), (("quit",), "Quit")]
+        button_width = (area.width - 12 * (len(buttons) - 1)) // len(buttons)
+        for i, (item, label) in enumerate(buttons):
+            rect = pygame.Rect(area.x + i * (button_width + 12), y, button_width, row + 6)
+            focused = self.focus.add(item, rect)
+            draw_control(screen, fonts.body, rect, label, focused, self._hot(rect), chosen=item == ("start",))
+
+    def _draw_row(self, screen: pygame.Surface, area: pygame.Rect, y: int, row: int, caption: str,
+                  item: tuple[object, ...], words: str, arrows: bool = True,
+                  colour: tuple[int, int, int] = palette.TEXT) -> int:
+        """A captioned value chooser across the column; returns the y under it."""
+        caption_width = max(200, self.fonts.body.size(caption)[0] + 16)
+        text(screen, self.fonts.body, caption, (area.x, y + (row - 4) // 2), palette.TEXT_DIM, "midleft")
+        rect = pygame.Rect(area.x + caption_width, y, area.width - caption_width, row - 4)
+        focused = self.focus.add(item, rect)
+        shown = words + ("_" if focused and item == ("seed",) else "")
+        draw_control(screen, self.fonts.body, rect, shown, focused, self._hot(rect), arrows=arrows, colour=colour)
+        return y + row
+
+    def _draw_5e_sides(self, screen: pygame.Surface, area: pygame.Rect, y: int, row: int) -> int:
+        """5e-house's own rosters (game/content/5e), each with who plays it; returns the y under them."""
+        fonts = self.fonts
+        found = self.rosters_5e
+        if isinstance(found, str):
+            text(screen, fonts.small, fit(fonts.small, f"Cannot read the 5e-house rosters: {found}", area.width), (area.x, y),
+                 palette.HP_BLOODIED)
+            return y + fonts.small.get_linesize() + 8
+        detail = fonts.small.get_linesize() + 6
+        for roster in found:
+            setup = self._setup(("player", roster.side))
+            rect = pygame.Rect(area.x, y, area.width, row + detail + 8)
+            panel(screen, rect)
+            colour = palette.side_colour(roster.side)
+            swatch = pygame.Rect(rect.x + 8, rect.y + 8, 14, rect.height - 16)
+            pygame.draw.rect(screen, colour, swatch, border_radius=3)
+            x = swatch.right + 10
+            name_width = max(fonts.body.size(w)[0] for w in SIDE_WORDS.values()) + 12
+            text(screen, fonts.body, SIDE_WORDS[roster.side], (x, rect.y + 8 + (row - 4) // 2), colour, "midleft")
+            x += name_width
+            player = PLAYER_WORDS["normal" if setup.player != "human" else "human"]
+            control = pygame.Rect(x, rect.y + 8, (rect.right - 8 - x) * 36 // 100, row - 4)
+            draw_control(screen, fonts.body, control, player, self.focus.add(("player", roster.side), control),
+                         self._hot(control))
+            text(screen, fonts.body, fit(fonts.body, roster.label, rect.right - control.right - 24),
+                 (control.right + 12, control.centery), palette.TEXT, "midleft")
+            names = ", ".join(self._creature_counts_5e(roster.creatures))
+            text(screen, fonts.small, fit(fonts.small, f"{len(roster.creatures)} creatures: {names}",
+                                          rect.right - swatch.right - 26),
+                 (swatch.right + 10, rect.y + 8 + row + 2), palette.TEXT_DIM)
+            y = rect.bottom + 6
+        return y + 4
+
+    def _creature_counts_5e(self, keys: tuple[str, ...]) -> list[str]:
+        counts: dict[str, int] = {}
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+        return [(f"{n} x " if n > 1 else "") + self._names_5e.get(key, key) for key, n in counts.items()]
+
+    def _draw_side(self, screen: pygame.Surface, setup: SideSetup, rect: pygame.Rect, row: int, compact: bool) -> int:
+        """One side: its colour and name, who plays it, its roster (a preset, edited or not) and whether it fits;
+        ``compact``: no line of creatures, and a roster that does not fit is marked "!" on its button."""
+        fonts = self.fonts
+        panel(screen, rect)
+        colour = palette.side_colour(setup.side)
+        swatch = pygame.Rect(rect.x + 8, rect.y + 8, 14, rect.height - 16)
+        pygame.draw.rect(screen, colour, swatch, border_radius=3)
+        x = swatch.right + 10
+        name_width = max(fonts.body.size(w)[0] for w in SIDE_WORDS.values()) + 12
+        y = rect.y + 4 if compact else rect.y + 8
+        text(screen, fonts.body, SIDE_WORDS[setup.side], (x, y + (row - 4) // 2), colour, "midleft")
+        x += name_width
+        controls_width = rect.right - 8 - x
+        player_width = controls_width * 36 // 100
+        edit_width = max(90, fonts.body.size("Edit")[0] + 30)
+        preset_width = controls_width - player_width - edit_width - 16
+        player = PLAYER_WORDS[setup.player]
+        if fonts.body.size(player)[0] > player_width - 40:
+            player = SHORT_PLAYER_WORDS[setup.player]
+        problem = self.fit_problem(setup)
+        roster = (self.presets[setup.preset].label + (" (edited)" if setup.edited else "")) if self.presets else "-"
+        for item, width, words, arrows in (
+                (("player", setup.side), player_width, player, True),
+                (("preset", setup.side), preset_width, f"! {roster}" if compact and problem else roster, True),
+                (("edit", setup.side), edit_width, "Edit", False)):
+            control = pygame.Rect(x, y, width, row - 4)
+            focused = self.focus.add(item, control)
+            draw_control(screen, fonts.body, control, words, focused, self._hot(control), arrows=arrows)
+            x = control.right + 8
+        if compact:
+            return rect.bottom
+        names = ", ".join(self._creature_counts(setup.creatures))
+        detail = problem or f"{len(setup.creatures)} creatures: {names}"
+        text(screen, fonts.small, fit(fonts.small, detail, rect.right - swatch.right - 26),
+             (swatch.right + 10, y + row + 2), palette.HP_BLOODIED if problem else palette.TEXT_DIM)
+        if problem:   # a warning mark as well as the colour
+            text(screen, fonts.small, "!", (swatch.centerx, y + row + 2), palette.BACKGROUND, "midtop")
+        return rect.bottom
+
+    def _creature_counts(self, keys: tuple[str, ...]) -> list[str]:
+        counts: dict[str, int] = {}
+        for key in keys:
+            counts[key] = counts.get(key, 0) + 1
+        return [(f"{n} x " if n > 1 else "") + self.creatures[k].display_name for k, n in counts.items()]
+
+    def _hot(self, rect: pygame.Rect) -> bool:
+        return self.hover is not None and rect.collidepoint(self.hover)
+
+    def _thumbnail(self, entry: MapEntry, size: tuple[int, int]) -> pygame.Surface | None:
+        if entry.path not in self.thumbnails:
+            self.thumbnails[entry.path] = _thumbnail(entry.thumbnail, size)
+        return self.thumbnails[entry.path]
 
 
-def _thumbnail(path: Path | None) -> pygame.Surface | None:
-    """A thumbnail scaled to fit its card; a missing or unreadable one just shows no picture."""
+def _thumbnail(path: Path | None, size: tuple[int, int]) -> pygame.Surface | None:
+    """A thumbnail scaled to fit ``size``; a missing or unreadable one just shows no picture."""
     if path is None:
         return None
     try:
         image = pygame.image.load(str(path))
     except (pygame.error, FileNotFoundError):
         return None
-    scale = min(THUMB_W / image.get_width(), THUMB_H / image.get_height())
+    scale = min(size[0] / image.get_width(), size[1] / image.get_height())
     return pygame.transform.smoothscale(image.convert(), (int(image.get_width() * scale), int(image.get_height() * scale)))

@@ -1,0 +1,118 @@
+"""The player's settings (window, interface scale, animation speed, language, key bindings), kept as TOML between runs."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from game.storage import atomic_write_text, user_config_dir
+
+SETTINGS_FILE = "settings.toml"
+WINDOW_PRESETS: tuple[tuple[int, int], ...] = ((1280, 720), (1366, 768), (1600, 900), (1920, 1080), (2560, 1440))
+MIN_WINDOW = (640, 480)
+UI_SCALES = (100, 125, 150, 175)
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
+KEYS = ("window", "fullscreen", "ui_scale", "animation_speed", "language", "keys")
+
+
+@dataclass(frozen=True)
+class Settings:
+    window: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    ui_scale: int = 100                     # percent of the normal text size
+    animation_speed: str = "normal"
+    language: str = "en"
+    keys: dict[str, str] = field(default_factory=dict)   # action -> pygame key name, only the changed ones
+
+
+def settings_path() -> Path:
+    return user_config_dir() / SETTINGS_FILE
+
+
+class SettingsError(ValueError):
+    """A settings file the game cannot use; the message is one line."""
+
+
+def parse_settings(data: dict[str, Any]) -> Settings:
+    """Settings from a TOML table; a missing key keeps its default, a wrong one raises SettingsError."""
+    for key in data:
+        if key not in KEYS:
+            raise SettingsError(f"unknown setting {key!r}")
+    settings = Settings()
+    if "window" in data:
+        window = data["window"]
+        if (not isinstance(window, list) or len(window) != 2
+                or not all(isinstance(v, int) and not isinstance(v, bool) for v in window)):
+            raise SettingsError(f"window must be [width, height] in pixels, got {window!r}")
+        if window[0] < MIN_WINDOW[0] or window[1] < MIN_WINDOW[1]:
+            raise SettingsError(f"window must be at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}, got {window[0]}x{window[1]}")
+        settings = replace(settings, window=(window[0], window[1]))
+    if "fullscreen" in data:
+        if not isinstance(data["fullscreen"], bool):
+            raise SettingsError(f"fullscreen must be true or false, got {data['fullscreen']!r}")
+        settings = replace(settings, fullscreen=data["fullscreen"])
+    if "ui_scale" in data:
+        if data["ui_scale"] not in UI_SCALES or isinstance(data["ui_scale"], bool):
+            raise SettingsError(f"ui_scale must be one of {', '.join(map(str, UI_SCALES))}, got {data['ui_scale']!r}")
+        settings = replace(settings, ui_scale=data["ui_scale"])
+    if "animation_speed" in data:
+        if data["animation_speed"] not in ANIMATION_SPEEDS:
+            raise SettingsError(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}, "
+                                f"got {data['animation_speed']!r}")
+        settings = replace(settings, animation_speed=data["animation_speed"])
+    if "language" in data:
+        if not isinstance(data["language"], str) or not data["language"]:
+            raise SettingsError(f"language must be a language code such as \"en\", got {data['language']!r}")
+        settings = replace(settings, language=data["language"])
+    if "keys" in data:
+        keys = data["keys"]
+        if not isinstance(keys, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in keys.items()):
+            raise SettingsError("keys must be a table of action = \"key name\"")
+        settings = replace(settings, keys=dict(sorted(keys.items())))
+    return settings
+
+
+def settings_toml(settings: Settings) -> str:
+    data: dict[str, Any] = {
+        "window": list(settings.window), "fullscreen": settings.fullscreen, "ui_scale": settings.ui_scale,
+        "animation_speed": settings.animation_speed, "language": settings.language, "keys": dict(settings.keys),
+    }
+    return "# Grid Skirmish settings, written by the game's settings screen.\n" + tomli_w.dumps(data)
+
+
+def load_settings(path: Path | None = None) -> tuple[Settings, str]:
+    """The saved settings and "" when all is well; defaults and a one-line reason when the file cannot be used.
+
+    A broken file is renamed to ``settings.toml.bad`` beside it, so the player's hand edits are kept, not
+    overwritten by the next save.
+    """
+    path = path if path is not None else settings_path()
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return Settings(), ""
+    except OSError as err:
+        return Settings(), f"Settings not read ({path}: {err.strerror}); using the defaults."
+    try:
+        return parse_settings(tomllib.loads(raw.decode("utf-8"))), ""
+    except UnicodeDecodeError:
+        reason = "not UTF-8 text"
+    except tomllib.TOMLDecodeError as err:
+        reason = f"not valid TOML: {str(err).splitlines()[0]}"
+    except SettingsError as err:
+        reason = str(err)
+    kept = path.with_name(path.name + ".bad")
+    try:
+        path.replace(kept)
+    except OSError:
+        return Settings(), f"Settings file {path} ignored ({reason}); using the defaults."
+    return Settings(), f"Settings file ignored ({reason}); using the defaults; the file is kept as {kept.name}."
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically; raises OSError when the file cannot be written (the old one is then kept)."""
+    atomic_write_text(path if path is not None else settings_path(), settings_toml(settings))

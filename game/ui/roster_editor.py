@@ -1,0 +1,181 @@
+"""The roster editor, opened from the start menu: add creatures from the bestiary (creatures.toml) to a side and
+take them away, as long as the side keeps at least one and they all fit its start area."""
+from __future__ import annotations
+
+import pygame
+
+from game.content.roster import CreatureTemplate, overflow
+from game.core.grid import Square
+from game.input.intents import Click, Hover, Intent, Key
+from game.render import palette
+from game.ui.form import draw_control
+from game.ui.widgets import Fonts, fit, panel, text
+
+COLUMNS = ("roster", "bestiary", "buttons")
+BUTTONS = ("reset", "done")
+BUTTON_WORDS = {"reset": "Back to the preset", "done": "Done"}
+MARGIN = 24
+SIDE_WORDS = {"blue": "Blue", "red": "Red", "green": "Green", "yellow": "Yellow"}
+
+
+class RosterEditor:
+    """Two lists, the side's creatures and the bestiary; up and down move in a list, left, right and Tab
+    change list, Enter adds from the bestiary or takes away from the roster (Delete too), Esc is done."""
+
+    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, side: str, label: str, keys: tuple[str, ...],
+                 preset: tuple[str, ...], creatures: dict[str, CreatureTemplate], area: tuple[Square, ...] | None) -> None:
+        """``area``: the side's start area on the chosen map, which the roster must fit; None when unknown."""
+        self.size = screen_size
+        self.fonts = fonts
+        self.side = side
+        self.label = label
+        self.keys = keys
+        self.preset = preset
+        self.creatures = creatures
+        self.bestiary = list(creatures)
+        self.area = area
+        self.column = "bestiary"
+        self.row = {"roster": 0, "bestiary": 0, "buttons": 1}
+        self.first = {"roster": 0, "bestiary": 0}
+        self.message = ""
+        self.hover: tuple[int, int] | None = None
+        self.rows: list[tuple[pygame.Rect, str, int]] = []     # (rect, column, index) as last drawn
+
+    # Changes --------------------------------------------------------------------------------------
+    def add(self, key: str) -> bool:
+        """Put one more of a creature in the roster, unless the start area has no room for it."""
+        name = self.creatures[key].display_name
+        if self.area is not None and overflow(self.area, self.keys + (key,), self.creatures):
+            self.message = f"No room for {name}: the start area ({len(self.area)} squares) is full."
+            return False
+        self.keys = self.keys + (key,)
+        self.message = f"{name} joins the side."
+        return True
+
+    def remove(self, index: int) -> bool:
+        """Take one creature out of the roster; the last one stays (a side needs at least one creature)."""
+        if not 0 <= index < len(self.keys):
+            return False
+        if len(self.keys) == 1:
+            self.message = "A side needs at least one creature."
+            return False
+        name = self.creatures[self.keys[index]].display_name
+        self.keys = self.keys[:index] + self.keys[index + 1:]
+        self.row["roster"] = min(self.row["roster"], len(self.keys) - 1)
+        self.message = f"{name} leaves the side."
+        return True
+
+    # Input ----------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> str | None:
+        """Returns "done" when the player is finished."""
+        if isinstance(intent, Hover):
+            self.hover = intent.pos
+        elif isinstance(intent, Click) and intent.button == 1:
+            for rect, column, index in self.rows:
+                if rect.collidepoint(intent.pos):
+                    self.column, self.row[column] = column, index
+                    return self._press()
+        elif isinstance(intent, Key):
+            return self._key(intent.action)
+        return None
+
+    def _key(self, action: str) -> str | None:
+        if action in ("back", "cancel"):
+            return "done"
+        if action in ("up", "down"):
+            length = self._length(self.column)
+            if length:
+                self.row[self.column] = (self.row[self.column] + (1 if action == "down" else -1)) % length
+        elif action in ("left", "right", "next", "previous"):
+            step = 1 if action in ("right", "next") else -1
+            self.column = COLUMNS[(COLUMNS.index(self.column) + step) % len(COLUMNS)]
+        elif action == "confirm":
+            return self._press()
+        elif action in ("delete", "backspace") and self.column == "roster":
+            self.remove(self.row["roster"])
+        return None
+
+    def _press(self) -> str | None:
+        index = self.row[self.column]
+        if self.column == "roster":
+            self.remove(index)
+        elif self.column == "bestiary":
+            self.add(self.bestiary[index])
+        elif BUTTONS[index] == "reset":
+            self.keys, self.message = self.preset, "The preset's creatures are back."
+        else:
+            return "done"
+        return None
+
+    def _length(self, column: str) -> int:
+        return {"roster": len(self.keys), "bestiary": len(self.bestiary), "buttons": len(BUTTONS)}[column]
+
+    def resize(self, screen_size: tuple[int, int], fonts: Fonts) -> None:
+        self.size, self.fonts = screen_size, fonts
+
+    # Drawing --------------------------------------------------------------------------------------
+    def draw(self, screen: pygame.Surface) -> None:
+        fonts = self.fonts
+        width, height = self.size
+        screen.fill(palette.BACKGROUND)
+        colour = palette.side_colour(self.side)
+        text(screen, fonts.title, f"{SIDE_WORDS.get(self.side, self.side)} side: {self.label}", (MARGIN, 14), colour)
+        used = sum(self.creatures[k].body.size.side_squares ** 2 for k in self.keys)
+        room = f"start area: {used} of {len(self.area)} squares taken" if self.area is not None else "start area unknown"
+        text(screen, fonts.small, f"{len(self.keys)} creatures  ·  {room}", (MARGIN, 20 + fonts.title.get_linesize()),
+             palette.TEXT_DIM)
+        top = 30 + fonts.title.get_linesize() + fonts.small.get_linesize()
+        row = fonts.body.get_linesize() + fonts.small.get_linesize() + 10
+        button_row = fonts.body.get_linesize() + 20
+        footer = fonts.small.get_linesize() + 16
+        bottom = height - footer - button_row - 16
+        half = (width - 3 * MARGIN) // 2
+        self.rows = []
+        self._draw_list(screen, pygame.Rect(MARGIN, top, half, bottom - top), "roster", "In the side (Enter: take away)",
+                        list(self.keys), row)
+        self._draw_list(screen, pygame.Rect(2 * MARGIN + half, top, half, bottom - top), "bestiary",
+                        "Bestiary (Enter: add)", self.bestiary, row)
+        button_width = (width - 2 * MARGIN - 12) // 2
+        for index, key in enumerate(BUTTONS):
+            rect = pygame.Rect(MARGIN + index * (button_width + 12), bottom + 12, button_width, button_row)
+            focused = self.column == "buttons" and self.row["buttons"] == index
+            draw_control(screen, fonts.body, rect, BUTTON_WORDS[key], focused, self._hot(rect), chosen=key == "done")
+            self.rows.append((rect, "buttons", index))
+        words = self.message or "Up/Down: choose  ·  Left/Right, Tab: other list  ·  Enter: add or take away  ·  Esc: done"
+        text(screen, fonts.small, fit(fonts.small, words, width - 2 * MARGIN), (width // 2, height - footer // 2),
+             palette.TEXT if self.message else palette.TEXT_DIM, "center")
+
+    def _draw_list(self, screen: pygame.Surface, area: pygame.Rect, column: str, caption: str, keys: list[str],
+                   row: int) -> None:
+        fonts = self.fonts
+        focused_list = self.column == column
+        text(screen, fonts.body, caption, area.topleft, palette.TEXT if focused_list else palette.TEXT_DIM)
+        box = pygame.Rect(area.x, area.y + fonts.body.get_linesize() + 6, area.width,
+                          area.height - fonts.body.get_linesize() - 6)
+        panel(screen, box)
+        shown = max(1, (box.height - 8) // row)
+        current = self.row[column]
+        first = min(self.first[column], current)
+        first = max(first, current - shown + 1)
+        self.first[column] = first
+        for index in range(first, min(len(keys), first + shown)):
+            template = self.creatures[keys[index]]
+            rect = pygame.Rect(box.x + 4, box.y + 4 + (index - first) * row, box.width - 8, row - 4)
+            focused = focused_list and index == current
+            if focused or self._hot(rect):
+                pygame.draw.rect(screen, palette.CARD_HOT, rect, border_radius=5)
+            if focused:
+                pygame.draw.rect(screen, palette.SELECT, rect, 2, border_radius=5)
+            stats = template.stats
+            role = f"level {stats.level} {stats.role}".strip()
+            size = template.body.size.name.lower()
+            text(screen, fonts.body, fit(fonts.body, template.display_name, rect.width - 20), (rect.x + 10, rect.y + 4))
+            text(screen, fonts.small, fit(fonts.small, f"{role}, {size}, {stats.max_hp} HP", rect.width - 20),
+                 (rect.x + 10, rect.y + 6 + fonts.body.get_linesize()), palette.TEXT_DIM)
+            self.rows.append((rect, column, index))
+        if len(keys) > shown:
+            text(screen, fonts.small, f"{first + 1}-{min(len(keys), first + shown)} of {len(keys)}",
+                 (box.right - 8, area.y), palette.TEXT_DIM, "topright")
+
+    def _hot(self, rect: pygame.Rect) -> bool:
+        return self.hover is not None and rect.collidepoint(self.hover)
