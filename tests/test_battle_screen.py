@@ -39,7 +39,16 @@ def stage(game, actor: str, places: dict[str, tuple[int, int]]) -> dict[str, int
         state.world.add(ids[name], Position(square))
     state.world.set_resource(replace(state.turn, index=state.turn.order.index(ids[actor])))
     scene._turn_began()
+    scene.handover = None            # a staged position: the player of the side staged sits at the machine
     return ids
+
+
+def say_ready(game):
+    """Hot-seat: the hand-over screen is up (the board hidden); the next player presses Enter."""
+    assert game.scene.handover is not None
+    press(pygame.K_RETURN)
+    run_frames(game, 1)
+    assert game.scene.handover is None
 
 
 def centre(game, square):
@@ -74,7 +83,9 @@ def test_the_opportunity_prompt_asks_the_enemy_and_y_takes_the_attack(game):
     run_frames(game, 1)
     click(centre(game, (8, 8)))
     run_frames(game, 40)
-    assert scene.state.offer is not None and scene.prompt_buttons
+    assert scene.state.offer is not None and scene.handover == "red"
+    say_ready(game)
+    assert scene.prompt_buttons
     scene.match.dice = ScriptedDice([2])
     press(pygame.K_y)
     run_frames(game, 40)
@@ -300,7 +311,9 @@ def test_an_interrupt_prompt_asks_the_defender_and_y_takes_the_power(game):
     run_frames(game, 40)
     assert scene.match.record[-1][0] == Attack(ids["Hobgoblin soldier"], ids["Miriel"], "longsword")
     offer = scene.state.offer
-    assert offer is not None and offer.by == ids["Miriel"] and offer.power == "Shield" and scene.prompt_buttons
+    assert offer is not None and offer.by == ids["Miriel"] and offer.power == "Shield"
+    say_ready(game)
+    assert scene.prompt_buttons
     press(pygame.K_y)
     run_frames(game, 40)
     assert React(ids["Miriel"], True) in [c for c, _ in scene.match.record]
@@ -642,5 +655,272 @@ def test_the_computer_plays_its_side_through_the_door_while_clicks_and_keys_wait
         acted = [c for c, _ in scene.match.record if getattr(c, "actor", None) in red]
         assert any(type(c).__name__ not in ("EndTurn", "React") for c in acted)   # it moved or attacked
         assert state.turn.round >= 2
+    finally:
+        pygame.quit()
+
+
+# Hot-seat hand-over ----------------------------------------------------------------------------------------
+def end_turns_until(game, done, limit=30):
+    for _ in range(limit):
+        if done():
+            return
+        press(pygame.K_RETURN)
+        run_frames(game, 2)
+    raise AssertionError("never happened")
+
+
+def test_the_turn_passing_to_the_other_human_side_hides_the_board_until_the_player_is_ready(game):
+    scene = game.scene
+    first_side = scene.state.side(scene.actor)
+    end_turns_until(game, lambda: scene.handover is not None)
+    assert scene.handover != first_side and scene.state.side(scene.actor) == scene.handover
+    run_frames(game, 1)
+    # Nothing of the board shows: the map area is the plain background and the panels are gone.
+    for pos in ((scene.map_rect.x + 5, scene.map_rect.y + 5), (scene.panel_rect.centerx, 20), scene.power_row.center,
+                (scene.screen_rect.centerx, 20)):
+        assert tuple(game.screen.get_at(pos))[:3] == palette.BACKGROUND
+    # Keys other than Enter do nothing behind it; a click only says ready, it commands nothing.
+    commands = len(scene.match.record)
+    press(pygame.K_1)
+    run_frames(game, 1)
+    assert scene.handover is not None and scene.mode == "walk"
+    click(centre(game, scene.state.square(scene.actor)))
+    run_frames(game, 1)
+    assert scene.handover is None and len(scene.match.record) == commands
+    assert tuple(game.screen.get_at((scene.screen_rect.centerx, 20)))[:3] != palette.BACKGROUND
+
+
+def test_no_hand_over_when_the_next_creature_is_of_the_same_side(game):
+    scene = game.scene
+    order = scene.state.turn.order
+    side = scene.state.side
+    index = next(i for i in range(len(order) - 1) if side(order[i]) == side(order[i + 1]))
+    stage(game, scene.state.name(order[index]), {})
+    press(pygame.K_RETURN)
+    run_frames(game, 2)
+    assert scene.actor == order[index + 1] and scene.handover is None
+
+
+def test_no_hand_over_against_the_computer():
+    from game.ui.battle import BattleScene
+
+    g = Game(DEFAULT_MAP, 4, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        g.scene = BattleScene((1280, 720), DEFAULT_MAP, 4, g.fonts, computer={"red": "easy"})
+        scene = g.scene
+        for _ in range(800):
+            if scene.state.turn.round >= 2 or scene.state.outcome is not None:
+                break
+            if scene._computer() is None and not scene.animator.busy:
+                press(pygame.K_n if scene.state.offer is not None else pygame.K_RETURN)
+            press(pygame.K_SPACE)
+            run_frames(g, 6)
+            assert scene.handover is None
+        assert scene.state.turn.round >= 2
+    finally:
+        pygame.quit()
+
+
+# The initiative tracker ------------------------------------------------------------------------------------
+def test_the_tracker_shows_everyone_in_turn_order_from_the_acting_creature(game):
+    scene = game.scene
+    run_frames(game, 1)
+    shown = [entity for _, entity in scene.tracker_entries]
+    order = list(scene.state.turn.order)
+    assert shown[0] == scene.actor and sorted(shown) == sorted(order)
+    start = order.index(scene.actor)
+    assert shown == order[start:] + order[:start]
+
+
+def test_hovering_a_tracker_entry_shows_its_card_and_a_click_selects_and_centres_it(game):
+    scene = game.scene
+    run_frames(game, 1)
+    rect, other = next((r, e) for r, e in scene.tracker_entries if scene.state.side(e) != scene.state.side(scene.actor))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(game, 1)
+    assert scene._panel_entity() == other and scene.selected == scene.actor
+    scene.view.pan(-10_000, -10_000)
+    click(rect.center)
+    run_frames(game, 1)
+    assert scene.selected == other and scene.match.record == []
+    assert scene.view.viewport.contains(scene.view.square_rect(scene.state.square(other)))
+
+
+def test_a_fallen_creature_is_crossed_out_in_the_tracker(game):
+    from game.ecs.components import OutOfFight
+
+    scene = game.scene
+    run_frames(game, 1)
+    rect, victim = scene.tracker_entries[1]
+    before = game.screen.copy()
+    scene.state.world.add(victim, OutOfFight())
+    run_frames(game, 1)
+    face = pygame.Rect(rect.x + 3, rect.y, 40, 40)
+    # The cross runs corner to corner in the text colour.
+    assert tuple(game.screen.get_at((face.x + 1, face.y + 1)))[:3] == palette.TEXT
+    assert tuple(game.screen.get_at(face.center))[:3] == palette.TEXT
+    assert game.screen.get_at(face.center) != before.get_at(face.center)
+
+
+# Animations -----------------------------------------------------------------------------------------------
+def test_animation_speed_sets_how_fast_beats_play_and_off_plays_none():
+    from game.actions.events import UnitMoved
+    from game.render.animation import TICKS_PER_SQUARE, Animator
+
+    walk = [UnitMoved(1, ((0, 0), (1, 0), (2, 0)), 2, "move")]
+    steps = {}
+    for speed in ("slow", "normal", "fast"):
+        animator = Animator(speed)
+        animator.feed(walk)
+        count = 0
+        while animator.busy:
+            animator.update()
+            count += 1
+        steps[speed] = count
+    assert steps["normal"] == 2 * TICKS_PER_SQUARE
+    assert steps["slow"] == 2 * steps["normal"] and steps["fast"] * 2 == steps["normal"]
+    off = Animator("off")
+    off.feed(walk)
+    assert not off.busy and off.position(1, (2, 0)) == (2.0, 0.0)
+
+
+def test_a_teleport_flashes_where_it_left_and_where_it_arrived_and_a_fall_shows_its_dice():
+    from game.actions.events import UnitFell, UnitTeleported
+    from game.render.animation import Animator
+
+    animator = Animator()
+    animator.feed([UnitTeleported(3, (1, 1), (4, 2), "Fey Step"), UnitFell(3, 20, "2d10", (4, 7), 0)])
+    animator.update()
+    assert [(square, tick) for square, _, tick in animator.rings] == [((1, 1), 1), ((4, 2), 1)]
+    assert any(f.text == "teleport" for f in animator.floaters)
+    while animator.rings:
+        animator.update()
+    animator.update()
+    assert [entity for entity, _ in animator.landings] == [3]
+    assert any(f.text == "falls 20 ft: 2d10" for f in animator.floaters)
+    animator.skip()
+    assert not animator.busy and not animator.landings
+
+
+def test_with_animations_off_a_move_shows_at_once_in_the_real_loop():
+    from game.ui.battle import BattleScene
+
+    g = Game(DEFAULT_MAP, 4, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        g.scene = BattleScene((1280, 720), DEFAULT_MAP, 4, g.fonts, animation_speed="off")
+        scene = g.scene
+        far = max(scene.walk.endable, key=lambda s: (scene.walk.cost[s], s))
+        click(centre(g, far))
+        run_frames(g, 1)
+        assert scene.state.square(scene.actor) == far and not scene.animator.busy
+    finally:
+        pygame.quit()
+
+
+# Cover lines (F2) ------------------------------------------------------------------------------------------
+def test_cover_line_verdicts_are_the_lines_the_cover_count_blocks():
+    from game.core.lines import cover_line_verdicts, cover_lines_blocked
+    from game.maps.loader import load_battlefield
+
+    bf = load_battlefield(DEFAULT_MAP)
+    open_squares = [s for s in bf.squares() if not bf.at(s).wall and not bf.at(s).cover]
+    checked = blocked_some = 0
+    for attacker in open_squares[::7]:
+        for target in open_squares[::11]:
+            if attacker == target:
+                continue
+            for corner in ((attacker[0], attacker[1]), (attacker[0] + 1, attacker[1] + 1)):
+                verdicts = cover_line_verdicts(bf, corner, target, (attacker,))
+                assert sum(verdicts) == cover_lines_blocked(bf, corner, target, attacker_squares=(attacker,))
+                checked += 1
+                blocked_some += 0 < sum(verdicts) < 4
+    assert checked > 1000 and blocked_some > 20
+
+
+def line_colours(game, start, end):
+    """The screen's colours along a segment, sampled at tenths (away from the ends)."""
+    return [tuple(game.screen.get_at((start[0] + (end[0] - start[0]) * t // 20, start[1] + (end[1] - start[1]) * t // 20)))[:3]
+            for t in range(3, 18)]
+
+
+def test_f2_draws_the_cover_lines_clear_ones_solid_and_blocked_ones_dashed(game):
+    from game.ui.overlays import cover_lines_shown
+
+    ids = stage(game, "Miriel", {"Miriel": (7, 8), "Goblin sharpshooter": (9, 6)})
+    scene = game.scene
+    run_frames(game, 1)
+    labels = [choice.label for _, choice in scene.bar]
+    press(getattr(pygame, f"K_{labels.index('magic missile') + 1}"))
+    hover(game, (9, 6))
+    run_frames(game, 2)
+    lines = cover_lines_shown(scene.state, ids["Miriel"], ids["Goblin sharpshooter"])
+    assert lines is not None and 0 < sum(lines.blocked) < 4
+    ox, oy = scene.view.origin()
+    cell = scene.view.cell
+    start = (ox + lines.corner[0] * cell, oy + lines.corner[1] * cell)
+    sx, sy = lines.square
+    ends = [(ox + x * cell, oy + y * cell) for x, y in ((sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1))]
+    clear = ends[lines.blocked.index(False)]
+    blocked = ends[lines.blocked.index(True)]
+    assert palette.COVER_CLEAR not in line_colours(game, start, clear)      # off until F2
+    press(pygame.K_F2)
+    run_frames(game, 1)
+    assert scene.show_cover_lines and "Cover lines:" in scene._hint()
+    # Solid: at every tenth of the clear line the green shows (within a pixel of the ideal line).
+    for t in range(3, 18):
+        x, y = start[0] + (clear[0] - start[0]) * t // 20, start[1] + (clear[1] - start[1]) * t // 20
+        assert any(tuple(game.screen.get_at((x + dx, y + dy)))[:3] == palette.COVER_CLEAR
+                   for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+    dashed = line_colours(game, start, blocked)
+    assert palette.COVER_BLOCKED in dashed and any(c != palette.COVER_BLOCKED for c in dashed)
+
+
+# The log: rule references and the dice log ----------------------------------------------------------------
+def test_the_log_keeps_each_entrys_rule_shows_it_on_hover_and_the_dice_log_lists_every_roll(game):
+    ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (11, 8)})
+    scene = game.scene
+    run_frames(game, 1)
+    scene.match.dice = ScriptedDice([17, 6])
+    click(centre(game, (11, 8)))
+    run_frames(game, 40)
+    assert isinstance(scene.match.record[-1][0], Attack)
+    entry = next(e for e in scene.log.entries["combat"] if e.words.startswith("Brakka hits"))
+    assert entry.rule == "4e §7-§8, §25.3"
+    # Resting the mouse on the entry's line shows its rule beside it.
+    rect = next(r for r, e in scene.log.line_rects if e is entry)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(game, 1)
+    assert scene._log_tip is not None and scene._log_tip[1].bottom <= rect.top
+    # F3 opens the dice log: the d20 with its bonus and every modifier, and the damage dice.
+    press(pygame.K_F3)
+    run_frames(game, 1)
+    assert scene.log.tab == "dice"
+    words = [e.words for e in scene.log.entries["dice"]]
+    assert any(w.startswith("Attack, Brakka at Hobgoblin soldier: d20 17 + ") for w in words)
+    assert any(w.startswith("Damage to Hobgoblin soldier: dice 6 = 6;") for w in words)
+    assert any(w.startswith("Initiative, Brakka: d20 ") for w in words)
+    # A click on the other tab goes back.
+    combat_tab = next(r for r, name in scene.log.tab_rects if name == "combat")
+    click(combat_tab.center)
+    run_frames(game, 1)
+    assert scene.log.tab == "combat"
+    assert scene.match.record[-1][0] == Attack(ids["Brakka"], ids["Hobgoblin soldier"], "longsword")
+
+
+def test_the_lit_square_styles_differ_without_colour():
+    from game.ui.overlays import reach_tiles, tint
+
+    pygame.display.init()
+    try:
+        tiles = [tint(40, palette.AREA_FILL), tint(40, palette.TELEPORT_FILL), tint(40, palette.FORCED_FILL),
+                 *reach_tiles(40)]
+        # Seen in grey, each pattern is still its own: dots, a ring, stripes, a plain tint, hatching. A tile's
+        # shape is where it differs from its own plain tint (its top-left pixel).
+        shapes = []
+        for tile in tiles:
+            grey = pygame.transform.grayscale(tile)
+            plain = grey.get_at((0, 0))
+            shapes.append(frozenset((x, y) for x in range(40) for y in range(40) if grey.get_at((x, y)) != plain))
+        assert len(set(shapes)) == len(shapes)
     finally:
         pygame.quit()

@@ -83,6 +83,9 @@ def test_clicks_walk_a_unit_and_attack_an_enemy_in_the_real_loop(game):
         press(pygame.K_RETURN)
         run_frames(game, 2)
         assert scene.actor != actor or scene.state.outcome is not None
+        if scene.handover is not None:   # hot-seat: the next player says ready behind the hand-over screen
+            press(pygame.K_RETURN)
+            run_frames(game, 1)
     assert moved and attacked and frames >= 120
 
 

@@ -868,6 +868,27 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     return _cover_counter(bf, extra_blockers, attacker_squares, box)(attacker_corner, target_square)
 
 
+def cover_line_verdicts(bf: Battlefield, attacker_corner: tuple[int, int], target_square: Square,
+                        attacker_squares: Sequence[Square] = ()) -> tuple[bool, bool, bool, bool]:
+    """§14, line by line: whether each of the 4 lines from the corner to the target square's corners
+    (top-left, top-right, bottom-left, bottom-right) is blocked, by the same tests cover_lines_blocked
+    counts with (no creatures as blockers). For showing the lines the rules counted."""
+    grid = _grid(bf)
+    own = frozenset(attacker_squares)
+    terrain = grid.square_predicate(grid.cover, own)
+    blocks_edge, _near = grid.edge_predicates((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
+
+    def blocks_square(sq: Square) -> bool:
+        return sq != target_square and terrain(sq)
+
+    cx, cy = attacker_corner
+    tx, ty = target_square
+    owners = [sq for sq in attacker_squares if sq[0] <= cx <= sq[0] + 1 and sq[1] <= cy <= sq[1] + 1]
+    verdicts = tuple(_blocked_scaled(1, cx, cy, qx, qy, blocks_square, blocks_edge, owners, (target_square,))
+                     for qx, qy in ((tx, ty), (tx + 1, ty), (tx, ty + 1), (tx + 1, ty + 1)))
+    return verdicts[0], verdicts[1], verdicts[2], verdicts[3]
+
+
 def best_cover_lines(bf: Battlefield, origin: Space, target: Space,
                      extra_blockers: Sequence[Square] = ()) -> int:
     """§14 [IMPL]: the fewest blocked cover lines over every origin corner and every target square."""

@@ -20,10 +20,13 @@ TICKS_PER_SQUARE = 7       # fixed steps to walk one square
 FLASH_TICKS = 18
 FLOAT_TICKS = 50
 FADE_TICKS = 30
+SPEED_PERCENT = {"slow": 50, "normal": 100, "fast": 200, "off": 0}
 HEAL_COLOUR = (120, 235, 120)
 TEMP_COLOUR = (130, 200, 255)
 DOWN_COLOUR = (255, 150, 150)
 NOTE_COLOUR = (230, 220, 160)
+TELEPORT_COLOUR = (170, 140, 255)
+FALL_COLOUR = (255, 200, 120)
 
 
 @dataclass
@@ -60,24 +63,34 @@ class Beat:
     floaters: list[Floater] = field(default_factory=list)
     fades: dict[Entity, int] = field(default_factory=dict)
     area: tuple[Square, ...] = ()          # a close or area attack's squares, shown while it plays
+    rings: list[tuple[Square, tuple[int, int, int]]] = field(default_factory=list)   # flashes spreading on squares
+    landings: list[Entity] = field(default_factory=list)    # creatures landing from a fall: dust where they are
     tick: int = 0
 
     @property
     def length(self) -> int:
-        lengths = [w.length for w in self.walks] + [FLASH_TICKS if self.flashes or self.area else 0]
+        lengths = [w.length for w in self.walks] + [FLASH_TICKS if self.flashes or self.area or self.rings or self.landings
+                                                          else 0]
         lengths += [FLOAT_TICKS // 2 if self.floaters else 0, FADE_TICKS if self.fades else 0]
         return max(lengths)
 
 
 class Animator:
-    def __init__(self, speed: int = 1) -> None:
-        self.speed = speed
+    def __init__(self, speed: str = "normal") -> None:
+        """``speed``: slow, normal, fast or off (the settings' animation speed); off shows every outcome at once."""
+        self.percent = SPEED_PERCENT.get(speed, 100)   # animation ticks per hundred fixed steps
+        self._carry = 0
         self.beats: list[Beat] = []
         self.floaters: list[Floater] = []     # floating numbers outlive their beat while they rise
         self.fading: dict[Entity, int] = {}
 
     def feed(self, events: list[Event]) -> None:
-        """Queue the animations for a command's events."""
+        """Queue the animations for a command's events (none when animations are off)."""
+        if not self.percent:
+            for event in events:
+                if isinstance(event, UnitDied):
+                    self.fading[event.entity] = FADE_TICKS
+            return
         for event in events:
             if isinstance(event, UnitMoved):
                 self.beats.append(Beat(walks=[Walk(event.entity, event.path)]))
@@ -99,10 +112,14 @@ class Animator:
                     walks.append(Walk(event.by, tuple(reversed(event.path))))
                 self.beats.append(Beat(walks=walks))
             elif isinstance(event, UnitTeleported):
+                # A flash where it vanishes and one where it appears (4e §23).
                 self.beats.append(Beat(flashes={event.entity: FLASH_TICKS},
-                                       floaters=[Floater("teleport", (170, 140, 255), event.entity)]))
+                                       floaters=[Floater("teleport", TELEPORT_COLOUR, event.entity)],
+                                       rings=[(event.frm, TELEPORT_COLOUR), (event.to, TELEPORT_COLOUR)]))
             elif isinstance(event, UnitFell):
-                self.beats.append(Beat(floaters=[Floater(f"falls {event.height_ft} ft", (255, 200, 120), event.entity)]))
+                dice = f": {event.dice}" if event.dice else ""
+                self.beats.append(Beat(floaters=[Floater(f"falls {event.height_ft} ft{dice}", FALL_COLOUR, event.entity)],
+                                       landings=[event.entity]))
             elif isinstance(event, AreaPlaced):
                 self.beats.append(Beat(area=event.squares))
             elif isinstance(event, SavingThrow):
@@ -142,7 +159,10 @@ class Animator:
         return bool(self.beats)
 
     def update(self) -> None:
-        for _ in range(self.speed):
+        """One fixed step: as many animation ticks as the speed gives (slow: one every other step)."""
+        self._carry += self.percent
+        ticks, self._carry = divmod(self._carry, 100)
+        for _ in range(ticks):
             self._tick()
 
     def _tick(self) -> None:
@@ -183,6 +203,21 @@ class Animator:
 
     def flashing(self, entity: Entity) -> bool:
         return bool(self.beats) and self.beats[0].tick > 0 and entity in self.beats[0].flashes and (self.beats[0].tick // 3) % 2 == 0
+
+    @property
+    def rings(self) -> list[tuple[Square, tuple[int, int, int], int]]:
+        """The flashes spreading now: each square, its colour and how far on it is (0-FLASH_TICKS)."""
+        if not self.beats or not self.beats[0].rings:
+            return []
+        tick = min(self.beats[0].tick, FLASH_TICKS)
+        return [(square, colour, tick) for square, colour in self.beats[0].rings]
+
+    @property
+    def landings(self) -> list[tuple[Entity, int]]:
+        """The creatures landing from a fall now, and how far on the landing is (0-FLASH_TICKS)."""
+        if not self.beats:
+            return []
+        return [(entity, min(self.beats[0].tick, FLASH_TICKS)) for entity in self.beats[0].landings]
 
     @property
     def area(self) -> tuple[Square, ...]:

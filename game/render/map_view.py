@@ -12,6 +12,8 @@ from game.core.grid import Square
 
 MIN_CELL, MAX_CELL = 24, 64
 PAN_SPEED = 12   # pixels per fixed step
+ZOOM_STEPS = (50, 67, 75, 100, 125, 150, 200)   # percent of the square size that fits the map in the view
+ZOOM_CELL_LIMITS = (12, 128)                    # whole-pixel squares stay between these sizes whatever the zoom
 
 
 class AssetError(RuntimeError):
@@ -37,11 +39,45 @@ class MapView:
                 for x, y, image in layer.tiles():
                     # Tiles may be taller than the grid (Tiled draws them bottom-aligned).
                     base.blit(image, (x * tile_w, (y + 1) * tile_h - image.get_height()))
+        self.tiles = base
         self.viewport = viewport
-        self.cell = max(MIN_CELL, min(MAX_CELL, viewport.w // self.width, viewport.h // self.height))
-        self.surface = pygame.transform.scale(base, (self.width * self.cell, self.height * self.cell)).convert()
+        self.fit_cell = max(MIN_CELL, min(MAX_CELL, viewport.w // self.width, viewport.h // self.height))
+        self.zoom = 100
+        self.cell = self.fit_cell
+        self.surface = self._scaled(self.cell)
         self.offset = [0, 0]
         self.clamp()
+
+    def _scaled(self, cell: int) -> pygame.Surface:
+        return pygame.transform.scale(self.tiles, (self.width * cell, self.height * cell)).convert()
+
+    def zoom_by(self, steps: int, anchor: tuple[int, int]) -> bool:
+        """Zoom ``steps`` along ZOOM_STEPS (positive: in), keeping the map point under ``anchor`` (a screen
+        pixel) where it is. False when the zoom (or the square size it gives) does not change."""
+        index = min(range(len(ZOOM_STEPS)), key=lambda i: abs(ZOOM_STEPS[i] - self.zoom))
+        zoom = ZOOM_STEPS[max(0, min(len(ZOOM_STEPS) - 1, index + steps))]
+        low, high = ZOOM_CELL_LIMITS
+        cell = max(low, min(high, self.fit_cell * zoom // 100))
+        if zoom == self.zoom or cell == self.cell:
+            self.zoom = zoom
+            return False
+        ox, oy = self.origin()
+        # The map pixel under the anchor, in squares, stays under the anchor at the new size.
+        map_x, map_y = (anchor[0] - ox) / self.cell, (anchor[1] - oy) / self.cell
+        self.zoom, self.cell = zoom, cell
+        self.surface = self._scaled(cell)
+        self.offset = [round(anchor[0] - self.viewport.x - map_x * cell), round(anchor[1] - self.viewport.y - map_y * cell)]
+        self.clamp()
+        return True
+
+    def keep_in_view(self, square: Square, margin: int = 1) -> None:
+        """Pan the least that shows ``square`` with ``margin`` squares around it (the keyboard cursor)."""
+        rect = self.square_rect(square).inflate(2 * margin * self.cell, 2 * margin * self.cell)
+        view = self.viewport
+        dx = min(0, rect.left - view.left) or max(0, rect.right - view.right)
+        dy = min(0, rect.top - view.top) or max(0, rect.bottom - view.bottom)
+        if dx or dy:
+            self.pan(dx, dy)
 
     def clamp(self) -> None:
         """Centre a map smaller than the view; keep a larger map inside the view."""

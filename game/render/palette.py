@@ -4,6 +4,7 @@ from __future__ import annotations
 
 SIDE_COLOURS: dict[str, tuple[int, int, int]] = {
     "blue": (80, 140, 235), "red": (220, 75, 60), "green": (80, 190, 100), "gold": (225, 185, 60),
+    "yellow": (232, 200, 60),   # the fourth side of a four-side map (game/maps/schema.SIDES)
 }
 FALLBACK_SIDE = (190, 190, 190)
 
@@ -25,7 +26,10 @@ FORCED_FILL = (120, 230, 140, 80)
 FORCED_EDGE = (150, 250, 170)
 FALL_MARK = (255, 200, 120)
 TARGET = (255, 90, 70)
+COVER_CLEAR = (120, 235, 120)   # a cover line that gets through (drawn solid)
+COVER_BLOCKED = (255, 90, 70)   # a blocked one (drawn dashed)
 SELECT = (255, 255, 255)
+CURSOR = (255, 230, 90)         # the keyboard's map cursor
 HP_GOOD = (90, 200, 90)
 HP_BLOODIED = (230, 70, 60)
 HP_BACK = (60, 20, 20)

@@ -9,6 +9,7 @@ the bar, card, prompt and popups by hud.
 from __future__ import annotations
 
 from pathlib import Path
+from types import ModuleType
 
 import pygame
 
@@ -18,7 +19,7 @@ from game.actions.commands import (
     EndSqueeze, EndTurn, Escape, ForceMove, Grab, Move, MoveGrabbed, React, Ready, Rejected, SecondWind,
     SpendActionPoint, StandUp, Sustain, Teleport, TotalDefense, UsePower,
 )
-from game.actions.common import decider
+from game.actions.common import describe_offer
 from game.actions.door import validate
 from game.actions.events import Event
 from game.actions.force_move import forced_next_squares, next_forced
@@ -37,24 +38,30 @@ from game.ecs.components import (
     PendingOffers, Position, Power, Readied, SpentPowers, Stats, Surges, Team, TurnState, Zones,
 )
 from game.ecs.world import Entity
-from game.input.intents import Click, Hover, Intent, Key, Scroll, pan_direction
+from game.input.intents import Click, Hover, Intent, Key, Release, Scroll, pan_direction
 from game.maps.loader import load_battlefield
 from game.match import Match, new_match
+from game.replay.format import Setup
 from game.render import palette
 from game.render.animation import Animator
 from game.render.facts import draw_facts
 from game.render.layers import Board, Chrome
 from game.render.map_view import PAN_SPEED, MapView, load_sprites
 from game.state import GameState
-from game.ui import hud, keys
+from game.ui import hud, keys, rules_4e
 from game.ui.choices import (
     AID_BOONS, ESCAPE_SKILLS, Choice, charge_paths, choices, coup_de_grace_power, drag_paths, readyable,
     wall_next_squares,
 )
+from game.ui.handover import draw_handover
 from game.ui.log_panel import LogPanel
-from game.ui.narration import narrate
-from game.ui.overlays import MapOverlays, Token, UnitShown, WalkPreview, path_dot, reach_tiles, tint, zone_tile
-from game.ui.widgets import Fonts, button, panel, text
+from game.ui.session import Session
+from game.ui.tracker import PORTRAIT, draw_tracker, tracker_height
+from game.ui.narration import dice_line, narrate, rule_reference
+from game.ui.overlays import (
+    CoverLines, MapOverlays, Token, UnitShown, WalkPreview, path_dot, reach_tiles, tint, zone_tile,
+)
+from game.ui.widgets import Fonts, button, fit, panel, text
 
 UNIT_ART = Path(__file__).resolve().parent.parent.parent / "assets" / "units"
 PANEL_WIDTH = 330
@@ -62,10 +69,11 @@ BANNER_HEIGHT = 36
 HINT_HEIGHT = 22
 POWER_ROW = 54
 ACTION_ROW = 24
-BOTTOM_HEIGHT = HINT_HEIGHT + 4 + POWER_ROW + 4 + ACTION_ROW + 8
 END_TURN_WIDTH = 140
 INSTANT = {"stand": StandUp, "prone": DropProne, "unsqueeze": EndSqueeze, "second_wind": SecondWind,
            "total_defense": TotalDefense, "action_point": SpendActionPoint, "delay": Delay, "end_grab": EndGrab}
+CURSOR_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
+EDGE_PAN = 12               # pixels from the map's edge where a resting mouse pans the camera
 COMPUTER_BEAT = 20          # fixed steps (a third of a second) between the computer's commands
 TARGET_MODES = {"charge", "bull_rush", "grab", "move_grabbed", "aid", "potion"}
 # What the screen reads of the world: a change to any of these (components are replaced, never changed
@@ -76,57 +84,76 @@ DRAWN_RESOURCES = (TurnState, Outcome, PendingOffers, PendingForced, Zones)
 
 
 class BattleScene(MapOverlays):
+    # What the shared drawing asks the ruleset (whose decision, the round, hit points, badges), and what
+    # of the world it draws; a ruleset's scene swaps these (game.ui.battle_5e).
+    rules: ModuleType = rules_4e
+    drawn_components: tuple[type, ...] = DRAWN_COMPONENTS
+    drawn_resources: tuple[type, ...] = DRAWN_RESOURCES
+
     def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
                  rosters: list[Roster] | None = None, surprised: tuple[str, ...] | None = None,
-                 computer: dict[str, str] | None = None) -> None:
+                 computer: dict[str, str] | None = None, match: Match | None = None,
+                 animation_speed: str = "normal") -> None:
         """``rosters``: the sides and their creatures; the default rosters when None. ``surprised``: the
         sides caught unaware by a surprise round (4e §2.3); None: those the map names. ``computer``: the
-        sides the computer plays, each with its level (easy, normal, hard)."""
+        sides the computer plays, each with its level (easy, normal, hard). ``match``: a loaded skirmish
+        to carry on (set up with these same arguments); None starts a new one. ``animation_speed``: slow,
+        normal, fast or off (game.settings)."""
         self.fonts = fonts
+        self.animation_speed = animation_speed
         self.map_path = map_path
         self.seed = seed
         battlefield = load_battlefield(map_path)
         creatures = load_creatures()
         rosters = rosters if rosters is not None else load_rosters(creatures=creatures)
-        self.match: Match = new_match(battlefield, rosters, creatures, seed, surprised=surprised)
+        self.match: Match = match if match is not None else new_match(battlefield, rosters, creatures, seed,
+                                                                      surprised=surprised)
+        self.setup = Setup(map_path, tuple(rosters), surprised, tuple(sorted((computer or {}).items())))
+        self.session = Session()
         self.side_labels = {r.side: r.label for r in rosters}
         self.controllers = {side: Controller(side, level, seed) for side, level in sorted((computer or {}).items())}
         self.computer_wait = 0
+        # Hot-seat: with two or more human sides, the screen hides the board whenever the machine passes
+        # from one of them to another (a new turn, or a question the other side answers mid-turn).
+        self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
+        self.handover: str | None = None                  # the side the machine passes to, until it says ready
+        self.at_machine: str | None = None                 # the human side that last had the machine
         width, height = screen_size
         self.screen_rect = pygame.Rect(0, 0, width, height)
-        bottom = height - BOTTOM_HEIGHT
-        self.map_rect = pygame.Rect(0, BANNER_HEIGHT, width - PANEL_WIDTH, bottom - BANNER_HEIGHT)
-        self.hint_rect = pygame.Rect(0, bottom, width, HINT_HEIGHT)
+        # Row heights follow the text size (the interface scale), never below the sizes at 100%.
+        self.banner_height = max(BANNER_HEIGHT, fonts.title.get_linesize() + 10)
+        hint_height = max(HINT_HEIGHT, fonts.small.get_linesize() + 4)
+        power_row = max(POWER_ROW, 12 + max(fonts.card.get_linesize(), fonts.tiny.get_linesize() + 4)
+                        + 2 * fonts.tiny.get_linesize())
+        action_row = max(ACTION_ROW, fonts.tiny.get_linesize() + 10)
+        bottom_height = hint_height + 4 + power_row + 4 + action_row + 8
+        bottom = height - bottom_height
+        self.tracker_rect = pygame.Rect(0, self.banner_height, width - PANEL_WIDTH, tracker_height(fonts))
+        self.map_rect = pygame.Rect(0, self.tracker_rect.bottom, width - PANEL_WIDTH, bottom - self.tracker_rect.bottom)
+        self.hint_rect = pygame.Rect(0, bottom, width, hint_height)
         row_width = width - 16 - END_TURN_WIDTH - 10
-        self.power_row = pygame.Rect(8, self.hint_rect.bottom + 4, row_width, POWER_ROW)
-        self.action_row = pygame.Rect(8, self.power_row.bottom + 4, row_width, ACTION_ROW)
-        self.bar_rect = pygame.Rect(0, bottom, width, BOTTOM_HEIGHT)
+        self.power_row = pygame.Rect(8, self.hint_rect.bottom + 4, row_width, power_row)
+        self.action_row = pygame.Rect(8, self.power_row.bottom + 4, row_width, action_row)
+        self.bar_rect = pygame.Rect(0, bottom, width, bottom_height)
         self.end_turn_rect = pygame.Rect(width - 8 - END_TURN_WIDTH, self.power_row.y, END_TURN_WIDTH,
                                          self.action_row.bottom - self.power_row.y)
         self.panel_rect = pygame.Rect(width - PANEL_WIDTH, 0, PANEL_WIDTH, bottom)
-        self.banner_rect = pygame.Rect(0, 0, self.map_rect.width, BANNER_HEIGHT)
+        self.banner_rect = pygame.Rect(0, 0, self.map_rect.width, self.banner_height)
         # The bottom strip under the hint line: the power cards, the action row and End turn.
         self.strip_rect = pygame.Rect(0, self.hint_rect.bottom, width, self.bar_rect.bottom - self.hint_rect.bottom)
-        self.chrome_rects = (self.banner_rect, self.hint_rect, self.strip_rect, self.panel_rect)
+        self.chrome_rects = (self.banner_rect, self.tracker_rect, self.hint_rect, self.strip_rect, self.panel_rect)
+        self.tracker_entries: list[tuple[pygame.Rect, Entity]] = []
         self.view = MapView(map_path, self.map_rect)
-        draw_facts(self.view.surface, battlefield, self.view.cell, fonts.small)
+        self._map_facts = battlefield
         sprite_names = [self.match.state.world.get(e, Appearance).sprite for e in self.state.creatures()]
-        self.sprites = load_sprites(UNIT_ART, sprite_names, self.view.cell)
-        # Creatures bigger than one square get their art drawn to fill their whole space.
-        self.big_sprites = {
-            (sprite, side): load_sprites(UNIT_ART, [sprite], self.view.cell * side)[sprite]
-            for sprite, side in sorted({(self.match.state.world.get(e, Appearance).sprite, self.state.space(e)[1])
-                                        for e in self.state.creatures()}) if side > 1
-        }
         self.portraits = load_sprites(UNIT_ART, sprite_names, 64)
-        self.reach_tiles = reach_tiles(self.view.cell)
-        self.tints = {colour: tint(self.view.cell, colour) for colour in
-                      (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL, palette.HEAL_FILL)}
-        self.zone_tile = zone_tile(self.view.cell)
+        self.tracker_portraits = load_sprites(UNIT_ART, sprite_names, PORTRAIT)
         self._path_dot = path_dot()
-        self.animator = Animator()
+        self.animator = Animator(animation_speed)
         self.log = LogPanel(fonts.small, PANEL_WIDTH - 40)
         self.hover: tuple[int, int] | None = None
+        self._drag_from: tuple[int, int] | None = None     # where a middle-button drag of the map last was
+        self.cursor: Square | None = None                  # the keyboard's map cursor (arrows); None: the mouse points
         self.message = ""
         self.selected: Entity | None = None
         self.mode = WALK                                   # the bar's pick: a move mode, a power or an action
@@ -153,13 +180,17 @@ class BattleScene(MapOverlays):
         self._area_key: tuple[Square, int, str] | None = None
         self._area: AreaPlan | Rejected | None = None
         self._coup_key: tuple[Entity, int, str] | None = None
+        self._log_tip_key: object = None
+        self._log_tip: tuple[pygame.Surface, pygame.Rect] | None = None
+        self.show_cover_lines = False                      # F2: draw the cover lines while aiming (4e §14)
+        self._cover_key: object = None
+        self._cover_shown: CoverLines | None = None
         self._coup: str | None = None
         self.ticks = 0
         # Kept between frames (see draw): what changes only with the state or the player's pick is drawn
         # once per change, keyed by the state's version and the picks it shows.
         self._seen: tuple[object, ...] = ()
         self._version = 0
-        self._board = Board(self.view.surface)
         self._chrome: Chrome | None = None
         self._previews: dict[Square, WalkPreview] = {}
         self._provokers: dict[tuple[Square, Square], tuple[Entity, ...]] = {}
@@ -181,8 +212,39 @@ class BattleScene(MapOverlays):
         self._prompt_key: object = None
         self._prompt: hud.PromptWords | None = None
         self._shade: pygame.Surface | None = None
-        self._show_events(self.match.opening)
+        self._build_cell_art()
+        self._show_events(self.match.events)
+        if match is None:
+            self.session.after(self, self.match.opening)      # the first turn starts: an autosave
+        else:                      # a loaded skirmish: its story so far goes to the log, not to the animations
+            self.animator.skip()
         self._turn_began()
+
+    def _build_cell_art(self) -> None:
+        """Everything drawn at the square size: the map's facts, the sprites, the overlay tiles and the kept
+        pictures. Built at the start and again after every zoom."""
+        cell = self.view.cell
+        draw_facts(self.view.surface, self._map_facts, cell, self.fonts.small)
+        sprite_names = [self.state.world.get(e, Appearance).sprite for e in self.state.creatures()]
+        self.sprites = load_sprites(UNIT_ART, sprite_names, cell)
+        # Creatures bigger than one square get their art drawn to fill their whole space.
+        self.big_sprites = {
+            (sprite, side): load_sprites(UNIT_ART, [sprite], cell * side)[sprite]
+            for sprite, side in sorted({(self.state.world.get(e, Appearance).sprite, self.state.space(e)[1])
+                                        for e in self.state.creatures()}) if side > 1
+        }
+        self.reach_tiles = reach_tiles(cell)
+        self.tints = {colour: tint(cell, colour) for colour in
+                      (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL, palette.HEAL_FILL)}
+        self.zone_tile = zone_tile(cell)
+        self._board = Board(self.view.surface)
+        self._tokens, self._bodies, self._markers, self._path_pictures = {}, {}, {}, {}
+        self._units_key, self._split_key, self._preview_key = -1, None, None
+
+    def _zoom(self, steps: int, anchor: tuple[int, int]) -> None:
+        """The wheel over the map: zoom in or out around the mouse, and redraw everything at the new size."""
+        if self.view.zoom_by(steps, anchor):
+            self._build_cell_art()
 
     # State helpers --------------------------------------------------------------------------------
     @property
@@ -205,6 +267,51 @@ class BattleScene(MapOverlays):
         self.mode, self.picked, self.popup = WALK, None, None
         self.view.centre_on(self.state.square(self.actor))
         self._refresh_options()
+        self._check_handover()
+
+    def show_match(self, match: Match) -> None:
+        """Carry on from another match of this skirmish (a take-back, a replay's step): its story so far goes
+        to the log at once, without animations."""
+        self.match = match
+        self.log = LogPanel(self.fonts.small, PANEL_WIDTH - 40)
+        self.animator = Animator(self.animation_speed)
+        self._show_events(match.events)
+        self.animator.skip()
+        self._turn_began()
+
+    def _check_handover(self) -> None:
+        """Hide the board when the one who decides now belongs to another human side than the last."""
+        if self.state.outcome is not None or len(self.human_sides) < 2:
+            return
+        side = self.state.side(self.rules.decider(self.state))
+        if side not in self.human_sides:
+            return
+        if self.at_machine is not None and side != self.at_machine:
+            self.handover = side
+        self.at_machine = side
+
+    def _handover_reason(self) -> str:
+        who = self.rules.decider(self.state)
+        name = self.state.name(who)
+        if self.state.offer is not None:
+            return f"{name}: {describe_offer(self.state, self.state.offer)}."
+        if self.state.pending_forced is not None:
+            return f"{name}: place the forced movement (4e §22)."
+        return f"{name}'s turn."
+
+    def _handle_handover(self, intent: Intent) -> str | None:
+        """Behind the hand-over screen only Enter or a click (ready), Space (finish the animations) and quit work."""
+        if isinstance(intent, Key) and intent.action == "quit":
+            return "quit"
+        ready = (isinstance(intent, Key) and intent.action == "end_turn") or (isinstance(intent, Click)
+                                                                                and intent.button == 1)
+        if isinstance(intent, Key) and intent.action == "skip" or (ready and self.animator.busy):
+            self.animator.skip()
+        elif ready:
+            self.handover = None
+        if isinstance(intent, Hover):
+            self.hover = intent.pos
+        return None
 
     def _choice(self, key: str | None = None) -> Choice | None:
         key = self.mode if key is None else key
@@ -283,7 +390,10 @@ class BattleScene(MapOverlays):
         for event in events:
             line = narrate(event, self.state, self.side_labels)
             if line:
-                self.log.add(line)
+                self.log.add(line, rule_reference(event, line))
+            roll = dice_line(event, self.state)
+            if roll:
+                self.log.add_dice(roll, getattr(event, "rule", ""))
         self.animator.feed(events)
 
     def submit(self, command: Command) -> bool:
@@ -296,11 +406,13 @@ class BattleScene(MapOverlays):
         if getattr(command, "knockout", False):
             self.knockout = False
         self._show_events(result)
+        self.session.after(self, result)
         if (self.state.turn.round, self.state.turn.index, self.state.turn.order) != turn_before:
             self._turn_began()
         else:
             self.picked = None
             self._refresh_options()
+            self._check_handover()
         return True
 
     # Input ----------------------------------------------------------------------------------------
@@ -308,18 +420,37 @@ class BattleScene(MapOverlays):
         """Act on one intent; returns "quit", "play_again" or "menu" when the scene should end."""
         if self.state.outcome is not None and not self.animator.busy:
             return self._handle_victory(intent)
+        if self.handover is not None:
+            return self._handle_handover(intent)
+        if self.session.wants(intent):
+            return self.session.handle(self, intent)
         if isinstance(intent, Hover):
+            self.cursor = None                             # the mouse moved: it points again, not the keys
+            if self._drag_from is not None:
+                self.view.pan(self._drag_from[0] - intent.pos[0], self._drag_from[1] - intent.pos[1])
+                self._drag_from = intent.pos
             self.hover = intent.pos
+        elif isinstance(intent, Click) and intent.button == 2:
+            # The middle button drags the map (as virtual tabletops do), whoever is deciding.
+            self._drag_from = intent.pos if self.map_rect.collidepoint(intent.pos) else None
+        elif isinstance(intent, Release):
+            self._drag_from = None
+        elif isinstance(intent, Click) and self.tracker_rect.collidepoint(intent.pos):
+            self._click_tracker(intent.pos)
+        elif isinstance(intent, Click) and self.panel_rect.collidepoint(intent.pos) and self.log.click(intent.pos):
+            pass                                           # a log tab: the log shows it
         elif isinstance(intent, Scroll):
             if self.panel_rect.collidepoint(intent.pos):
                 self.log.on_scroll(intent.lines)
+            elif self.map_rect.collidepoint(intent.pos):
+                self._zoom(intent.lines, intent.pos)
         elif isinstance(intent, Key) and self._computer() is not None:
             # The computer is deciding: the player may only watch (skip, look around) or quit.
-            if intent.action == "quit":
-                return "quit"
+            if intent.action in ("quit", "settings"):
+                return intent.action
             if intent.action == "skip":
                 self.animator.skip()
-            elif intent.action in ("cycle", "centre"):
+            elif intent.action in ("cycle", "centre") or intent.action in CURSOR_STEPS:
                 return self._handle_key(intent.action)
         elif isinstance(intent, Key):
             return self._handle_key(intent.action)
@@ -329,8 +460,8 @@ class BattleScene(MapOverlays):
 
     def _handle_key(self, action: str) -> str | None:
         offer = self.state.offer
-        if action == "quit":
-            return "quit"
+        if action in ("quit", "settings"):
+            return action
         if self.popup is not None:
             if action == "cancel":
                 self.popup = None
@@ -362,8 +493,20 @@ class BattleScene(MapOverlays):
             self._pick_hotkey(digit)
         elif action == "cycle":
             self._cycle_selection()
+        elif action == "skip" and self.cursor is not None and not self.animator.busy and self._computer() is None:
+            # Space on the keyboard cursor: what a left click there does.
+            assert self.hover is not None
+            self._handle_click(Click(self.hover, 1))
         elif action == "skip":
             self.animator.skip()
+        elif action in CURSOR_STEPS:
+            self._move_cursor(*CURSOR_STEPS[action])
+        elif action in ("next_target", "previous_target"):
+            self._cycle_target(1 if action == "next_target" else -1)
+        elif action == "log_tab":
+            self.log.switch()
+        elif action == "cover_lines":
+            self.show_cover_lines = not self.show_cover_lines
         elif action == "centre":
             self.view.centre_on(self.state.square(self.selected or self.actor))
         elif (letter := keys.letter_of(action)):
@@ -443,6 +586,45 @@ class BattleScene(MapOverlays):
             return
         self.popup = None
         popup.on_pick(value)
+
+    def _move_cursor(self, dx: int, dy: int) -> None:
+        """Arrows: the map cursor steps one square (starting where the mouse points, else on the selected or
+        acting creature); the camera follows it, and everything the mouse's hover shows, it shows."""
+        start = self.cursor or self._hover_square() or self.state.square(self.selected or self.actor)
+        square = (max(0, min(self.view.width - 1, start[0] + dx)), max(0, min(self.view.height - 1, start[1] + dy)))
+        self._point_at(square)
+
+    def _point_at(self, square: Square) -> None:
+        self.cursor = square
+        self.view.keep_in_view(square)
+        self.hover = self.view.square_rect(square).center
+
+    def _cycle_target(self, step: int) -> None:
+        """] and [: the cursor goes to the next (or previous) creature a click would attack or help now."""
+        actor_square = self.state.square(self.actor)
+        marked = sorted(set(self.targets) | set(self.friends),
+                        key=lambda e: (chebyshev(self.state.square(e), actor_square), e))
+        if not marked:
+            self.message = "No creature to aim at now: pick a power (1-9) or an action first."
+            return
+        current = self._occupant(self.cursor)
+        index = (marked.index(current) + step) % len(marked) if current in marked else (0 if step > 0 else -1)
+        self._point_at(self.state.square(marked[index]))
+
+    def _tracker_entity(self, pos: tuple[int, int] | None) -> Entity | None:
+        """The creature of the tracker entry at ``pos``, if there is one."""
+        if pos is None or not self.tracker_rect.collidepoint(pos):
+            return None
+        return next((entity for rect, entity in self.tracker_entries if rect.collidepoint(pos)), None)
+
+    def _click_tracker(self, pos: tuple[int, int]) -> None:
+        """A tracker entry clicked: show that creature in the card and bring it into view."""
+        entity = self._tracker_entity(pos)
+        if entity is None:
+            return
+        self.selected = entity
+        self.message = "" if entity == self.actor else f"It is {self.state.name(self.actor)}'s turn; showing {self.state.name(entity)}."
+        self.view.centre_on(self.state.square(entity))
 
     def _cycle_selection(self) -> None:
         """Tab: step through the creatures of the side whose turn it is."""
@@ -732,14 +914,29 @@ class BattleScene(MapOverlays):
         self.animator.update()
         self._computer_moves()
         dx, dy = pan_direction()
+        edge_x, edge_y = self._edge_pan()
+        dx, dy = dx + edge_x, dy + edge_y
         if dx or dy:
             self.view.pan(dx * PAN_SPEED, dy * PAN_SPEED)
+            if self.cursor is not None:      # the keyboard cursor stays on its square as the map moves
+                self.hover = self.view.square_rect(self.cursor).center
+
+    def _edge_pan(self) -> tuple[int, int]:
+        """The mouse resting within EDGE_PAN pixels of the map's edge pans that way (not while dragging)."""
+        if (self.hover is None or self._drag_from is not None or self.handover is not None
+                or not self.map_rect.collidepoint(self.hover)):
+            return 0, 0
+        x, y = self.hover
+        rect = self.map_rect
+        dx = -1 if x < rect.left + EDGE_PAN else (1 if x >= rect.right - EDGE_PAN else 0)
+        dy = -1 if y < rect.top + EDGE_PAN else (1 if y >= rect.bottom - EDGE_PAN else 0)
+        return dx, dy
 
     def _computer(self) -> Controller | None:
         """The computer player the skirmish waits for now, if it is one of its sides."""
         if self.state.outcome is not None or not self.controllers:
             return None
-        return self.controllers.get(self.state.side(decider(self.state)))
+        return self.controllers.get(self.state.side(self.rules.decider(self.state)))
 
     def _computer_moves(self) -> None:
         """When the computer decides, it sends one command a beat after the last animation ended, so a
@@ -761,6 +958,10 @@ class BattleScene(MapOverlays):
         redrawn when that changes: the map with the lit squares of the move (the board), the creatures'
         pictures, the banner, the hint line, the power bar and the side panel. A frame copies those,
         then draws what moves: the hovered path, walking creatures, floating numbers, the tooltip."""
+        if self.handover is not None and not self.animator.busy:
+            label = self.side_labels.get(self.handover, self.handover)
+            draw_handover(screen, self.fonts, label, palette.side_colour(self.handover), self._handover_reason())
+            return
         version = self._sync()
         ready = not self.animator.busy and self.state.outcome is None
         acting = ready and self.acting
@@ -784,11 +985,15 @@ class BattleScene(MapOverlays):
         if self.animator.area:
             self._draw_tinted(screen, self.animator.area, palette.AREA_FILL, palette.AREA_EDGE)
         self._draw_units(screen, baked)
+        if self.animator.busy:
+            self._draw_rings(screen)
         if acting and self.popup is None:
             self._draw_targets(screen)
+            self._draw_cover_lines(screen)
             self._draw_path(screen)
             self._draw_charge(screen)
         self._draw_floaters(screen)
+        self._draw_cursor(screen)
         screen.set_clip(None)
         self._paint_chrome(chrome, version)
         for region in self.chrome_rects:
@@ -804,6 +1009,7 @@ class BattleScene(MapOverlays):
         if self.popup is not None:
             hud.draw_popup(screen, self.fonts, self.popup, self.map_rect, self.hover)
         self._draw_tooltip(screen)
+        self._draw_log_rule(screen)
         if self.state.outcome is not None and not self.animator.busy:
             self._draw_victory(screen)
 
@@ -811,8 +1017,8 @@ class BattleScene(MapOverlays):
         """The version of what the screen shows of the state: it goes up whenever a component or resource
         the screen reads is replaced (any accepted command, or a test moving creatures by hand)."""
         world = self.state.world
-        seen = (self.state, self.state.battlefield, world.stores_view(*DRAWN_COMPONENTS),
-                tuple(world.maybe_resource(kind) for kind in DRAWN_RESOURCES))
+        seen = (self.state, self.state.battlefield, world.stores_view(*self.drawn_components),
+                tuple(world.maybe_resource(kind) for kind in self.drawn_resources))
         if seen != self._seen:
             self._seen = seen
             self._version += 1
@@ -837,7 +1043,8 @@ class BattleScene(MapOverlays):
 
     def _paint_chrome(self, chrome: Chrome, version: int) -> None:
         """Repaint the banner, hint line, bar and panel where what they show changed."""
-        chrome.part("banner", self.banner_rect, (version, self.knockout), self._draw_banner)
+        chrome.part("banner", self.banner_rect, (version, self.knockout, self.show_cover_lines, self.view.zoom),
+                    self._draw_banner)
         hint = self.message or self._cached_hint()
         chrome.part("hint", self.hint_rect, (hint, bool(self.message)), lambda surface: self._draw_hint(surface, hint))
         free = self.state.offer is None and self.state.pending_forced is None
@@ -848,9 +1055,24 @@ class BattleScene(MapOverlays):
             end_hot = self.end_turn_rect.collidepoint(hover)
         chrome.part("bar", self.strip_rect, (self.bar_choices, self.mode, self.knockout, hot, free, end_hot,
                                              self.state.outcome), self._draw_bottom)
+        tracked = self._tracker_entity(hover)
+        chrome.part("tracker", self.tracker_rect, (version, self.actor, self.selected, tracked), self._draw_tracker)
         shown = self._panel_entity()
         chrome.part("panel", self.panel_rect, (version, shown, self.actor, self.selected, len(self.log.lines),
-                                               self.log.scroll), self._draw_panel)
+                                               len(self.log.entries["dice"]), self.log.tab, self.log.scroll),
+                    self._draw_panel)
+
+    def _draw_cursor(self, screen: pygame.Surface) -> None:
+        """The keyboard's map cursor: thick corner brackets, outlined in black, over whatever is on the square."""
+        if self.cursor is None:
+            return
+        rect = self.view.square_rect(self.cursor).inflate(-2, -2)
+        arm = max(5, rect.width // 3)
+        for (x, y), (sx, sy) in ((rect.topleft, (1, 1)), (rect.topright, (-1, 1)), (rect.bottomleft, (1, -1)),
+                                 (rect.bottomright, (-1, -1))):
+            points = [(x, y + sy * arm), (x, y), (x + sx * arm, y)]
+            pygame.draw.lines(screen, (0, 0, 0), False, points, 6)
+            pygame.draw.lines(screen, palette.CURSOR, False, points, 3)
 
     def _draw_offer_marks(self, screen: pygame.Surface) -> None:
         """Who is asked (white) and against whom (red), on the map under the prompt."""
@@ -866,32 +1088,49 @@ class BattleScene(MapOverlays):
         return self.view.square_at(self.hover) if self.hover else None
 
     def _draw_banner(self, screen: pygame.Surface) -> None:
-        rect = pygame.Rect(0, 0, self.map_rect.width, BANNER_HEIGHT)
-        who = decider(self.state)
+        rect = pygame.Rect(0, 0, self.map_rect.width, self.banner_height)
+        who = self.rules.decider(self.state)
         side = self.state.side(who)
         colour = palette.side_colour(side)
         pygame.draw.rect(screen, (colour[0] // 3, colour[1] // 3, colour[2] // 3), rect)
-        pygame.draw.rect(screen, colour, (0, BANNER_HEIGHT - 4, rect.width, 4))
-        turn = self.state.turn
+        pygame.draw.rect(screen, colour, (0, self.banner_height - 4, rect.width, 4))
         label = self.side_labels.get(side, side)
-        round_word = "Surprise round" if turn.surprise else f"Round {turn.round}"
+        round_word = self.rules.round_label(self.state)
         if who != self.actor:
             headline = f"{round_word}  ·  {label} decide: {self.state.name(who)}"
         else:
             headline = f"{round_word}  ·  {label}: {self.state.name(self.actor)}'s turn"
-        text(screen, self.fonts.title, headline, (12, 7))
+        right = rect.right - 12
+        # The dice seed, so a player can play the same skirmish again (python -m game --seed N, or the menu).
+        right = text(screen, self.fonts.small, f"seed {self.seed}", (right, rect.centery), palette.TEXT_DIM,
+                     "midright").left - 16
+        if self.view.zoom != 100:     # the wheel zooms the map; say how far
+            right = text(screen, self.fonts.small, f"zoom {self.view.zoom}%", (right, rect.centery), palette.TEXT_DIM,
+                         "midright").left - 16
         if self.knockout:
             words = "KNOCKOUT: the next attack knocks out  [K]"
             chip = pygame.Rect((0, 0), self.fonts.small.size(words))
-            chip.topright = (rect.right - 12, 11)
+            chip.midright = (right, rect.centery)
             pygame.draw.rect(screen, palette.KNOCKOUT, chip.inflate(10, 6), border_radius=5)
             text(screen, self.fonts.small, words, chip.topleft, (20, 20, 20))
+            right = chip.left - 16
+        if self.show_cover_lines:
+            words = "Cover lines  [F2]"
+            chip = pygame.Rect((0, 0), self.fonts.small.size(words))
+            chip.midright = (right, rect.centery)
+            pygame.draw.rect(screen, palette.PANEL, chip.inflate(10, 6), border_radius=5)
+            pygame.draw.rect(screen, palette.COVER_CLEAR, chip.inflate(10, 6), 1, border_radius=5)
+            text(screen, self.fonts.small, words, chip.topleft, palette.TEXT)
+            right = chip.left - 16
+        # The headline last, cut to the room the chips leave.
+        text(screen, self.fonts.title, fit(self.fonts.title, headline, right - 24), (12, (self.banner_height - 4) // 2),
+             anchor="midleft")
 
     def _draw_hint(self, screen: pygame.Surface, hint: str) -> None:
         pygame.draw.rect(screen, palette.PANEL, self.hint_rect)
         pygame.draw.line(screen, palette.PANEL_EDGE, self.hint_rect.topleft, self.hint_rect.topright)
-        text(screen, self.fonts.small, hint, (12, self.hint_rect.centery), palette.TEXT if self.message else palette.TEXT_DIM,
-             "midleft")
+        text(screen, self.fonts.small, fit(self.fonts.small, hint, self.hint_rect.width - 24), (12, self.hint_rect.centery),
+             palette.TEXT if self.message else palette.TEXT_DIM, "midleft")
 
     def _draw_bottom(self, screen: pygame.Surface) -> None:
         pygame.draw.rect(screen, palette.BAR, self.bar_rect)
@@ -918,10 +1157,22 @@ class BattleScene(MapOverlays):
                 screen.blit(image, box)
                 return
 
+    def _draw_log_rule(self, screen: pygame.Surface) -> None:
+        """The rule of the log entry under the mouse, beside it."""
+        if self.hover is None or self.popup is not None or not self.panel_rect.collidepoint(self.hover):
+            return
+        entry = self.log.entry_at(self.hover)
+        key = (entry, self.hover)
+        if key != self._log_tip_key:
+            self._log_tip_key, self._log_tip = key, self.log.tooltip(self.fonts.small, self.hover, self.screen_rect)
+        if self._log_tip is not None:
+            screen.blit(*self._log_tip)
+
     def _cached_hint(self) -> str:
         """The hint line, worked out again only when something it reads changed (not per frame)."""
         key = (self._version, self._hover_square(), self.mode, self.knockout, self.selected, self.popup, self.picked,
-               self.forced_path, self.walk, self.targets, self.friends, self.charges, len(self.match.record))
+               self.forced_path, self.walk, self.targets, self.friends, self.charges, len(self.match.record),
+               self.show_cover_lines)
         if key != self._hint_key:
             self._hint_key, self._hint_text = key, self._hint()
         return self._hint_text
@@ -997,8 +1248,11 @@ class BattleScene(MapOverlays):
         chance = (21 - plan.needed) * 5
         mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
         extra = f"; on a hit: {profile.forced} {profile.forced_squares}".replace(" 0", "") if profile.forced else ""
+        lines = ""
+        if self.show_cover_lines and (shown := self._cover_lines(target)) is not None:
+            lines = f" Cover lines: {sum(shown.blocked)} of 4 blocked (dashed)."
         return (f"{profile.name} vs {defense} {plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}{extra}. "
-                "Click to attack.")
+                f"Click to attack.{lines}")
 
     def _mode_hint(self, occupant: Entity | None, square: Square | None) -> str:
         name, mode = self.state.name, self.mode
@@ -1024,10 +1278,19 @@ class BattleScene(MapOverlays):
             return "Potion: click yourself (minor) or an unconscious ally next to you (standard); O again drinks it. 4e §25.14"
         return ""
 
+    def _draw_tracker(self, screen: pygame.Surface) -> None:
+        self.tracker_entries = draw_tracker(screen, self.fonts, self.state, self.tracker_rect, self.tracker_portraits,
+                                            self.side_labels, self.actor, self.selected, self._tracker_entity(self.hover),
+                                            self.rules)
+
     def _panel_entity(self) -> Entity:
-        """Who the card shows: the one being asked, else the selected creature, else the acting one."""
+        """Who the card shows: the one being asked, else the one hovered in the tracker, else the selected
+        creature, else the acting one."""
         if self.state.offer is not None:
             return self.state.offer.by
+        tracked = self._tracker_entity(self.hover)
+        if tracked is not None:
+            return tracked
         return self.selected if self.selected is not None else self.actor
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
@@ -1037,7 +1300,6 @@ class BattleScene(MapOverlays):
         entity = self._panel_entity()
         y = hud.draw_card(screen, self.fonts, self.state, entity, self.actor, self.portraits, self.side_labels,
                           x, 10, PANEL_WIDTH - 24)
-        y = hud.draw_initiative(screen, self.fonts, self.state, self.actor, self.selected, x, y + 8, PANEL_WIDTH - 24)
         log_rect = pygame.Rect(x, y + 6, PANEL_WIDTH - 24, self.panel_rect.bottom - y - 14)
         panel(screen, log_rect, (22, 22, 30))
         self.log.draw(screen, log_rect)
@@ -1049,15 +1311,21 @@ class BattleScene(MapOverlays):
         screen.blit(self._shade, (0, 0))
         outcome = self.state.outcome
         assert outcome is not None
-        box = pygame.Rect(0, 0, 520, 250)
+        labels = {"play_again": "Play again  [R]", "menu": "Maps  [M]", "quit": "Quit  [Q]"}
+        # Sized by the fonts, so a larger interface scale grows the box and its buttons.
+        button_w = max([152] + [self.fonts.body.size(words)[0] + 24 for words in labels.values()])
+        button_h = max(48, self.fonts.body.get_linesize() + 20)
+        huge_ls, body_ls = self.fonts.huge.get_linesize(), self.fonts.body.get_linesize()
+        box = pygame.Rect(0, 0, max(520, 3 * button_w + 2 * 12 + 40), max(250, 24 + huge_ls + body_ls + 40 + button_h + 32))
         box.center = screen.get_rect().center
         panel(screen, box)
         label = self.side_labels.get(outcome.winner, outcome.winner)
         headline = f"{label} win!" if outcome.winner else "A draw"
-        text(screen, self.fonts.huge, headline, (box.centerx, box.y + 60), palette.side_colour(outcome.winner), "center")
-        text(screen, self.fonts.body, f"after {self.state.turn.round} rounds", (box.centerx, box.y + 108), palette.TEXT_DIM, "center")
-        labels = {"play_again": "Play again  [R]", "menu": "Maps  [M]", "quit": "Quit  [Q]"}
-        self.victory_buttons = {action: pygame.Rect(box.x + 20 + i * 164, box.bottom - 80, 152, 48)
+        text(screen, self.fonts.huge, headline, (box.centerx, box.y + 24), palette.side_colour(outcome.winner), "midtop")
+        text(screen, self.fonts.body, f"after {self.rules.round_number(self.state)} rounds", (box.centerx, box.y + 24 + huge_ls + 6),
+             palette.TEXT_DIM, "midtop")
+        self.victory_buttons = {action: pygame.Rect(box.x + 20 + i * (button_w + 12), box.bottom - button_h - 32, button_w,
+                                                    button_h)
                                 for i, action in enumerate(labels)}
         for action, rect in self.victory_buttons.items():
             hot = self.hover is not None and rect.collidepoint(self.hover)

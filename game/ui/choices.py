@@ -58,7 +58,7 @@ CHARGE_TRIES = 4      # end squares tried per enemy, nearest first, before a cha
 class Choice:
     """One button.
 
-    ``key``: "power:NAME", "teleport:NAME", a move mode, or an action ("stand", "prone", "unsqueeze",
+    ``key``: "power:NAME", "teleport:NAME" (5e-house: "attack:WEAPON", "spell:KEY:SLOT"), a move mode, or an action ("stand", "prone", "unsqueeze",
     "charge", "bull_rush", "grab", "move_grabbed", "escape", "end_grab", "aid", "second_wind",
     "total_defense", "potion", "action_point", "delay", "ready", "sustain:NAME", "knockout").
     ``targets``: what the rules accept for it now (creatures; (enemy, ally) pairs for aid another;
@@ -84,7 +84,7 @@ class Choice:
 
     @property
     def is_power(self) -> bool:
-        return self.key.startswith(("power:", "teleport:"))
+        return self.key.startswith(("power:", "teleport:", "attack:", "spell:"))
 
 
 def choices(state: GameState, actor: Entity) -> list[Choice]:

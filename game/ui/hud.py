@@ -1,5 +1,5 @@
 """The battle screen's heads-up parts: the power bar and action row, their tooltips, the unit card,
-the initiative list, the offer prompt and small pick-one popups. Drawing only: the scene passes in
+the offer prompt and small pick-one popups. Drawing only: the scene passes in
 what the rules said (choices with their reasons, plans) and gets back the rectangles it can click."""
 
 from __future__ import annotations
@@ -14,14 +14,14 @@ from game.actions.commands import React
 from game.actions.door import validate
 from game.actions.common import describe_offer
 from game.actions.attack import offer_plan
-from game.ecs.components import Appearance, Health, Offer, OutOfFight, PausedAttack, Readied
+from game.ecs.components import Appearance, Health, Offer, PausedAttack, Readied
 from game.ecs.world import Entity
 from game.render import palette
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
 from game.state import GameState
 from game.ui.choices import Choice
 from game.ui.describe import badge, condition_text, harmful, power_summary, readied_text, state_word, vitals
-from game.ui.widgets import Fonts, button, fit, hp_bar, key_cap, panel, text, wrap_lines
+from game.ui.widgets import Fonts, button, fit, hp_bar, key_cap, panel, rendered, text, wrap_lines
 
 DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
 CARD_GAP = 6
@@ -92,7 +92,8 @@ def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pyga
         label = choice.label
         if choice.key == "knockout":
             label = f"Knockout {'ON' if knockout else 'off'}"
-        width = fonts.tiny.size(label)[0] + 26
+        cap_width = max(14, fonts.tiny.size(choice.hotkey)[0] + 6)     # as key_cap draws it
+        width = 4 + cap_width + 4 + fonts.tiny.size(label)[0] + 8
         rect = pygame.Rect(x, action_row.y, width, action_row.height)
         if rect.right > action_row.right:
             break
@@ -119,11 +120,14 @@ def _power_card(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choice:
     room = rect.right - cap.right - (24 if not usable else 10)
     text(screen, fonts.card, fit(fonts.card, choice.label, room), (cap.right + 5, rect.y + 6),
          colour)
+    # The rows below the name follow the font sizes (the interface scale).
+    second = rect.y + 6 + max(fonts.card.get_linesize(), cap.height)
+    third = second + fonts.tiny.get_linesize()
     line2 = f"{choice.action} · {choice.reach}"
-    text(screen, fonts.tiny, fit(fonts.tiny, line2, rect.width - 12), (rect.x + 6, rect.y + 24), colour)
-    text(screen, fonts.tiny, fit(fonts.tiny, choice.aim, rect.width // 2), (rect.x + 6, rect.y + 38), colour)
+    text(screen, fonts.tiny, fit(fonts.tiny, line2, rect.width - 12), (rect.x + 6, second), colour)
+    text(screen, fonts.tiny, fit(fonts.tiny, choice.aim, rect.width // 2), (rect.x + 6, third), colour)
     uses = choice.uses if choice.uses == "at-will" else f"{choice.uses} left"
-    text(screen, fonts.tiny, uses, (rect.right - 6, rect.y + 38), colour, "topright")
+    text(screen, fonts.tiny, uses, (rect.right - 6, third), colour, "topright")
     if not usable:   # crossed corner: unusable now, readable without colour
         corner = rect.topright
         pygame.draw.line(screen, palette.TEXT_DIM, (corner[0] - 14, corner[1] + 4), (corner[0] - 4, corner[1] + 14), 2)
@@ -163,13 +167,14 @@ def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice,
     else:
         lines.append((f"{ACTION_NAMES.get(base, choice.label)}  [{choice.hotkey}]"
                       + (f"  ·  {choice.action}" if choice.action else ""), palette.TEXT))
-        body = ACTION_HELP.get(base, "")
+        body = choice.summary or ACTION_HELP.get(base, "")
     width = 380
     wrapped = [(line, palette.TEXT_DIM) for line in wrap_lines(fonts.small, body, width - 20)]
     lines += wrapped
     if choice.blocked is not None and choice.key != "knockout":
         lines += [(line, palette.HP_BLOODIED) for line in wrap_lines(fonts.small, f"Can't now: {choice.blocked}", width - 20)]
-    height = 12 + 18 * len(lines)
+    step = fonts.small.get_linesize()
+    height = 12 + step * len(lines)
     box = pygame.Rect(0, 0, width, height)
     box.midbottom = (anchor.centerx, anchor.top - 6)
     box.clamp_ip(bounds)
@@ -178,7 +183,7 @@ def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice,
     y = 7
     for line, colour in lines:
         text(image, fonts.small, line, (10, y), colour)
-        y += 18
+        y += step
     return image, box
 
 
@@ -199,8 +204,19 @@ def draw_card(screen: pygame.Surface, fonts: Fonts, state: GameState, entity: En
         wrapped += [(w, colour) for w in wrap_lines(fonts.card, line, width - 20)]
     wrapped = wrapped[:9] if len(wrapped) <= 9 else wrapped[:8] + [("... (more)", palette.TEXT_DIM)]
     hp_line, staying = vitals(state, entity)
-    pips = 28 if entity == actor and state.outcome is None else 0
-    height = 114 + (16 if staying else 0) + 16 * len(wrapped) + pips
+    # Every row's height comes from its font's line size, so a larger interface scale never overlaps them.
+    title_ls, small_ls, card_ls = fonts.title.get_linesize(), fonts.small.get_linesize(), fonts.card.get_linesize()
+    name_y = y + 8
+    side_y = name_y + title_ls
+    bar_y = side_y + small_ls + 2
+    hp_y = bar_y + 16
+    defenses = "  ".join(f"{label} {stats.defenses.value(key)}" for key, label in DEFENSE_LABELS)
+    defense_lines = wrap_lines(fonts.small, f"{defenses}   Speed {stats.speed}", width - 16)
+    defense_y = max(y + 8 + 64, hp_y + small_ls) + 6
+    line_y = defense_y + small_ls * len(defense_lines) + 2
+    pip_height = card_ls + 6
+    pips = pip_height + 8 if entity == actor and state.outcome is None else 0
+    height = line_y - y + (card_ls if staying else 0) + card_ls * len(wrapped) + pips + 6
     card = pygame.Rect(x, y, width, height)
     panel(screen, card)
     sprite = state.world.get(entity, Appearance).sprite
@@ -210,33 +226,35 @@ def draw_card(screen: pygame.Surface, fonts: Fonts, state: GameState, entity: En
         portrait.set_alpha(150)
     screen.blit(portrait, (x + 8, y + 8))
     side = state.side(entity)
-    text(screen, fonts.title, fit(fonts.title, state.name(entity), width - 92), (x + 80, y + 8))
+    text(screen, fonts.title, fit(fonts.title, state.name(entity), width - 92), (x + 80, name_y))
     role = f"  ·  level {stats.level} {stats.role}" if stats.role else ""
-    text(screen, fonts.small, fit(fonts.small, side_labels.get(side, side) + role, width - 88), (x + 80, y + 34),
+    text(screen, fonts.small, fit(fonts.small, side_labels.get(side, side) + role, width - 88), (x + 80, side_y),
          palette.side_colour(side))
     health = state.world.get(entity, Health)
-    hp_bar(screen, pygame.Rect(x + 80, y + 52, width - 92, 12), health.hp, stats.max_hp, health.temp)
+    hp_bar(screen, pygame.Rect(x + 80, bar_y, width - 92, 12), health.hp, stats.max_hp, health.temp)
     word = state_word(state, entity)
-    text(screen, fonts.small, hp_line, (x + 80, y + 68), palette.HP_BLOODIED if word else palette.TEXT)
-    defenses = "  ".join(f"{label} {stats.defenses.value(key)}" for key, label in DEFENSE_LABELS)
-    text(screen, fonts.small, f"{defenses}   Speed {stats.speed}", (x + 8, y + 90))
-    line_y = y + 110
+    text(screen, fonts.small, fit(fonts.small, hp_line, width - 88), (x + 80, hp_y),
+         palette.HP_BLOODIED if word else palette.TEXT)
+    for index, line in enumerate(defense_lines):
+        text(screen, fonts.small, line, (x + 8, defense_y + small_ls * index))
     if staying:
-        text(screen, fonts.card, staying, (x + 8, line_y), palette.TEXT_DIM)
-        line_y += 16
+        text(screen, fonts.card, fit(fonts.card, staying, width - 16), (x + 8, line_y), palette.TEXT_DIM)
+        line_y += card_ls
     for line, colour in wrapped:
         text(screen, fonts.card, line, (x + 8, line_y), colour)
-        line_y += 16
+        line_y += card_ls
     if pips:
         budget = state.turn.actions
+        pip_width = (width - 16 - 8) // 3
         pip_x = x + 8
         for label, available in ((STANDARD, budget.standard), (MOVE, budget.move), (MINOR, budget.minor)):
-            rect = pygame.Rect(pip_x, card.bottom - 26, 96, 20)
+            rect = pygame.Rect(pip_x, card.bottom - pip_height - 6, pip_width, pip_height)
             pygame.draw.rect(screen, (60, 120, 70) if available else (45, 45, 52), rect, border_radius=5)
             pygame.draw.rect(screen, palette.TEXT if available else palette.PANEL_EDGE, rect, 1, border_radius=5)
-            text(screen, fonts.card, label.title() if available else f"{label.title()} used", rect.center,
+            words = label.title() if available else f"{label.title()} used"
+            text(screen, fonts.card, fit(fonts.card, words, pip_width - 6), rect.center,
                  palette.TEXT if available else palette.TEXT_DIM, "center")
-            pip_x += 100
+            pip_x += pip_width + 4
     return card.bottom
 
 
@@ -252,31 +270,6 @@ def _card_lines(state: GameState, entity: Entity) -> list[tuple[str, tuple[int, 
     if not lines:
         lines.append(("No conditions.", palette.TEXT_DIM))
     return lines
-
-
-def draw_initiative(screen: pygame.Surface, fonts: Fonts, state: GameState, actor: Entity, selected: Entity | None,
-                    x: int, y: int, width: int) -> int:
-    """Two columns, in turn order: who acts, its hit points, and a mark for out, dying or delaying."""
-    text(screen, fonts.body, "Initiative", (x, y))
-    y += 22
-    order = state.turn.order
-    rows = (len(order) + 1) // 2
-    column = width // 2
-    for index, entity in enumerate(order):
-        col, row = divmod(index, rows)
-        cx, cy = x + col * column, y + row * 17
-        dead = state.world.has(entity, OutOfFight)
-        colour = palette.TEXT_DIM if dead else palette.side_colour(state.side(entity))
-        marker = ">" if entity == actor else ("*" if entity == selected else " ")
-        tag = "out" if dead else ("DY" if state.has_condition(entity, "dying") else
-                                  ("dly" if entity in state.turn.delayed else f"{max(state.hp(entity), 0)}"))
-        text(screen, fonts.card, marker, (cx, cy), palette.SELECT)
-        name = fit(fonts.card, state.name(entity), column - 48)
-        rect = text(screen, fonts.card, name, (cx + 10, cy), colour)
-        text(screen, fonts.card, tag, (cx + column - 8, cy), colour, "topright")
-        if dead:
-            pygame.draw.line(screen, palette.TEXT_DIM, (rect.x, rect.centery), (rect.right, rect.centery))
-    return y + rows * 17
 
 
 # Offers and popups ---------------------------------------------------------------------------------------
@@ -330,25 +323,31 @@ def prompt_words(fonts: Fonts, state: GameState, offer: Offer, side_labels: dict
                        None if refused is None else str(refused), labels)
 
 
-def draw_prompt(screen: pygame.Surface, fonts: Fonts, state: GameState, offer: Offer, side_labels: dict[str, str],
+def draw_prompt(screen: pygame.Surface, fonts: Fonts, state: GameState, offer: Offer | None, side_labels: dict[str, str],
                 map_rect: pygame.Rect, hover: tuple[int, int] | None,
                 words: PromptWords | None = None) -> dict[str, pygame.Rect]:
     """Ask the controller of the creature the offer waits on: take it or let it pass. ``words``: what
-    prompt_words said for this state (worked out here when None)."""
+    prompt_words said for this state (worked out here from the 4e ``offer`` when None)."""
     if words is None:
+        assert offer is not None
         words = prompt_words(fonts, state, offer, side_labels)
-    box = pygame.Rect((0, 0), PROMPT_SIZE)
+    # Sized by the fonts' line heights, so a larger interface scale grows the box rather than overlapping.
+    small_ls, button_height = fonts.small.get_linesize(), max(38, fonts.body.get_linesize() + 12)
+    height = max(PROMPT_SIZE[1], 10 + fonts.title.get_linesize() + 6 + small_ls * (1 + len(words.lines)) + 12
+                 + button_height + 12)
+    box = pygame.Rect(0, 0, PROMPT_SIZE[0], height)
     box.midtop = (map_rect.centerx, map_rect.top + 8)
     panel(screen, box)
     pygame.draw.rect(screen, words.colour, (box.x, box.y, 6, box.height), border_radius=3)
-    text(screen, fonts.title, words.title, (box.x + 16, box.y + 10), words.colour)
-    text(screen, fonts.small, words.asks, (box.x + 16, box.y + 44))
-    y = box.y + 64
+    text(screen, fonts.title, fit(fonts.title, words.title, box.width - 32), (box.x + 16, box.y + 10), words.colour)
+    y = box.y + 10 + fonts.title.get_linesize() + 6
+    text(screen, fonts.small, words.asks, (box.x + 16, y))
+    y += small_ls
     for line in words.lines:
         text(screen, fonts.small, line, (box.x + 16, y), palette.TEXT_DIM)
-        y += 18
-    take = pygame.Rect(box.x + 16, box.bottom - 50, 270, 38)
-    let = pygame.Rect(box.right - 286, box.bottom - 50, 270, 38)
+        y += small_ls
+    take = pygame.Rect(box.x + 16, box.bottom - button_height - 12, 270, button_height)
+    let = pygame.Rect(box.right - 286, box.bottom - button_height - 12, 270, button_height)
     buttons = {"yes": take, "no": let}
     for answer, label in words.labels:
         rect = buttons[answer]
@@ -379,7 +378,9 @@ def _paused_odds(state: GameState) -> str:
 def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pygame.Rect,
                hover: tuple[int, int] | None) -> None:
     """A numbered list in the middle of the map; Esc closes it."""
-    height = 56 + 34 * len(popup.options)
+    row = max(34, fonts.small.get_linesize() + 12)
+    top = max(40, fonts.body.get_linesize() + 16)
+    height = top + 16 + row * len(popup.options)
     box = pygame.Rect(0, 0, 520, height)
     box.center = map_rect.center
     panel(screen, box)
@@ -387,12 +388,13 @@ def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pyg
     text(screen, fonts.tiny, "Esc: cancel", (box.right - 12, box.y + 14), palette.TEXT_DIM, "topright")
     popup.rects = []
     for index, (label, _, why) in enumerate(popup.options):
-        rect = pygame.Rect(box.x + 12, box.y + 40 + 34 * index, box.width - 24, 30)
+        rect = pygame.Rect(box.x + 12, box.y + top + row * index, box.width - 24, row - 4)
         usable = not why
         hot = usable and _hot(rect, hover)
         pygame.draw.rect(screen, palette.CARD_HOT if hot else (palette.CARD if usable else (34, 35, 44)), rect, border_radius=4)
         pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=4)
-        cap = key_cap(screen, fonts.tiny, str(index + 1), (rect.x + 6, rect.y + 7), dim=not usable)
+        cap = key_cap(screen, fonts.tiny, str(index + 1), (rect.x + 6, rect.centery - fonts.tiny.get_linesize() // 2 - 2),
+                      dim=not usable)
         words = label if usable else f"{label}: {why}"
         text(screen, fonts.small, fit(fonts.small, words, rect.width - 40), (cap.right + 8, rect.centery),
              palette.TEXT if usable else palette.TEXT_DIM, "midleft")
@@ -426,7 +428,7 @@ def draw_badge_labels(screen: pygame.Surface, font: pygame.font.Font, shown: tup
     """Draw badges (see draw_badges) as chips flowed into at most BADGE_ROWS rows from the bottom up."""
     if not shown:
         return
-    images = [font.render(label, True, palette.BADGE_TEXT) for label, _ in shown]
+    images = [rendered(font, label, palette.BADGE_TEXT) for label, _ in shown]
     height = images[0].get_height() + 1
     room = rect.width + 2          # chips may overhang the space by a pixel each side
     left = rect.x - 1
@@ -457,7 +459,7 @@ def draw_badge_labels(screen: pygame.Surface, font: pygame.font.Font, shown: tup
             screen.blit(images[index], (chip.x + 2, chip.y + 1))
             x = chip.right + 1
         if row_index == len(rows) - 1 and placed < len(shown):
-            more = font.render(f"+{len(shown) - placed}", True, palette.BADGE_TEXT)
+            more = rendered(font, f"+{len(shown) - placed}", palette.BADGE_TEXT)
             tail = pygame.Rect(x, y, more.get_width() + 4, height)
             pygame.draw.rect(screen, (40, 40, 50), tail)
             pygame.draw.rect(screen, (0, 0, 0), tail, 1)

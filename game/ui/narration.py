@@ -6,6 +6,8 @@ each line ends with the rule it follows, e.g. "(4e §27)".
 
 from __future__ import annotations
 
+import re
+
 from game.actions.events import (
     ActionTaken, AreaPlaced, AttackLost, AttackRolled, ConditionEnded, ConditionGained, DamageDealt, DeathSave,
     Event, ForcedMovementEarned, Healed, InitiativeChanged, InitiativeRolled, OfferDeclined, Offered, PowerUsed,
@@ -29,7 +31,7 @@ ACTION_WORDS = {
     "total defense": "takes total defense: +2 to all defenses until its next turn",
     "delay": "delays its turn",
     "ready": "readies",
-    "action point": "spends an action point for one extra action",
+    "action point": "spends an action point for",
     "potion": "drinks a potion of healing",
     "sustain": "sustains",
     "aid another": "aids another",
@@ -102,7 +104,8 @@ def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str 
                 "(no opportunity attacks, 4e §22).")
     if isinstance(event, SavingThrow):
         outcome = "saved" if event.success else "failed"
-        return f"{name(event.entity)} rolls a saving throw against {event.reason}: {event.natural}, {outcome} (10+ saves, {event.rule})."
+        # The reason says what the save is for: "against dazed (Skullthumper)", "to catch itself at the edge".
+        return f"{name(event.entity)} rolls a saving throw {event.reason}: {event.natural}, {outcome} (10+ saves, {event.rule})."
     if isinstance(event, DeathSave):
         result = {"failure": f"a failure ({event.failures} of 3; the third kills)",
                   "no change": "no change (10-19)",
@@ -198,3 +201,40 @@ def _damage_line(event: DamageDealt, state: GameState) -> str:
     tail = "; " + "; ".join(extras) if extras else ""
     return f"{name(event.target)} takes {event.amount}{kind} damage ({how}{tail}); {max(event.hp_after, 0)} HP left."
 
+
+
+_RULE_REFERENCE = re.compile(r"[\w-]+ §[\d.]+(?:-§[\d.]+)?")
+
+
+def rule_reference(event: Event, line: str) -> str:
+    """The rule an entry follows, for the log's hover: the event's own reference, else the ones its line cites."""
+    rule = getattr(event, "rule", "")
+    if rule:
+        return rule
+    return ", ".join(dict.fromkeys(_RULE_REFERENCE.findall(line)))
+
+
+def dice_line(event: Event, state: GameState) -> str | None:
+    """One line of the dice log: every roll with its dice and modifiers, or None for events with no dice."""
+    name = state.name
+    if isinstance(event, InitiativeRolled):
+        return f"Initiative, {name(event.entity)}: d20 {event.natural} + {event.bonus} = {event.natural + event.bonus}"
+    if isinstance(event, AttackRolled):
+        mods = "".join(f" {m.value:+d} ({m.reason})" for m in event.modifiers)
+        result = "critical hit" if event.critical else ("hit" if event.hit else "miss")
+        defense = DEFENSE_NAMES.get(event.defense, event.defense)
+        return (f"Attack, {name(event.attacker)} at {name(event.target)}: d20 {event.natural} + {event.bonus}{mods} = "
+                f"{event.total} vs {defense} {event.defense_value}: {result}")
+    if isinstance(event, DamageDealt) and event.faces:
+        dice = " + ".join(str(f) for f in event.faces)
+        return (f"Damage to {name(event.target)}: dice {dice} = {sum(event.faces)}; {event.amount} damage "
+                "with modifiers")
+    if isinstance(event, SavingThrow):
+        return f"Saving throw, {name(event.entity)}: d20 {event.natural} ({'10+ saves' if event.success else 'under 10 fails'})"
+    if isinstance(event, DeathSave):
+        return f"Death save, {name(event.entity)}: d20 {event.natural}: {event.result}"
+    if isinstance(event, UnitFell) and event.dice:
+        faces = " + ".join(str(f) for f in event.faces)
+        flat = f" {event.flat:+d}" if event.flat else ""
+        return f"Fall, {name(event.entity)}: {event.dice} {faces}{flat} = {sum(event.faces) + event.flat}"
+    return None

@@ -20,11 +20,13 @@ import pygame
 from game.actions.attack import AreaPlan
 from game.actions.move import mode_speed
 from game.actions.zones import zones
-from game.core.grid import Square
-from game.ecs.components import Appearance, Health, OutOfFight
+from game.core.grid import Square, footprint
+from game.core.lines import cover_line_verdicts, line_of_effect
+from game.ecs.components import Appearance, OutOfFight
 from game.ecs.world import Entity
 from game.render import palette
-from game.render.animation import FADE_TICKS, FLOAT_TICKS
+from game.state import GameState
+from game.render.animation import FADE_TICKS, FALL_COLOUR, FLASH_TICKS, FLOAT_TICKS
 from game.render.layers import union
 from game.rulesets.dnd4e.opportunity import provokers
 from game.ui import hud
@@ -41,6 +43,35 @@ class WalkPreview:
     provoking: tuple[Square, ...]
     attackers: tuple[Entity, ...]
     fall_ft: int
+
+
+@dataclass(frozen=True)
+class CoverLines:
+    """The corner-to-corner lines §14 counts for an attack: from the attacker's corner with the fewest blocked
+    lines to the target square it sees best, each line blocked or clear."""
+
+    corner: tuple[int, int]                # a lattice point: the corner of a square
+    square: Square
+    blocked: tuple[bool, bool, bool, bool]  # to the square's top-left, top-right, bottom-left, bottom-right
+
+
+def cover_lines_shown(state: GameState, attacker: Entity, target: Entity) -> CoverLines | None:
+    """The lines behind the attacker's cover against ``target`` (4e §14), by the rules' own line test; None
+    without line of effect (no lines to show)."""
+    bf = state.battlefield
+    source, aim = state.space(attacker), state.space(target)
+    if not line_of_effect(bf, source, aim):
+        return None
+    own = footprint(*source)
+    (x0, y0), side = source
+    best: CoverLines | None = None
+    for y in range(y0, y0 + side + 1):
+        for x in range(x0, x0 + side + 1):
+            for square in footprint(*aim):
+                blocked = cover_line_verdicts(bf, (x, y), square, own)
+                if best is None or sum(blocked) < sum(best.blocked):
+                    best = CoverLines((x, y), square, blocked)
+    return best
 
 
 @dataclass(frozen=True)
@@ -147,11 +178,16 @@ class MapOverlays:
             self._split_key, self._split = key, (baked, live)
         return self._split
 
+    def _reach_speed(self) -> int:
+        """How far one move goes (squares beyond it are hatched: a double move, 4e §25.13)."""
+        return mode_speed(self.state, self.actor, self.mode)
+
     def _paint_reach(self, surface: pygame.Surface) -> list[pygame.Rect]:
         if self.walk is None:
             return []
         one_move, double = self.reach_tiles
-        speed = mode_speed(self.state, self.actor, self.mode)
+        speed = self._reach_speed()
+        battlefield = self.state.battlefield
         cells = []
         for square in self.walk.endable:
             cell = self._map_rect(square)
@@ -162,6 +198,8 @@ class MapOverlays:
                 surface.blit(double, cell)
             if square in self.walk.falls:
                 self._draw_drop_mark(surface, cell)
+            if battlefield.at(square).difficult:
+                self._draw_difficult_mark(surface, cell)
             cells.append(cell)
         return union(cells)
 
@@ -202,6 +240,14 @@ class MapOverlays:
             pygame.draw.rect(screen, (20, 20, 28), place.inflate(8, 4), border_radius=4)
             pygame.draw.rect(screen, palette.ZONE_EDGE, place.inflate(8, 4), 1, border_radius=4)
             screen.blit(words, place)
+
+    @staticmethod
+    def _draw_difficult_mark(screen: pygame.Surface, cell: pygame.Rect) -> None:
+        """Difficult terrain in reach (each square costs 2, 4e §18): a small wave in the bottom-left corner."""
+        x, y = cell.x + 4, cell.bottom - 6
+        points = [(x + i * 3, y - (2 if i % 2 else 0)) for i in range(5)]
+        pygame.draw.lines(screen, (0, 0, 0), False, points, 3)
+        pygame.draw.lines(screen, palette.REACH_EDGE, False, points, 1)
 
     @staticmethod
     def _draw_drop_mark(screen: pygame.Surface, cell: pygame.Rect) -> None:
@@ -347,6 +393,39 @@ class MapOverlays:
             self._draw_line(screen, path)
             pygame.draw.rect(screen, palette.PATH, self.view.square_rect(path[-1]), 2)
 
+    def _draw_cover_lines(self, screen: pygame.Surface) -> None:
+        """With the cover-lines toggle on, aiming at a target: the four lines §14 counted, clear ones solid
+        (green), blocked ones dashed (red), so they read without colour."""
+        if not self.show_cover_lines:
+            return
+        target = self._occupant(self._hover_square())
+        if target is None or target not in self.targets:
+            return
+        lines = self._cover_lines(target)
+        if lines is None:
+            return
+        ox, oy = self.view.origin()
+        cell = self.view.cell
+        start = (ox + lines.corner[0] * cell, oy + lines.corner[1] * cell)
+        sx, sy = lines.square
+        ends = ((sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1))
+        for (ex, ey), blocked in zip(ends, lines.blocked):
+            end = (ox + ex * cell, oy + ey * cell)
+            if blocked:
+                dashed_line(screen, palette.COVER_BLOCKED, start, end, 3)
+            else:
+                pygame.draw.line(screen, (0, 0, 0), start, end, 4)
+                pygame.draw.line(screen, palette.COVER_CLEAR, start, end, 2)
+        pygame.draw.circle(screen, (0, 0, 0), start, 6)
+        pygame.draw.circle(screen, palette.SELECT, start, 4)
+
+    def _cover_lines(self, target: Entity) -> CoverLines | None:
+        """cover_lines_shown for the hovered target, worked out once per target and state."""
+        key = (self._version, self.actor, target)
+        if key != self._cover_key:
+            self._cover_key, self._cover_shown = key, cover_lines_shown(self.state, self.actor, target)
+        return self._cover_shown
+
     def _draw_targets(self, screen: pygame.Surface) -> None:
         key = (self._version, self.targets, self.friends)
         if key != self._marks_key:
@@ -386,11 +465,10 @@ class MapOverlays:
             occupants: dict[Square, Entity] = {}
             for entity in state.creatures():
                 square, side = state.space(entity)
-                health = world.get(entity, Health)
+                hp, max_hp, temp = self.rules.hit_points(state, entity)
                 out = world.has(entity, OutOfFight)
                 look = UnitLook(world.get(entity, Appearance).sprite, side, palette.side_colour(state.side(entity)),
-                                state.conscious(entity), health.hp, state.stats(entity).max_hp, health.temp,
-                                hud.badge_labels(state, entity))
+                                state.conscious(entity), hp, max_hp, temp, self.rules.badges(state, entity))
                 shown.append(UnitShown(entity, square, side, out, look, self._token(look, False)))
                 if not out:
                     for dy in range(side):
@@ -494,6 +572,18 @@ class MapOverlays:
         if batch:
             screen.fblits(batch)
 
+    def _draw_rings(self, screen: pygame.Surface) -> None:
+        """Teleports (where the creature vanished and where it appeared) and falls (dust where it landed): rings
+        spreading from the square, drawn over a black outline so they show on any ground."""
+        cell = self.view.cell
+        spreading = [(square, colour, tick) for square, colour, tick in self.animator.rings]
+        spreading += [(self.state.square(entity), FALL_COLOUR, tick) for entity, tick in self.animator.landings]
+        for square, colour, tick in spreading:
+            centre = self.view.square_rect(square).center
+            radius = cell // 4 + (cell // 2) * tick // FLASH_TICKS
+            pygame.draw.circle(screen, (0, 0, 0), centre, radius, 5)
+            pygame.draw.circle(screen, colour, centre, radius, 3)
+
     def _draw_floaters(self, screen: pygame.Surface) -> None:
         stacked: dict[Entity, int] = {}
         for floater in self.animator.floaters:
@@ -508,6 +598,19 @@ class MapOverlays:
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 screen.blit(outline, outline.get_rect(center=(centre[0] + dx, centre[1] + dy)))
             screen.blit(image, image.get_rect(center=centre))
+
+
+def dashed_line(screen: pygame.Surface, colour: tuple[int, int, int], start: tuple[int, int], end: tuple[int, int],
+                width: int, dash: int = 7, gap: int = 5) -> None:
+    """A line drawn in dashes over a black outline: a style that differs from a solid line without colour."""
+    (ax, ay), (bx, by) = start, end
+    length = max(1, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5))
+    for offset in range(0, length, dash + gap):
+        stop = min(length, offset + dash)
+        p = (ax + (bx - ax) * offset // length, ay + (by - ay) * offset // length)
+        q = (ax + (bx - ax) * stop // length, ay + (by - ay) * stop // length)
+        pygame.draw.line(screen, (0, 0, 0), p, q, width + 2)
+        pygame.draw.line(screen, colour, p, q, width)
 
 
 def sparse(image: pygame.Surface) -> pygame.Surface:
@@ -546,7 +649,24 @@ def zone_tile(cell: int) -> pygame.Surface:
     return tile
 
 
+# Each lit-square overlay has its own pattern over its tint, so they tell apart without colour: an area
+# attack's squares are dotted, teleport squares ringed, forced-movement (and wall) squares striped.
+PATTERNS = {palette.AREA_FILL: "dots", palette.TELEPORT_FILL: "ring", palette.FORCED_FILL: "stripes"}
+PATTERN_INK = (255, 255, 255, 120)
+
+
 def tint(cell: int, fill: tuple[int, ...]) -> pygame.Surface:
+    """A lit square's tile: the tint and the pattern PATTERNS gives its colour."""
     tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
     tile.fill(fill)
+    pattern = PATTERNS.get(fill, "")
+    if pattern == "dots":
+        for x in range(4, cell - 2, 7):
+            for y in range(4, cell - 2, 7):
+                pygame.draw.circle(tile, PATTERN_INK, (x, y), 1)
+    elif pattern == "ring":
+        pygame.draw.circle(tile, PATTERN_INK, (cell // 2, cell // 2), max(3, cell // 4), 2)
+    elif pattern == "stripes":
+        for y in range(3, cell - 2, 6):
+            pygame.draw.line(tile, PATTERN_INK, (3, y), (cell - 4, y), 1)
     return tile

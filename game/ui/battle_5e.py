@@ -1,0 +1,347 @@
+"""The battle screen for 5e-house: BattleScene's drawing and controls, every rules question asked of rules_5e."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.content.roster import Roster
+from game.core.grid import Square
+from game.ecs.components import Appearance, Outcome
+from game.ecs.world import Entity
+from game.input.intents import Click, Intent, Key
+from game.maps.loader import load_battlefield
+from game.render import palette
+from game.rulesets import ruleset
+from game.rulesets.dnd5e.commands import EndTurn
+from game.rulesets.dnd5e.components import HelpInForce, PendingStrike, Potions, Round, Sheet, Zone
+from game.rulesets.dnd5e.distance import distance_ft
+from game.rulesets.dnd5e.economy import Budget
+from game.rulesets.dnd5e.engine import budget
+from game.rulesets.dnd5e.situation import provokers
+from game.rulesets.dnd5e.spells import Concentration, SpellSlots
+from game.rulesets.dnd5e.verdict import Refused
+from game.rulesets.dnd5e.vitality import Vitals
+from game.ui import hud, rules_5e
+from game.ui.battle import DRAWN_COMPONENTS, PANEL_WIDTH, BattleScene
+from game.ui.overlays import WalkPreview
+from game.ui.session import FILE_ACTIONS
+from game.ui.widgets import Fonts, fit, hp_bar, panel, text, wrap_lines
+
+WALK = "walk"
+NAME = "5e-house"
+
+
+class Battle5eScene(BattleScene):
+    """A 5e-house skirmish on the battle screen; what differs from 4e is only what it asks the rules."""
+
+    rules = rules_5e
+    drawn_components = DRAWN_COMPONENTS + (Sheet, Vitals, Budget, SpellSlots, Concentration, Potions, Zone)
+    drawn_resources = (Round, Outcome, PendingStrike, HelpInForce)
+
+    def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
+                 rosters: list[Roster] | None = None, computer: dict[str, str] | None = None,
+                 animation_speed: str = "normal") -> None:
+        """``rosters``: the sides from game/content/5e (the default rosters when None); ``computer``: the
+        sides the computer plays (5e-house has one level)."""
+        rules = ruleset(NAME)
+        creatures = rules.load_creatures()
+        rosters = rosters if rosters is not None else rules.load_rosters(creatures=creatures)
+        match = rules.new_match(load_battlefield(map_path), rosters, creatures, seed)
+        self.walk_costs: dict[Square, int] = {}
+        super().__init__(screen_size, map_path, seed, fonts, rosters=rosters, match=match,
+                         animation_speed=animation_speed)
+        self.controllers = {side: rules.make_player("ai", side, level, seed)
+                            for side, level in sorted((computer or {}).items())}
+        self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
+        self.at_machine = None
+        self._check_handover()
+
+    # State helpers --------------------------------------------------------------------------------
+    @property
+    def actor(self) -> Entity:
+        order, index = rules_5e.turn_order(self.state)
+        return order[index]
+
+    @property
+    def acting(self) -> bool:
+        return (self.selected == self.actor and self.state.outcome is None and rules_5e.offer_text(self.state) is None
+                and self._computer() is None)
+
+    def _handover_reason(self) -> str:
+        return rules_5e.offer_text(self.state) or f"{self.state.name(self.actor)}'s turn."
+
+    def _refresh_options(self) -> None:
+        """What the acting creature can do now, from the same rules its commands are checked with."""
+        self.walk, self.targets, self.friends, self.teleports, self.walk_costs = None, {}, [], [], {}
+        self.charges, self.drags, self.push_squares, self.wall_next = {}, {}, [], []
+        state, actor = self.state, self.actor
+        # End turn has its own button (Enter), so the bar leaves it out.
+        self.bar_choices = [c for c in rules_5e.choices(state, actor) if c.key != "end_turn"] \
+            if state.outcome is None else []
+        if state.outcome is not None or rules_5e.offer_text(state) is not None:
+            return
+        choice = self._choice()
+        if choice is None or choice.blocked is not None or choice.instant:
+            self.mode, self.picked, choice = WALK, None, None
+        if choice is None:
+            self.walk = rules_5e.reachable(state, actor)
+            if self.walk is not None:
+                self.walk_costs = rules_5e.walk_squares(state, actor, self.walk)
+            # A click on an enemy attacks it with the first weapon the door accepts against it.
+            for weapon in (c for c in self.bar_choices if c.key.startswith("attack:") and c.blocked is None):
+                for target in weapon.targets:
+                    self.targets.setdefault(target, weapon.label)
+        elif choice.key.startswith("spell:") and not choice.targets:
+            self.teleports = rules_5e.spell_squares(state, actor, choice.key)
+        elif choice.key.startswith("spell:") and choice.aim == "heal" or choice.key == "first_aid":
+            self.friends = list(choice.targets)
+        else:
+            self.targets = {e: None for e in choice.targets}
+
+    def _reach_speed(self) -> int:
+        return budget(self.state, self.actor).movement_ft
+
+    def _show_events(self, events: list[Any]) -> None:
+        for event in events:
+            line = rules_5e.narrate(event, self.state, self.side_labels)
+            if line:
+                self.log.add(line, rules_5e.rule_reference(line))
+        self.animator.feed(events)
+
+    def submit(self, command: Any) -> bool:
+        turn_before = rules_5e.turn_order(self.state), rules_5e.round_number(self.state)
+        result = self.match.submit(command)
+        if isinstance(result, Refused):
+            self.message = f"Can't: {result}"
+            return False
+        self.message = ""
+        if getattr(command, "knockout", False):
+            self.knockout = False
+        self._show_events(result)
+        if (rules_5e.turn_order(self.state), rules_5e.round_number(self.state)) != turn_before:
+            self._turn_began()
+        else:
+            self.picked = None
+            self._refresh_options()
+            self._check_handover()
+        return True
+
+    # Input ----------------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> str | None:
+        if isinstance(intent, Key) and intent.action in FILE_ACTIONS and self.state.outcome is None:
+            # Saves and take-backs read 4e skirmishes only (game/replay); said, not silently ignored.
+            self.message = "Can't: saving and taking back are not available in 5e-house skirmishes yet."
+            return None
+        return super().handle(intent)
+
+    def _handle_key(self, action: str) -> str | None:
+        if action in ("yes", "no") and rules_5e.offer_text(self.state) is not None:
+            self.animator.skip()
+            self._answer(action == "yes")
+            return None
+        if action == "end_turn":
+            self.animator.skip()
+            self.submit(EndTurn(self.actor))
+            return None
+        return super()._handle_key(action)
+
+    def _answer(self, take: bool) -> None:
+        command = rules_5e.answer(self.state, take)
+        if command is not None:
+            self.submit(command)
+
+    def _pick(self, choice: Any) -> None:
+        """A bar choice: instant ones act now, the others change what a map click does."""
+        if choice.key == "knockout":
+            self.knockout = not self.knockout
+            self.message = ("Knockout: a creature your next melee attack drops is left at 1 HP, unconscious "
+                            "(5e-house §3.1)." if self.knockout else "Knockout off: attacks kill as usual.")
+            return
+        if choice.blocked is not None:
+            self.message = f"Can't: {choice.blocked}"
+            return
+        self.selected = self.actor
+        again = self.mode == choice.key
+        if choice.instant:
+            self.mode = WALK
+            self.submit(rules_5e.command_for(self.state, self.actor, choice.key))
+        elif again and self.actor in self.friends:
+            # The same key again: on yourself (a healing spell).
+            self.submit(rules_5e.command_for(self.state, self.actor, choice.key, target=self.actor))
+        else:
+            self.mode = WALK if again else choice.key
+            self.picked, self.message = None, ""
+            self._refresh_options()
+
+    def _handle_click(self, click: Click) -> None:
+        if rules_5e.offer_text(self.state) is not None:
+            self._click_prompt(click)
+            return
+        if click.button == 1 and self.end_turn_rect.collidepoint(click.pos):
+            self.animator.skip()
+            self.submit(EndTurn(self.actor))
+            return
+        super()._handle_click(click)
+
+    def _click_prompt(self, click: Click) -> None:
+        for answer, rect in self.prompt_buttons.items():
+            if rect.collidepoint(click.pos):
+                self.animator.skip()
+                self._answer(answer == "yes")
+
+    def _click_mode(self, square: Square) -> bool:
+        """A click while a weapon, spell or action is picked; False when walking."""
+        if self.mode == WALK:
+            return False
+        occupant = self.state.occupant_at(square)
+        if occupant is not None and occupant in self.targets:
+            self.submit(rules_5e.command_for(self.state, self.actor, self.mode, target=occupant, knockout=self.knockout))
+        elif occupant is not None and occupant in self.friends:
+            self.submit(rules_5e.command_for(self.state, self.actor, self.mode, target=occupant))
+        elif square in self.teleports:
+            self.submit(rules_5e.command_for(self.state, self.actor, self.mode, at=square))
+        else:
+            self.message = "Can't: pick a creature marked in red (green to help) or a lit square."
+        return True
+
+    def _click_walk(self, square: Square) -> None:
+        occupant = self.state.occupant_at(square)
+        weapon = self.targets.get(occupant) if occupant is not None else None
+        if weapon is not None and self.selected == self.actor:
+            self.submit(rules_5e.command_for(self.state, self.actor, f"attack:{weapon}", target=occupant,
+                                             knockout=self.knockout))
+        elif occupant is not None:
+            self.selected = occupant
+            self.message = "" if occupant == self.actor else \
+                f"It is {self.state.name(self.actor)}'s turn; showing {self.state.name(occupant)}."
+        elif self.selected == self.actor and self.walk is not None and square in self.walk_costs:
+            command = rules_5e.walk_to(self.actor, self.walk, square)
+            if command is not None:
+                self.submit(command)
+        elif self.selected == self.actor:
+            self.message = "Can't: that square is out of reach this turn (5e-house §2.3)."
+        else:
+            self.selected = None
+
+    # Drawing --------------------------------------------------------------------------------------
+    def _walk_preview(self) -> WalkPreview | None:
+        """The walk to the hovered square and the enemies whose reach it leaves (§6), once per square."""
+        square = self._hover_square()
+        if self.walk is None or square not in self.walk_costs:
+            return None
+        key = (self.walk, len(self.match.record), self._version)
+        if key != self._preview_key:
+            self._preview_key, self._previews, self._provokers, self._path_pictures = key, {}, {}, {}
+        preview = self._previews.get(square)
+        if preview is None:
+            path = self.walk.path_to(square) or ()
+            disengaged = budget(self.state, self.actor).disengaged
+            attackers = provokers(self.state, self.actor, path, disengaged)
+            provoking = [frm for frm, to in zip(path, path[1:])
+                         if provokers(self.state, self.actor, (frm, to), disengaged)]
+            preview = self._previews[square] = WalkPreview(path, self.walk_costs[square], tuple(provoking),
+                                                           tuple(attackers), self.walk.falls.get(square, 0))
+        return preview
+
+    def draw(self, screen: pygame.Surface) -> None:
+        super().draw(screen)
+        question = rules_5e.offer_text(self.state)
+        if question is None or self.animator.busy or self.handover is not None:
+            self.prompt_buttons = {}
+            return
+        strike = self.state.world.resource(PendingStrike)
+        by = strike.reactors[0]
+        side = self.state.side(by)
+        words = hud.PromptWords(
+            f"Opportunity attack?  ({self.side_labels.get(side, side)})", palette.side_colour(side),
+            fit(self.fonts.small, question.split(" Make ")[0], hud.PROMPT_SIZE[0] - 32),
+            tuple(wrap_lines(self.fonts.small, "One melee attack with the reaction, before the mover leaves reach; "
+                                               "one reaction per round (5e-house §6).", hud.PROMPT_SIZE[0] - 32)[:3]),
+            None, (("yes", "Take it  [Y]"), ("no", "Let it pass  [N]")))
+        self.prompt_buttons = hud.draw_prompt(screen, self.fonts, self.state, None, self.side_labels, self.map_rect,
+                                              self.hover, words)
+
+    def _draw_panel(self, screen: pygame.Surface) -> None:
+        pygame.draw.rect(screen, palette.PANEL, self.panel_rect)
+        pygame.draw.line(screen, palette.PANEL_EDGE, self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
+        x = self.panel_rect.x + 12
+        bottom = self._draw_card(screen, self._panel_entity(), x, 10, PANEL_WIDTH - 24)
+        log_rect = pygame.Rect(x, bottom + 6, PANEL_WIDTH - 24, self.panel_rect.bottom - bottom - 14)
+        panel(screen, log_rect, (22, 22, 30))
+        self.log.draw(screen, log_rect)
+
+    def _panel_entity(self) -> Entity:
+        strike = self.state.world.maybe_resource(PendingStrike)
+        if strike is not None:
+            return strike.reactors[0]
+        tracked = self._tracker_entity(self.hover)
+        return tracked if tracked is not None else (self.selected if self.selected is not None else self.actor)
+
+    def _draw_card(self, screen: pygame.Surface, entity: Entity, x: int, y: int, width: int) -> int:
+        """The creature's portrait, name, side and hit points, then rules_5e.card_lines. Returns its bottom."""
+        state, fonts = self.state, self.fonts
+        lines = [w for line in rules_5e.card_lines(state, entity) for w in wrap_lines(fonts.card, line, width - 16)]
+        card_ls, small_ls = fonts.card.get_linesize(), fonts.small.get_linesize()
+        top = max(y + 8 + 64, y + 8 + fonts.title.get_linesize() + small_ls + 18) + 6
+        card = pygame.Rect(x, y, width, top - y + card_ls * len(lines) + 8)
+        panel(screen, card)
+        screen.blit(self._portrait(entity), (x + 8, y + 8))
+        side = state.side(entity)
+        text(screen, fonts.title, fit(fonts.title, state.name(entity), width - 92), (x + 80, y + 8))
+        side_y = y + 8 + fonts.title.get_linesize()
+        text(screen, fonts.small, fit(fonts.small, self.side_labels.get(side, side), width - 88), (x + 80, side_y),
+             palette.side_colour(side))
+        hp, max_hp, temp = rules_5e.hit_points(state, entity)
+        hp_bar(screen, pygame.Rect(x + 80, side_y + small_ls + 2, width - 92, 12), hp, max_hp, temp)
+        line_y = top
+        for line in lines:
+            text(screen, fonts.card, line, (x + 8, line_y))
+            line_y += card_ls
+        return card.bottom
+
+    def _portrait(self, entity: Entity) -> pygame.Surface:
+        portrait = self.portraits[self.state.world.get(entity, Appearance).sprite]
+        if not self.state.conscious(entity):
+            portrait = pygame.transform.rotate(portrait, 90)
+            portrait.set_alpha(150)
+        return portrait
+
+    def _hint(self) -> str:
+        state, name = self.state, self.state.name
+        if rules_5e.offer_text(state) is not None:
+            return "Take the opportunity attack (Y) or let it pass (N)."
+        square = self._hover_square()
+        occupant = self._occupant(square)
+        ko = " Knockout is ON." if self.knockout else ""
+        choice = self._choice()
+        if self.selected == self.actor and occupant is not None and occupant in self.targets:
+            attack = self.targets[occupant] or (choice.label if choice is not None else "")
+            if self.mode.startswith("spell:"):
+                attack = self.mode.split(":")[1]
+            seen = rules_5e.forecast(state, self.actor, occupant, attack)
+            words = f": {seen.line()}" if seen is not None else ""
+            label = choice.label if choice is not None else attack
+            return f"{label} at {name(occupant)}{words}. Click.{ko}"
+        if choice is not None and self.mode.startswith("spell:") and not choice.targets:
+            if square is not None and square in self.teleports:
+                spell, _ = rules_5e.spell_of(state, self.actor, self.mode)
+                caught = [name(e) for e in state.standing() if spell is not None and spell.radius_ft and e != self.actor
+                          and distance_ft((square, 1), state.space(e)) <= spell.radius_ft]
+                return f"{choice.label} here" + (f": catches {', '.join(caught)}" if caught else "") + ". Click to cast."
+            return f"{choice.label}: click a lit square ({choice.reach}). 5e-house §5"
+        if choice is not None and self.mode != WALK:
+            return f"{choice.label}: click a creature marked in red (green: an ally). {choice.summary}"
+        preview = self._walk_preview() if self.selected == self.actor else None
+        if preview is not None:
+            left = budget(state, self.actor).movement_ft
+            fall = f" Jumps down {preview.fall_ft} ft: a fall." if preview.fall_ft else ""
+            if preview.attackers:
+                names = ", ".join(name(e) for e in preview.attackers)
+                return f"Walk here: {preview.cost} of {left} ft; leaves the reach of {names} (marked !, 5e-house §6).{fall}"
+            return f"Walk here: {preview.cost} of {left} ft.{fall} Click to move."
+        return ("Click a lit square to walk, a marked enemy to attack; 1-9 weapons and spells, letters actions "
+                f"(hover a button for what it does); K knockout; Enter ends the turn.{ko}")
+

@@ -1,0 +1,29 @@
+"""The hot-seat hand-over: a full screen that hides the battlefield while the machine passes to the next player."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.render import palette
+from game.ui.widgets import Fonts, text
+
+
+def draw_handover(screen: pygame.Surface, fonts: Fonts, label: str, side_colour: tuple[int, int, int],
+                  reason: str) -> None:
+    """Cover the whole screen (nothing of the board shows through) with whose turn it is and how to go on."""
+    screen.fill(palette.BACKGROUND)
+    width, height = screen.get_size()
+    dark = (side_colour[0] // 4, side_colour[1] // 4, side_colour[2] // 4)
+    band = pygame.Rect(0, height // 2 - 130, width, 260)
+    pygame.draw.rect(screen, dark, band)
+    # Thick stripes above and below in the side's colour, and the side named in words: readable without colour.
+    pygame.draw.rect(screen, side_colour, (0, band.top, width, 8))
+    pygame.draw.rect(screen, side_colour, (0, band.bottom - 8, width, 8))
+    y = band.top + 28
+    text(screen, fonts.huge, label, (width // 2, y), palette.TEXT, "midtop")
+    y += fonts.huge.get_linesize() + 10
+    text(screen, fonts.title, f"Pass the machine to the player of the {label}.", (width // 2, y), palette.TEXT, "midtop")
+    y += fonts.title.get_linesize() + 10
+    text(screen, fonts.body, reason, (width // 2, y), palette.TEXT_DIM, "midtop")
+    text(screen, fonts.title, "Click or press Enter when ready", (width // 2, band.bottom - 28), side_colour,
+         "midbottom")
