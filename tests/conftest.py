@@ -10,3 +10,11 @@ def private_user_folders(tmp_path_factory: pytest.TempPathFactory, monkeypatch: 
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A test that switches the language (a settings screen, a Chinese flow) never leaves it on for the next."""
+    from game.i18n import set_language
+    yield
+    set_language("en")
