@@ -5,19 +5,31 @@ from __future__ import annotations
 import os
 import time
 import warnings
+from dataclasses import replace
 from pathlib import Path
 from typing import Callable
 
 import pygame
 
-from game.content.roster import ContentError
+from game.content.roster import ContentError, Roster
+from game.i18n import set_language
+from game.input import intents
 from game.input.intents import Quit, translate
 from game.maps.catalog import list_maps, user_maps_dir
 from game.maps.loader import MapError
 from game.match import SetupError
 from game.render.map_view import AssetError
+from game.replay.format import SaveError
+from game.replay.load import Loaded, load
+from game.replay.saves import latest_save
+from game.settings import Settings, load_settings, save_settings
 from game.ui.battle import BattleScene
+from game.ui.battle_5e import Battle5eScene
+from game.ui.form import translate_menu
+from game.ui.load_screen import LoadScene
 from game.ui.menu import MenuScene
+from game.ui.replay_view import ReplayScene
+from game.ui.settings_screen import SettingsScene
 from game.ui.widgets import Fonts
 
 FIXED_STEP = 1 / 60          # seconds of game time per update
@@ -55,15 +67,16 @@ class FixedStepLoop:
         return steps
 
 
-def open_window(size: tuple[int, int]) -> pygame.Surface:
-    """A window synced to the display when the driver can, otherwise a plain one."""
+def open_window(size: tuple[int, int], fullscreen: bool = False) -> pygame.Surface:
+    """A window (or the whole screen) synced to the display when the driver can, otherwise a plain one."""
     pygame.display.set_caption(TITLE)
+    flags = pygame.FULLSCREEN if fullscreen else 0
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # pygame warns when it falls back from vsync; that is fine
         try:
-            return pygame.display.set_mode(size, vsync=1)
+            return pygame.display.set_mode(size, flags, vsync=1)
         except pygame.error:
-            return pygame.display.set_mode(size)
+            return pygame.display.set_mode(size, flags)
 
 
 def new_seed() -> int:
@@ -73,50 +86,147 @@ def new_seed() -> int:
 class Game:
     """The window, the current scene and the fixed-step loop; ``frame`` runs one pass of the loop.
 
-    With a map it goes straight into the skirmish; without one it opens the map menu first.
+    With a map it goes straight into the skirmish; without one it opens the map menu first. The player's
+    settings (game.settings) are read first; ``window`` (the command line's --window) overrides theirs.
     """
 
-    def __init__(self, map_path: Path | None, seed: int | None, window: tuple[int, int],
-                 loop: FixedStepLoop | None = None, computer: dict[str, str] | None = None) -> None:
+    def __init__(self, map_path: Path | None, seed: int | None, window: tuple[int, int] | None,
+                 loop: FixedStepLoop | None = None, computer: dict[str, str] | None = None,
+                 replay: Path | None = None, ruleset: str = "4e") -> None:
+        self.settings, self.notice = load_settings()
+        self.window_override = window
         try:
             pygame.display.init()
             pygame.font.init()
-            self.screen = open_window(window)
+            self.screen = open_window(self._wanted_window(), self.settings.fullscreen and window is None)
         except pygame.error as err:
             raise StartupError(f"cannot open a window: {err}") from None
-        self.window, self.map_path, self.seed = window, map_path, seed
+        self.window, self.map_path, self.seed = self.screen.get_size(), map_path, seed
+        self.shown = (self.window, self.settings.fullscreen and window is None)   # the display as opened
         self.surprised: tuple[str, ...] | None = None   # sides caught unaware, from the menu (None: the map's, 4e §2.3)
         self.computer: dict[str, str] = dict(computer or {})   # side -> level, for the sides the computer plays
-        self.fonts = Fonts()
-        self.scene: BattleScene | MenuScene = self._new_scene() if map_path is not None else self._menu()
+        self.rosters: list[Roster] | None = None        # the sides from the menu; None: the default rosters
+        self.ruleset = ruleset                          # the rules of the next skirmish (game.rulesets)
+        self.fonts = Fonts(self.settings.ui_scale)
+        self.settings, problem = self._apply_now(self.settings)
+        self.notice = "; ".join(n for n in (self.notice, problem) if n)
+        self.returning_to: BattleScene | MenuScene | None = None   # the scene the settings screen goes back to
+        self.last_menu: MenuScene | None = None                     # kept, so the menu comes back as it was left
+        self.scene: BattleScene | MenuScene | LoadScene | ReplayScene = (
+            self._new_scene() if map_path is not None else self._menu())
+        if replay is not None:   # `python -m game replay FILE`: straight into the replay viewer
+            try:
+                self.scene = ReplayScene(self.window, self.fonts, load(replay))
+            except SaveError as err:
+                raise StartupError(str(err)) from None
         self.loop = loop or FixedStepLoop()
         self.frames_drawn = 0
 
     def _new_scene(self) -> BattleScene:
         assert self.map_path is not None
+        self._apply_display()
+        seed = new_seed() if self.seed is None else self.seed
         try:
-            return BattleScene(self.window, self.map_path, new_seed() if self.seed is None else self.seed, self.fonts,
-                               surprised=self.surprised, computer=self.computer)
+            if self.ruleset == "5e-house":
+                return Battle5eScene(self.window, self.map_path, seed, self.fonts, rosters=self.rosters,
+                                     computer=self.computer, animation_speed=self.settings.animation_speed)
+            return BattleScene(self.window, self.map_path, seed, self.fonts,
+                               rosters=self.rosters, surprised=self.surprised, computer=self.computer,
+                               animation_speed=self.settings.animation_speed)
         except (MapError, AssetError, ContentError, SetupError) as err:
             raise StartupError(str(err)) from None
 
     def _menu(self) -> MenuScene:
-        return MenuScene(self.window, self.fonts, list_maps(), user_maps_dir())
+        """The start menu, with the sides, rosters and seed the player left it with (the seed as last played)."""
+        self._apply_display()
+        if self.last_menu is None:
+            self.last_menu = MenuScene(self.window, self.fonts, list_maps(), user_maps_dir())
+            self.last_menu.ruleset = self.ruleset          # the Rules row starts on --ruleset
+        menu = self.last_menu
+        menu.resize(self.window, self.fonts)
+        menu.message, self.notice = self.notice, ""
+        menu.seed_text = "" if self.seed is None else str(self.seed)
+        self.last_menu = menu
+        return menu
 
     def _start_chosen(self, menu: MenuScene) -> None:
-        """Open the map chosen in the menu; a map that cannot be played stays a message on the menu."""
-        previous = self.map_path
+        """Open the map chosen in the menu with its sides and seed; a skirmish that cannot be set up stays a
+        message on the menu."""
+        previous = self.map_path, self.rosters
         self.map_path, self.surprised, self.computer = menu.chosen, menu.surprised, menu.computer
+        self.rosters, self.seed, self.ruleset = menu.rosters, menu.seed, menu.ruleset
         try:
             self.scene = self._new_scene()
         except StartupError as err:
-            self.map_path = previous
+            self.map_path, self.rosters = previous
             menu.message = f"Cannot play that map: {err}"
+
+    # Settings -------------------------------------------------------------------------------------
+    def _wanted_window(self) -> tuple[int, int]:
+        return self.window_override or self.settings.window
+
+    def _apply_now(self, settings: Settings) -> tuple[Settings, str]:
+        """Apply what takes effect at once, the language and the key bindings; returns the settings as applied
+        (English when the language cannot be shown) and "" or why something was not."""
+        problems = []
+        reason = set_language(settings.language)
+        if reason:
+            problems.append(reason)
+            settings = replace(settings, language="en")
+        ignored = intents.bind(settings.keys)
+        if ignored:
+            problems.append(ignored)
+        return settings, "; ".join(problems)
+
+    def _apply_display(self) -> None:
+        """Reopen the window and resize the text when the settings ask for another size, fullscreen or scale."""
+        fullscreen = self.settings.fullscreen and self.window_override is None
+        if (self._wanted_window(), fullscreen) != self.shown:
+            try:
+                self.screen = open_window(self._wanted_window(), fullscreen)
+            except pygame.error as err:
+                self.notice = f"Cannot change the window: {err}"
+            self.window = self.screen.get_size()
+            self.shown = (self._wanted_window(), fullscreen)
+        if self.fonts.scale_percent != self.settings.ui_scale:
+            self.fonts = Fonts(self.settings.ui_scale)
+
+    def _open_settings(self) -> None:
+        if isinstance(self.scene, (BattleScene, MenuScene)):
+            self.returning_to = self.scene
+            self.scene = SettingsScene(self.window, self.fonts, self.settings)
+
+    def _close_settings(self, screen: SettingsScene) -> None:
+        """Back from the settings: store and apply what was saved; the window and the text size change at once
+        on the menu, and after the skirmish when the settings were opened from one (its layout is fixed)."""
+        back = self.returning_to
+        assert back is not None
+        self.scene, self.returning_to = back, None
+        chosen = screen.saved
+        if chosen is None:
+            return
+        if chosen.window != self.settings.window:
+            self.window_override = None      # the player chose a size here: it wins over --window from now on
+        chosen, problem = self._apply_now(chosen)
+        self.settings = chosen
+        try:
+            save_settings(chosen)
+        except OSError as err:
+            problem = f"Settings not saved ({err.strerror}); they last until you quit" + (f"; {problem}" if problem else "")
+        if isinstance(back, MenuScene):
+            self._apply_display()
+            back.resize(self.window, self.fonts)
+            back.message = problem
+        else:
+            back.message = problem or "Settings saved; the window size, text scale and animation speed apply after this skirmish."
 
     def frame(self) -> bool:
         """Handle input, run the fixed updates that are due, draw once. False when the player quits."""
         for event in pygame.event.get():
-            intent = translate(event)
+            if isinstance(self.scene, SettingsScene) and self.scene.capturing and event.type == pygame.KEYDOWN:
+                self.scene.capture(event.key)     # any key, bound or not: the one being rebound
+                continue
+            intent = translate_menu(event) if isinstance(self.scene, (MenuScene, SettingsScene)) else translate(event)
             if intent is None:
                 continue
             outcome = "quit" if isinstance(intent, Quit) else self.scene.handle(intent)
@@ -130,6 +240,16 @@ class Game:
                 self.scene = self._menu()
             elif outcome == "start" and isinstance(self.scene, MenuScene):
                 self._start_chosen(self.scene)
+            elif outcome == "settings":
+                self._open_settings()
+            elif outcome == "back" and isinstance(self.scene, SettingsScene):
+                self._close_settings(self.scene)
+            elif outcome == "load":
+                self.scene = LoadScene(self.window, self.fonts)
+            elif outcome in ("resume", "replay") and isinstance(self.scene, LoadScene) and self.scene.loaded:
+                self._open_loaded(self.scene, self.scene.loaded, outcome == "replay")
+            elif outcome == "quickload" and isinstance(self.scene, BattleScene):
+                self._quickload(self.scene)
         for _ in range(self.loop.tick()):
             self.scene.update()
         self.scene.draw(self.screen)
@@ -137,18 +257,49 @@ class Game:
         self.frames_drawn += 1
         return True
 
+    def _open_loaded(self, scene: LoadScene | BattleScene, loaded: Loaded, replay: bool) -> None:
+        """Carry on a loaded save (set up as it was saved) or watch it; art that fails stays a message."""
+        setup = loaded.setup
+        try:
+            if replay:
+                self.scene = ReplayScene(self.window, self.fonts, loaded)
+                return
+            self.scene = BattleScene(self.window, setup.map_path, loaded.match.seed, self.fonts,
+                                     rosters=list(setup.rosters), surprised=setup.surprised,
+                                     computer=dict(setup.computer), match=loaded.match,
+                                     animation_speed=self.settings.animation_speed)
+        except (MapError, AssetError, ContentError) as err:
+            scene.message = f"Cannot open that save: {err}"
+            return
+        self.map_path, self.seed, self.rosters = setup.map_path, loaded.match.seed, list(setup.rosters)
+        self.surprised, self.computer = setup.surprised, dict(setup.computer)
+
+    def _quickload(self, scene: BattleScene) -> None:
+        """F9: the newest save, in place of the skirmish on screen; a refusal is a message and play goes on."""
+        path = latest_save()
+        if path is None:
+            scene.message = "No save to load yet: F5 or Ctrl+S saves."
+            return
+        try:
+            self._open_loaded(scene, load(path), replay=False)
+        except SaveError as err:
+            scene.message = f"Can't load: {err}"
+
     def save_screenshot(self, path: Path) -> None:
         pygame.image.save(self.screen, str(path))
 
 
-def run_game(map_path: Path | None, seed: int | None, window: tuple[int, int], max_frames: int | None = None,
-             screenshot: Path | None = None, computer: dict[str, str] | None = None) -> int:
+def run_game(map_path: Path | None, seed: int | None, window: tuple[int, int] | None, max_frames: int | None = None,
+             screenshot: Path | None = None, computer: dict[str, str] | None = None,
+             replay: Path | None = None, ruleset: str = "4e") -> int:
     """Open the window and play skirmishes until the player quits; returns the exit status.
 
-    ``map_path`` None opens the map menu first; ``computer``: the sides the computer plays, with its level.
+    ``map_path`` None opens the map menu first; ``computer``: the sides the computer plays, with its level;
+    ``replay``: a save to watch in the replay viewer instead; ``ruleset``: the rules of a skirmish started
+    from the command line (game.rulesets).
     """
     try:
-        game = Game(map_path, seed, window, computer=computer)
+        game = Game(map_path, seed, window, computer=computer, replay=replay, ruleset=ruleset)
         pacer = pygame.time.Clock()
         while game.frame():
             if max_frames is not None and game.frames_drawn >= max_frames:

@@ -1,11 +1,13 @@
 """Command line: `python -m game [play] [options]` opens the game; `query` answers rules questions; `lint` checks
-maps; `simulate` plays computer-against-computer skirmishes headless."""
+maps; `simulate` plays computer-against-computer skirmishes headless; `replay` watches, checks or exports a save."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+
+from game.rulesets import RULESETS
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "default.tmx"
 
@@ -40,8 +42,61 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("maps", metavar="MAP.tmx", nargs="+", type=Path,
                       help="a map to check, or a folder: every .tmx map inside it")
     add_simulate_parser(sub)
+    add_replay_parser(sub)
     add_play_options(parser)
     return parser
+
+
+def add_replay_parser(sub: argparse._SubParsersAction) -> None:
+    replay = sub.add_parser(
+        "replay", help="watch a saved skirmish step by step, check it, or export it as a replay file",
+        description="Open a save (or a `simulate --record` file) in the replay viewer: the arrow keys or the "
+                    "buttons step through its commands. --verify replays it headless instead and compares every "
+                    "event with the record in the file: exit 0 when all match, 1 with one line per mismatch, "
+                    "2 when the file cannot be replayed. --export writes a shareable replay file.")
+    replay.add_argument("file", metavar="FILE", type=Path, help="a save file (.json)")
+    replay.add_argument("--verify", action="store_true", help="replay headless and compare every event; no window")
+    replay.add_argument("--export", type=Path, default=None, metavar="OUT",
+                        help="write FILE as a replay to OUT: the save format with every event written in full")
+    replay.add_argument("--window", type=_window_size, default=None, metavar="WxH",
+                        help="window size in pixels, over the one in the settings (default: the settings' size)")
+    replay.add_argument("--max-frames", type=int, default=None, metavar="N", help="quit after drawing N frames")
+    replay.add_argument("--screenshot", type=Path, default=None, metavar="PNG",
+                        help="save the last drawn frame to this PNG file on exit")
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """`python -m game replay`: a file that cannot be replayed is one `error:` line and exit 2."""
+    from game.simulate import headless_pytmx
+
+    headless_pytmx()
+    from game.replay.format import SaveError
+    from game.replay.load import load, verify
+    from game.replay.saves import write_save
+
+    try:
+        if args.verify:
+            problems = verify(args.file)
+            for problem in problems:
+                print(problem)
+            if not problems:
+                print(f"{args.file}: every event matches")
+            return 1 if problems else 0
+        if args.export is not None:
+            loaded = load(args.file)
+            write_save(args.export, loaded.match, loaded.setup, with_events=True)
+            print(f"wrote {args.export}: {len(loaded.match.record)} commands with their events")
+            return 0
+    except SaveError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    from game.app import StartupError, run_game
+
+    try:
+        return run_game(None, None, args.window, args.max_frames, args.screenshot, replay=args.file)
+    except StartupError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
 
 
 def _positive(text: str) -> int:
@@ -62,7 +117,9 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                     "the games per minute. Game i uses seed SEED+i, so a run is repeatable.")
     simulate.add_argument("--map", type=Path, default=DEFAULT_MAP, metavar="PATH",
                           help=f"the Tiled .tmx map (default: {DEFAULT_MAP.relative_to(DEFAULT_MAP.parent.parent)})")
-    simulate.add_argument("--ruleset", default="4e", metavar="NAME", help='the rules to play by: only "4e" for now')
+    simulate.add_argument("--ruleset", default="4e", metavar="NAME",
+                          help='the rules to play by: "4e" (the default) or "5e-house" (its own creatures, in '
+                               'game/content/5e; one computer level, normal)')
     simulate.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the first game (default: 0)")
     simulate.add_argument("--games", type=_positive, default=1, metavar="N", help="how many games (default: 1)")
     simulate.add_argument("--sides", default="ai,ai", metavar="P,P",
@@ -90,7 +147,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         return 2
 
     if args.ruleset not in RULESETS:
-        return usage(f"unknown ruleset {args.ruleset!r}: only {', '.join(RULESETS)} is available")
+        return usage(f"unknown ruleset {args.ruleset!r}: choose {' or '.join(RULESETS)}")
     sides = [s.strip() for s in args.sides.split(",")]
     if any(s not in PLAYERS for s in sides):
         return usage(f"--sides takes {' or '.join(PLAYERS)} for each side, got {args.sides!r}")
@@ -105,7 +162,8 @@ def run_simulate(args: argparse.Namespace) -> int:
     from game.match import SetupError
 
     try:
-        run(args.map, args.seed, args.games, sides, levels, args.max_rounds, args.record, args.mirror)
+        run(args.map, args.seed, args.games, sides, levels, args.max_rounds, args.record, args.mirror,
+            ruleset_name=args.ruleset)
     except (ContentError, MapError, SetupError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
@@ -125,8 +183,9 @@ def add_play_options(parser: argparse.ArgumentParser, inherit: bool = False) -> 
                              f"make play uses {DEFAULT_MAP.relative_to(DEFAULT_MAP.parent.parent)})")
     parser.add_argument("--seed", type=int, default=default(None), metavar="N",
                         help="dice seed, for a repeatable skirmish (default: a new seed each skirmish)")
-    parser.add_argument("--window", type=_window_size, default=default((1280, 720)), metavar="WxH",
-                        help="window size in pixels (default: 1280x720)")
+    parser.add_argument("--window", type=_window_size, default=default(None), metavar="WxH",
+                        help="window size in pixels, over the one in the settings (default: the settings' size, "
+                             "at first 1280x720)")
     parser.add_argument("--max-frames", type=int, default=default(None), metavar="N",
                         help="quit after drawing N frames (for automated runs)")
     parser.add_argument("--screenshot", type=Path, default=default(None), metavar="PNG",
@@ -134,6 +193,9 @@ def add_play_options(parser: argparse.ArgumentParser, inherit: bool = False) -> 
     parser.add_argument("--computer", type=_computer_side, action="append", default=default(None), metavar="SIDE[:LEVEL]",
                         help="the computer plays SIDE (blue or red), at LEVEL easy, normal (the default) or hard; "
                              "give it twice to watch the computer play both; default: two players, hot-seat")
+    parser.add_argument("--ruleset", choices=tuple(RULESETS), default=default("4e"), metavar="NAME",
+                        help=f"the rules of the skirmish: {' or '.join(RULESETS)} (default: 4e; the menu's Rules row starts on it; "
+                             "5e-house plays the rosters of game/content/5e, its computer at one level, normal)")
 
 
 def _computer_side(text: str) -> tuple[str, str]:
@@ -157,6 +219,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "replay":
+        return run_replay(args)
     if args.command == "lint":
         from game.maps.lint import lint_paths
 
@@ -166,8 +230,13 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if problems else 0
     from game.app import StartupError, run_game
 
+    computer = dict(args.computer or ())
+    if args.ruleset == "5e-house" and any(level != "normal" for level in computer.values()):
+        print("error: the 5e-house computer plays at one level: give --computer SIDE or SIDE:normal", file=sys.stderr)
+        return 2
     try:
-        return run_game(args.map, args.seed, args.window, args.max_frames, args.screenshot, dict(args.computer or ()))
+        return run_game(args.map, args.seed, args.window, args.max_frames, args.screenshot, computer,
+                        ruleset=args.ruleset)
     except StartupError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
