@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any, Protocol
 
 from game import RULES_VERSION
 from game.actions.commands import Command, Rejected
@@ -12,7 +14,7 @@ from game.content.roster import CreatureTemplate, Roster
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice, SeededDice
 from game.core.grid import Square, chebyshev, footprint
-from game.ecs.components import ActionPoints, Appearance, Conditions, Health, Name, Position, Stats, Surges, Team
+from game.ecs.components import ActionPoints, Appearance, Body, Conditions, Health, Name, Position, Stats, Surges, Team
 from game.ecs.world import World
 from game.state import GameState
 from game.systems.turns import begin_skirmish
@@ -20,6 +22,16 @@ from game.systems.turns import begin_skirmish
 
 class SetupError(ValueError):
     """The map and rosters do not make a playable skirmish (e.g. a start area is too small)."""
+
+
+class Placeable(Protocol):
+    """What placing a creature needs of its template, in any ruleset: its body and its name."""
+
+    @property
+    def body(self) -> Body: ...
+
+    @property
+    def display_name(self) -> str: ...
 
 
 class CountingDice:
@@ -81,25 +93,34 @@ def _spot(bf: Battlefield, area: list[Square], side: int, taken: set[Square]) ->
     return min(candidates, key=nearness) if candidates else None
 
 
-def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, CreatureTemplate], taken: set[Square]) -> None:
-    """Put a roster's creatures on the first free squares of its start area, in map order."""
+def place_roster(bf: Battlefield, roster: Roster, templates: Mapping[str, Placeable], taken: set[Square],
+                 create: Callable[[Any, Square, str], object]) -> None:
+    """Put a roster's creatures on the first free squares of its start area, in map order, calling
+    ``create(template, square, label)`` for each; a kind listed twice is numbered ("Goblin 2"). Every
+    ruleset places its creatures this way; only what a creature is made of differs."""
     area = [s for s in bf.start_squares(roster.side) if not bf.at(s).solid and s not in taken]
     counts: dict[str, int] = {}
     for key in roster.creatures:
-        template = creatures[key]
+        template = templates[key]
         side = template.body.size.side_squares
         spot = _spot(bf, area, side, taken)
         if spot is None:
             raise SetupError(f"the start area of side {roster.side!r} has no room for {template.display_name}")
         taken.update(footprint(spot, side))
         counts[key] = counts.get(key, 0) + 1
-        same_kind = roster.creatures.count(key)
-        label = template.display_name if same_kind == 1 else f"{template.display_name} {counts[key]}"
+        label = template.display_name if roster.creatures.count(key) == 1 else f"{template.display_name} {counts[key]}"
+        create(template, spot, label)
+
+
+def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, CreatureTemplate], taken: set[Square]) -> None:
+    """Put a 4e roster's creatures in its start area (place_roster)."""
+    def create(template: CreatureTemplate, spot: Square, label: str) -> None:
         world.create(
             Name(label), Team(roster.side), Position(spot), template.body, template.stats,
             Health(template.stats.max_hp), template.arsenal, Conditions(), Appearance(template.sprite),
             *staying_power(template.stats),
         )
+    place_roster(bf, roster, creatures, taken, create)
 
 
 def staying_power(stats: Stats) -> tuple[Surges, ActionPoints]:

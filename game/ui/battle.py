@@ -396,18 +396,26 @@ class BattleScene(MapOverlays):
                 self.log.add_dice(roll, getattr(event, "rule", ""))
         self.animator.feed(events)
 
+    def _turn_mark(self) -> tuple[object, ...]:
+        """What changes when a new turn begins (the screen then starts the turn afresh)."""
+        return (self.state.turn.round, self.state.turn.index, self.state.turn.order)
+
+    def _after_accepted(self, events: list[Event]) -> None:
+        """After a command is accepted: the autosave at a turn's start (game.ui.session)."""
+        self.session.after(self, events)
+
     def submit(self, command: Command) -> bool:
-        turn_before = (self.state.turn.round, self.state.turn.index, self.state.turn.order)
+        turn_before = self._turn_mark()
         result = self.match.submit(command)
-        if isinstance(result, Rejected):
+        if not isinstance(result, list):                   # the ruleset's rejection value, with its reason
             self.message = f"Can't: {result}"
             return False
         self.message = ""
         if getattr(command, "knockout", False):
             self.knockout = False
         self._show_events(result)
-        self.session.after(self, result)
-        if (self.state.turn.round, self.state.turn.index, self.state.turn.order) != turn_before:
+        self._after_accepted(result)
+        if self._turn_mark() != turn_before:
             self._turn_began()
         else:
             self.picked = None

@@ -22,7 +22,6 @@ from game.rulesets.dnd5e.economy import Budget
 from game.rulesets.dnd5e.engine import budget
 from game.rulesets.dnd5e.situation import provokers
 from game.rulesets.dnd5e.spells import Concentration, SpellSlots
-from game.rulesets.dnd5e.verdict import Refused
 from game.rulesets.dnd5e.vitality import Vitals
 from game.ui import hud, rules_5e
 from game.ui.battle import DRAWN_COMPONENTS, PANEL_WIDTH, BattleScene
@@ -111,23 +110,11 @@ class Battle5eScene(BattleScene):
                 self.log.add(line, rules_5e.rule_reference(line))
         self.animator.feed(events)
 
-    def submit(self, command: Any) -> bool:
-        turn_before = rules_5e.turn_order(self.state), rules_5e.round_number(self.state)
-        result = self.match.submit(command)
-        if isinstance(result, Refused):
-            self.message = f"Can't: {result}"
-            return False
-        self.message = ""
-        if getattr(command, "knockout", False):
-            self.knockout = False
-        self._show_events(result)
-        if (rules_5e.turn_order(self.state), rules_5e.round_number(self.state)) != turn_before:
-            self._turn_began()
-        else:
-            self.picked = None
-            self._refresh_options()
-            self._check_handover()
-        return True
+    def _turn_mark(self) -> tuple[object, ...]:
+        return rules_5e.turn_order(self.state), rules_5e.round_number(self.state)
+
+    def _after_accepted(self, events: list[Any]) -> None:
+        """No autosave: saves read 4e skirmishes only (game/replay)."""
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> str | None:

@@ -11,10 +11,10 @@ from typing import Any
 from game.content.roster import Roster
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice, SeededDice
-from game.core.grid import Square, footprint
+from game.core.grid import Square
 from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
-from game.match import Match, SetupError, _spot
+from game.match import Match, SetupError, place_roster
 from game.rulesets.dnd5e import spells
 from game.rulesets.dnd5e.ai import Controller5e
 from game.rulesets.dnd5e.commands import InitiativeRolled, command_to_json
@@ -49,18 +49,7 @@ def add_creature(world: World, template: Creature5e, side: str, spot: Square, la
 
 
 def _place(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, Creature5e], taken: set[Square]) -> None:
-    area = [s for s in bf.start_squares(roster.side) if not bf.at(s).solid and s not in taken]
-    counts: dict[str, int] = {}
-    for key in roster.creatures:
-        template = creatures[key]
-        side = template.body.size.side_squares
-        spot = _spot(bf, area, side, taken)
-        if spot is None:
-            raise SetupError(f"the start area of side {roster.side!r} has no room for {template.display_name}")
-        taken.update(footprint(spot, side))
-        counts[key] = counts.get(key, 0) + 1
-        label = template.display_name if roster.creatures.count(key) == 1 else f"{template.display_name} {counts[key]}"
-        add_creature(world, template, roster.side, spot, label)
+    place_roster(bf, roster, creatures, taken, lambda template, spot, label: add_creature(world, template, roster.side, spot, label))
 
 
 def begin(state: GameState, dice: Dice) -> list[Any]:
