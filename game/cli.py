@@ -119,12 +119,13 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                           help=f"the Tiled .tmx map (default: {DEFAULT_MAP.relative_to(DEFAULT_MAP.parent.parent)})")
     simulate.add_argument("--ruleset", default="4e", metavar="NAME",
                           help='the rules to play by: "4e" (the default) or "5e-house" (its own creatures, in '
-                               'game/content/5e; one computer level, normal)')
+                               'game/content/5e)')
     simulate.add_argument("--seed", type=int, default=0, metavar="N", help="seed of the first game (default: 0)")
     simulate.add_argument("--games", type=_positive, default=1, metavar="N", help="how many games (default: 1)")
-    simulate.add_argument("--sides", default="ai,ai", metavar="P,P",
-                          help="the player of each side, in roster order: ai or scripted (a plain opponent that "
-                               "walks up and makes basic attacks); default: ai,ai")
+    simulate.add_argument("--sides", default="ai", metavar="P,P",
+                          help="the player of each side the map has a start area for, in roster order: ai or "
+                               "scripted (a plain opponent that walks up and makes basic attacks), or one for every "
+                               "side; default: ai for every side")
     simulate.add_argument("--difficulty", default="normal", metavar="LEVEL",
                           help="the computer's level: easy, normal or hard, or one per side separated by commas "
                                "(default: normal)")
@@ -191,18 +192,19 @@ def add_play_options(parser: argparse.ArgumentParser, inherit: bool = False) -> 
     parser.add_argument("--screenshot", type=Path, default=default(None), metavar="PNG",
                         help="save the last drawn frame to this PNG file on exit")
     parser.add_argument("--computer", type=_computer_side, action="append", default=default(None), metavar="SIDE[:LEVEL]",
-                        help="the computer plays SIDE (blue or red), at LEVEL easy, normal (the default) or hard; "
+                        help="the computer plays SIDE (blue, red, green or yellow), at LEVEL easy, normal (the default) or hard; "
                              "give it twice to watch the computer play both; default: two players, hot-seat")
     parser.add_argument("--ruleset", choices=tuple(RULESETS), default=default("4e"), metavar="NAME",
                         help=f"the rules of the skirmish: {' or '.join(RULESETS)} (default: 4e; the menu's Rules row starts on it; "
-                             "5e-house plays the rosters of game/content/5e, its computer at one level, normal)")
+                             "5e-house plays the rosters of game/content/5e)")
 
 
 def _computer_side(text: str) -> tuple[str, str]:
     side, _, level = text.partition(":")
     level = level or "normal"
-    if side not in ("blue", "red") or level not in ("easy", "normal", "hard"):
-        raise argparse.ArgumentTypeError(f"expected blue or red, optionally :easy, :normal or :hard, got {text!r}")
+    if side not in ("blue", "red", "green", "yellow") or level not in ("easy", "normal", "hard"):
+        raise argparse.ArgumentTypeError(
+            f"expected blue, red, green or yellow, optionally :easy, :normal or :hard, got {text!r}")
     return side, level
 
 
@@ -231,9 +233,6 @@ def main(argv: list[str] | None = None) -> int:
     from game.app import StartupError, run_game
 
     computer = dict(args.computer or ())
-    if args.ruleset == "5e-house" and any(level != "normal" for level in computer.values()):
-        print("error: the 5e-house computer plays at one level: give --computer SIDE or SIDE:normal", file=sys.stderr)
-        return 2
     try:
         return run_game(args.map, args.seed, args.window, args.max_frames, args.screenshot, computer,
                         ruleset=args.ruleset)

@@ -161,9 +161,12 @@ def run(map_path: Path, seed: int, games: int, sides: list[str], difficulties: l
     rules = ruleset(ruleset_name)
     bf = load_map(map_path)
     creatures = rules.load_creatures()
-    rosters = rules.load_rosters(creatures=creatures)
+    # The sides the map has start areas for (a roster file may hold more sides than a map plays).
+    rosters = [r for r in rules.load_rosters(creatures=creatures) if bf.start_squares(r.side)]
     if mirror:
         rosters = mirrored(rosters, mirror)
+    if len(sides) == 1:
+        sides = sides * len(rosters)
     if len(sides) != len(rosters):
         raise ValueError(f"--sides needs one entry per side ({', '.join(r.side for r in rosters)}), got {len(sides)}")
     if len(difficulties) == 1:

@@ -20,9 +20,9 @@ from game.rulesets.dnd5e import engine
 from game.rulesets.dnd5e.commands import (
     Attack, AttackRolled, Cast, ConcentrationEnded, Damaged, Dash, DeathSaveRolled, Disengage, Dodge, DrinkPotion,
     EndTurn, Escape, Fell, FirstAid, Help, Hide, InitiativeRolled, Move, OpportunityOffered, PotionDrunk, Pushed,
-    React, SkirmishWon, StandUp, Teleported,
+    React, SkirmishWon, StandUp, Stow, Teleported,
 )
-from game.rulesets.dnd5e.components import Ground, Potions, Round
+from game.rulesets.dnd5e.components import Ground, Potions, Round, Zone
 from game.rulesets.dnd5e.content import load_creatures, load_spells
 from game.rulesets.dnd5e.ruleset import add_creature
 from game.rulesets.dnd5e.spells import SpellSlots
@@ -92,6 +92,7 @@ def test_cover_raises_the_ac_and_resistance_halves_7_4_2():
     state, ids = skirmish([".....", "R.o.G", "....."], {"R": ("rogue", "blue"), "G": ("bugbear", "red")}, "RG")
     g = ids["G"]
     state.world.add(g, replace(engine.sheet(state, g), defences=Defences(resist=(DamageType.PIERCING,))))
+    run(state, Stow(ids["R"], "Dagger"))                                     # a hand free for the bow
     events = run(state, Attack(ids["R"], g, "Shortbow"), 13, 6)              # 13 + 5 = 18 against 16 + 2
     assert of(events, AttackRolled)[0].ac == 18 and of(events, AttackRolled)[0].hit
     assert of(events, Damaged)[0].amount == (6 + 3) // 2
@@ -322,3 +323,27 @@ def test_simulate_plays_5e_house_from_the_command_line():
     proc = subprocess.run([sys.executable, "-m", "game", "simulate", "--ruleset", "5e-house", "--sides", "scripted,ai"],
                           capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1 and "5e-house has only the ai player" in proc.stderr
+
+
+def test_R004_SP_05_a_new_concentration_spell_ends_the_casters_old_one():
+    state, ids = skirmish(["W.........G"], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
+    w, g = ids["W"], ids["G"]
+    run(state, Cast(w, "fog_cloud", at=(5, 0)))
+    run(state, EndTurn(w))
+    run(state, EndTurn(g))
+    events = run(state, Cast(w, "darkness", at=(8, 0)))
+    assert of(events, ConcentrationEnded) == [ConcentrationEnded(w, "fog_cloud")]
+    assert engine.concentration(state, w).spell == "darkness"
+    assert [zone.spell for _, zone in state.world.query(Zone)] == ["darkness"]         # the fog lifted
+
+
+def test_R004_SP_07_a_caster_dropped_to_0_hp_loses_concentration_at_once():
+    state, ids = skirmish(["WG"], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
+    w, g = ids["W"], ids["G"]
+    run(state, Cast(w, "darkness", at=(1, 0)))
+    state.world.add(w, replace(state.world.get(w, Vitals), hp=1))
+    run(state, EndTurn(w))
+    events = run(state, Attack(g, w, "Scimitar"), 15, 4)                       # hit; 4 + 2 drops the wizard
+    assert of(events, ConcentrationEnded) == [ConcentrationEnded(w, "darkness")]
+    assert engine.concentration(state, w).spell == ""
+    assert state.battlefield.at((1, 0)).obscured != Obscurement.TOTAL

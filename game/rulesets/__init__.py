@@ -3,7 +3,8 @@
 ``RULESETS`` names each ruleset's module. Every one offers the same names, so ``Match``, ``simulate`` and
 the tests choose a ruleset by name and never special-case one (docs/rulesets.md): ``NAME``, ``PLAYERS``,
 ``load_creatures()``, ``load_rosters(creatures=...)``, ``new_match(bf, rosters, creatures, seed)``,
-``validate(state, command)``, ``execute(state, command, dice)``, ``decider(state)``, ``round_number(state)``,
+``validate(state, command)``, ``execute(state, command, dice)``, ``decider(state)``, ``current_creature(state)``,
+``turn_started(events)``, ``round_number(state)``,
 ``command_to_json(command)`` and ``make_player(kind, side, difficulty, seed)``. The modules are imported on first use: the 4e one pulls
 in the 4e door, which imports this package.
 """

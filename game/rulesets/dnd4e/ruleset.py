@@ -2,25 +2,39 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from game.actions.common import decider
 from game.actions.door import execute, validate
+from game.actions.events import TurnStarted
 from game.ai.controller import Controller
 from game.ai.record import command_to_json
 from game.ai.scripted import ScriptedController
 from game.content.roster import load_creatures, load_rosters
+from game.ecs.world import Entity
 from game.match import new_match
 from game.state import GameState
 
 NAME = "4e"
 PLAYERS = ("ai", "scripted")
 
-__all__ = ["NAME", "PLAYERS", "command_to_json", "decider", "execute", "load_creatures", "load_rosters",
-           "make_player", "new_match", "round_number", "validate"]
+__all__ = ["NAME", "PLAYERS", "command_to_json", "current_creature", "decider", "execute", "load_creatures",
+           "load_rosters", "make_player", "new_match", "round_number", "turn_started", "validate"]
 
 
 def round_number(state: GameState) -> int:
     """The round under way (0: the surprise round)."""
     return state.turn.round
+
+
+def current_creature(state: GameState) -> Entity:
+    """The creature whose turn it is (the decider may be another, answering an offer)."""
+    return state.turn.current
+
+
+def turn_started(events: list[Any]) -> bool:
+    """Whether these events began a creature's turn (saves autosave then; a take-back stops there)."""
+    return any(isinstance(e, TurnStarted) for e in events)
 
 
 def make_player(kind: str, side: str, difficulty: str, seed: int) -> Controller | ScriptedController:

@@ -1,33 +1,65 @@
-"""A computer player for 5e-house: simple but sound, and sending only commands the door accepts.
+"""A computer player for 5e-house at three levels (easy, normal, hard), sending only commands the door accepts.
 
 Each call looks at the creature the skirmish waits for and picks the first thing that helps, in this
-order: take an offered opportunity attack; get back up, pick up a dropped weapon, break a grapple;
+order: take an offered opportunity attack or readied action; get back up, pick up a dropped weapon, break a grapple;
 bring a dying ally back (Healing Word, Cure Wounds, first aid); drink a potion when hurt (or heroism as
 the enemy nears); a caster caught in melee teleports clear (Misty Step); throw an area
-spell that catches two or more enemies and no ally; attack the weakest enemy it can reach; walk towards
+spell that catches two or more enemies and no ally; attack the weakest enemy it can reach (stowing a
+weapon when both hands are full and only another could reach), then the off-hand attack; walk towards
 the nearest enemy (melee creatures until they are in reach, archers and casters until one is in range and
-seen); Dash when nothing is in reach this turn; end the turn. Every choice depends on the state alone, so
-a replay replays it.
+seen); Dash when nothing is in reach this turn; end the turn. That is the normal level; ``Level`` says what
+easy leaves out and hard adds (docs/ai.md, "5e-house"). Every choice depends on the state, the level and
+the seed alone, so a replay replays it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import hashlib
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Callable, Iterator
 
-from game.core.dice import DiceExpr
+from game.core.dice import DiceExpr, SeededDice
 from game.core.grid import Square
 from game.ecs.world import Entity
+from game.rulesets.dnd5e.attacks import COVER_BONUS
 from game.rulesets.dnd5e.commands import (
-    Attack, Cast, Dash, DrinkPotion, EndTurn, Escape, FirstAid, Move, PickUp, React, StandUp,
+    Attack, Cast, Dash, Disengage, Dodge, DrinkPotion, EndTurn, Escape, FirstAid, Move, OffHandAttack, PickUp, React,
+    StandUp, Stow,
 )
-from game.rulesets.dnd5e.components import Potions, Spell, Weapon
+from game.rulesets.dnd5e.components import Potions, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.engine import (
-    attack_problem, awake, budget, decider, feet_rules, pending, sheet, slots, spell_problem, validate, vitals,
+    attack_odds, attack_problem, awake, budget, decider, feet_rules, hands, pending, round_of, sheet, slots,
+    spell_problem, validate, vitals,
 )
-from game.rulesets.dnd5e.movement import half_speed_ft
-from game.rulesets.dnd5e.situation import MELEE, can_see
+from game.rulesets.dnd5e.movement import FeetSearch, half_speed_ft
+from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE
+from game.rulesets.dnd5e.situation import MELEE, RANGED, can_see, cover, provokers
 from game.state import GameState
+
+
+@dataclass(frozen=True)
+class Level:
+    """What one level of the computer does (docs/ai.md, "5e-house")."""
+
+    random_picks: bool     # easy: a seeded random pick among the attacks it can make and the best squares to walk to
+    tends_wounded: bool    # potions, healing and first aid for the dying, Misty Step out of melee (easy: none)
+    careful_areas: bool    # an area spell only when it catches no ally (easy: one ally caught is fine)
+    focus_fire: bool       # hard: the target by expected damage, the chance to drop it and what it would go on doing
+    heeds_reach: bool      # hard: walks that provoke no opportunity attack; Disengage to leave an enemy's reach
+    keeps_back: bool       # hard: archers and casters shoot, then step back out of the enemies' next charge
+    dodges: bool           # hard: Dodge when wounded, nothing is in reach and an enemy closes in
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level(random_picks=True, tends_wounded=False, careful_areas=False, focus_fire=False, heeds_reach=False,
+                  keeps_back=False, dodges=False),
+    "normal": Level(random_picks=False, tends_wounded=True, careful_areas=True, focus_fire=False, heeds_reach=False,
+                    keeps_back=False, dodges=False),
+    "hard": Level(random_picks=False, tends_wounded=True, careful_areas=True, focus_fire=True, heeds_reach=True,
+                  keeps_back=True, dodges=True),
+}
 
 
 class NotMyTurn(RuntimeError):
@@ -35,10 +67,16 @@ class NotMyTurn(RuntimeError):
 
 
 class Controller5e:
-    """The computer player for every creature of ``side``."""
+    """The computer player for every creature of ``side``, at ``difficulty`` (a key of LEVELS); ``seed``
+    seeds easy's random picks."""
 
-    def __init__(self, side: str) -> None:
+    def __init__(self, side: str, difficulty: str = "normal", seed: int = 0) -> None:
+        if difficulty not in LEVELS:
+            raise ValueError(f"unknown difficulty {difficulty!r} (choose {', '.join(LEVELS)})")
         self.side = side
+        self.difficulty = difficulty
+        self.level = LEVELS[difficulty]
+        self.seed = seed
         self.last_label = ""          # why the last command was chosen, for logs and tests
 
     def next_command(self, state: GameState) -> Any:
@@ -57,24 +95,46 @@ class Controller5e:
         self.last_label = label
         return command
 
-    def _options(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
-        """Candidate commands, best first; the first the door accepts is sent. Built lazily by group so a
-        turn's every call stays cheap."""
-        found: list[tuple[str, Any]] = []
+    def _options(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
+        """Candidate commands, best first; the first the door accepts is sent. Built lazily, group by group,
+        so a call stops working as soon as one passes."""
+        level = self.level
         mine = budget(state, me)
         if state.has_condition(me, "prone") and mine.movement_ft >= half_speed_ft(mine.speed_ft):
-            found.append(("stand up", StandUp(me)))
-        found.append(("pick up the weapon", PickUp(me)))
-        found.append(("break the grapple", Escape(me)))
-        found += self._rescue(state, me)
-        found += self._potion(state, me)
-        found += self._step_away(state, me)
-        found += self._area_spell(state, me)
-        found += self._attacks(state, me)
-        found += self._approach(state, me)
+            yield "stand up", StandUp(me)
+        yield "pick up the weapon", PickUp(me)
+        yield "break the grapple", Escape(me)
+        if level.tends_wounded:
+            yield from self._rescue(state, me)
+            yield from self._potion(state, me)
+            yield from self._step_away(state, me)
+        if mine.standard:
+            yield from self._area_spell(state, me)
+        if level.keeps_back:
+            yield from self._leave_melee(state, me)
+        if mine.standard:
+            yield from self._attacks(state, me)
+            yield from self._free_a_hand(state, me)
+        if mine.bonus and mine.attacked_with:
+            yield from self._off_hand(state, me)
+        if level.keeps_back:
+            yield from self._keep_back(state, me)
+        yield from self._approach(state, me)
         if mine.standard and not self._anything_in_reach(state, me):
-            found.append(("dash", Dash(me)))
-        return found
+            if level.dodges and vitals(state, me).bloodied and \
+                    self._nearest_enemy_ft(state, me) <= mine.speed_ft + 5:
+                yield "dodge: wounded, with enemies closing in", Dodge(me)
+            yield "dash", Dash(me)
+
+    def _dice(self, state: GameState, me: Entity) -> SeededDice:
+        """Easy's random picks: the game's own seeded dice, seeded from a digest of the controller's seed,
+        its side and where the skirmish stands (round, turn, what the creature has left, its square and
+        hit points), so asking twice gives the same answer and a replay the same game in any process."""
+        now = round_of(state)
+        mine = budget(state, me)
+        moment = (f"{self.seed}:{self.side}:{me}:{now.number}:{now.index}:{mine.standard}{mine.bonus}"
+                  f"{mine.movement_ft}:{state.square(me)}:{vitals(state, me).hp}")
+        return SeededDice(int.from_bytes(hashlib.sha256(moment.encode()).digest()[:8], "big"))
 
     # Helping allies -------------------------------------------------------------------------------------
     def _rescue(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
@@ -135,6 +195,7 @@ class Controller5e:
     def _area_spell(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
         found: list[tuple[str, Any]] = []
         left = slots(state, me)
+        allies_allowed = 0 if self.level.careful_areas else 1
         for spell in sheet(state, me).spells:
             if spell.effect != "save" or spell.level == 0 or left.at(spell.level) < 1:
                 continue
@@ -143,9 +204,15 @@ class Controller5e:
             for centre in centres:
                 caught = self._caught(state, me, spell, centre)
                 awake_foes = sum(state.are_enemies(me, e) and awake(state, e) for e in caught)
-                if awake_foes >= 2 and all(state.are_enemies(me, e) for e in caught):
+                allies = sum(not state.are_enemies(me, e) for e in caught)
+                if awake_foes >= self._enough_caught(left.at(spell.level)) and allies <= allies_allowed:
                     found.append((f"{spell.name} on {awake_foes} enemies", Cast(me, spell.key, at=centre)))
         return found
+
+    def _enough_caught(self, slots_left: int) -> int:
+        """How many enemies an area spell has to catch: two; hard spends a slot on one enemy while it keeps
+        another slot of that level (for a rescue, or a better chance later)."""
+        return 1 if self.level.focus_fire and slots_left >= 2 else 2
 
     def _caught(self, state: GameState, me: Entity, spell: Spell, centre: Square | None) -> list[Entity]:
         """Every creature on the battlefield the spell would reach, the unconscious included."""
@@ -161,7 +228,84 @@ class Controller5e:
             for spell in sheet(state, me).spells:
                 if spell.effect == "attack" and spell_problem(state, me, spell, target, None) is None:
                     found.append((f"{spell.name} on the weakest enemy in range", Cast(me, spell.key, target)))
+        if self.level.focus_fire:
+            return self._focused(state, me, found)
+        if self.level.random_picks and found:
+            _, pick = found[self._dice(state, me).roll(len(found)) - 1]
+            return [(f"{self._weapon_name(state, me, pick)} on {state.name(pick.target)}, picked at random", pick)]
         return found
+
+    def _weapon_name(self, state: GameState, me: Entity, command: Attack | Cast) -> str:
+        if isinstance(command, Attack):
+            return command.weapon
+        return next(s.name for s in sheet(state, me).spells if s.key == command.spell)
+
+    def _free_a_hand(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
+        """With both hands full and only a weapon it does not hold able to hit an enemy (a bow out of melee),
+        stow one it holds that cannot (§2.4); the Attack then draws the other for free."""
+        held = hands(state, me).held
+        if hands(state, me).free:
+            return
+        foes = self._enemies(state, me)
+        useful = [w for w in sheet(state, me).attacks if w.name not in held
+                  and any(attack_problem(state, me, t, w, as_if_held=True) is None for t in foes)]
+        if not useful:
+            return
+        for name in held:
+            weapon = next(w for w in sheet(state, me).attacks if w.name == name)
+            if all(attack_problem(state, me, t, weapon) is not None for t in foes):
+                yield f"stow the {name} to draw another weapon", Stow(me, name)
+
+    def _off_hand(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
+        """Two-weapon fighting (§2.2): the bonus action attack with the other Light weapon, weakest enemy first."""
+        for target in self._enemies(state, me):
+            for weapon in sheet(state, me).attacks:
+                if weapon.light:
+                    yield f"off-hand {weapon.name}", OffHandAttack(me, target, weapon.name)
+
+    def _focused(self, state: GameState, me: Entity, found: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+        """Hard: the attacks by their worth (``_attack_worth``), best first; ties keep the normal order."""
+        scored = []
+        for order, (_, command) in enumerate(found):
+            if isinstance(command, Attack):
+                weapon = next(w for w in sheet(state, me).attacks if w.name == command.weapon)
+                worth = self._attack_worth(state, me, command.target, weapon.bonus, weapon.kind, weapon.damage,
+                                           weapon.damage_type, weapon.kind == RANGED and
+                                           distance_ft(state.space(me), state.space(command.target)) > weapon.range_ft)
+                name = weapon.name
+            else:
+                spell = next(s for s in sheet(state, me).spells if s.key == command.spell)
+                assert spell.damage is not None
+                worth = self._attack_worth(state, me, command.target, sheet(state, me).spell_attack, RANGED,
+                                           spell.damage, spell.damage_type, False)
+                name = spell.name
+            scored.append((-worth, order, (f"{name} on {state.name(command.target)}: the best blow", command)))
+        return [entry for _, _, entry in sorted(scored)]
+
+    def _attack_worth(self, state: GameState, me: Entity, target: Entity, bonus: int, kind: str, damage: DiceExpr,
+                      damage_type: str, beyond: bool) -> Fraction:
+        """Hard's worth of one attack roll, in hit points: the expected damage (no more than the target has
+        left) and the chance of dropping it times what it would go on dealing each round, plus 3."""
+        ac = sheet(state, target).ac + COVER_BONUS.get(cover(state, me, target, kind), 0)
+        hits = max(1, min(19, 21 - (ac - bonus)))       # naturals that hit: a 1 always misses, a 20 always hits
+        mode = attack_odds(state, me, target, kind, beyond)
+        chance = Fraction(400 - (20 - hits) ** 2 if mode == ADVANTAGE else hits ** 2 if mode == DISADVANTAGE
+                          else 20 * hits, 400)
+        left = vitals(state, target).hp
+        taken = _damage_taken(sheet(state, target), damage_type)
+        outcomes = _outcomes(damage)
+        total = sum(outcomes.values())
+        expected = Fraction(sum(min(left, amount * taken[0] // taken[1]) * n for amount, n in outcomes.items()), total)
+        drops = Fraction(sum(n for amount, n in outcomes.items() if amount * taken[0] // taken[1] >= left), total)
+        return chance * (expected + drops * (Fraction(self._threat2(state, target), 2) + 3))
+
+    def _threat2(self, state: GameState, foe: Entity) -> int:
+        """Twice what a creature deals with its best attack (weapon or attack spell) on average."""
+        mine = sheet(state, foe)
+        blows = [_average2(w.damage) for w in mine.attacks]
+        blows += [_average2(s.damage) for s in mine.spells if s.effect in ("attack", "save") and s.damage
+                  and (s.level == 0 or slots(state, foe).at(s.level) > 0)]
+        return max(blows, default=0)
 
     def _weapons_by_preference(self, state: GameState, me: Entity, target: Entity) -> list[Weapon]:
         """Melee when the target is in reach, else ranged weapons within normal range, then long range."""
@@ -172,7 +316,8 @@ class Controller5e:
         return melee + ranged
 
     def _anything_in_reach(self, state: GameState, me: Entity) -> bool:
-        return any(attack_problem(state, me, t, w) is None for t in self._enemies(state, me) for w in sheet(state, me).attacks)
+        foes = self._enemies(state, me)
+        return any(attack_problem(state, me, t, w) is None for t in foes for w in sheet(state, me).attacks)
 
     # Moving ---------------------------------------------------------------------------------------------
     def _nearest_enemy_ft(self, state: GameState, me: Entity) -> int:
@@ -191,6 +336,19 @@ class Controller5e:
             return max(reach for reach, avg in shots if avg >= best_melee)
         return max((w.reach_ft for w in melee), default=5)
 
+    def _walks(self, state: GameState, me: Entity) -> tuple[FeetSearch, list[Square]]:
+        """The walk search from where the creature stands, and the squares a walk may end on (no falls)."""
+        mine = budget(state, me)
+        search = feet_rules(state, me).search(mine.movement_ft, mine.diagonals)
+        return search, [s for s in search.reachable(mine.movement_ft) if s not in search.falls]
+
+    def _provokes(self, state: GameState, me: Entity, path: tuple[Square, ...]) -> bool:
+        """Hard: whether walking ``path`` gives an enemy an opportunity attack (§6)."""
+        reach = {e: max((w.reach_ft for w in sheet(state, e).attacks if w.kind == MELEE), default=0)
+                 for e in state.standing() if state.are_enemies(me, e)}
+        return any(budget(state, e).reaction and reach[e] > 0
+                   for e in provokers(state, me, path, budget(state, me).disengaged, reach_ft=reach))
+
     def _approach(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
         mine = budget(state, me)
         if mine.movement_ft < 5 or self._anything_in_reach(state, me) and self._settled(state, me):
@@ -199,31 +357,122 @@ class Controller5e:
         if not foes:
             return []
         wants = self._wants_ft(state, me)
-        rules = feet_rules(state, me)
-        search = rules.search(mine.movement_ft, mine.diagonals)
+        search, options = self._walks(state, me)
         here = state.space(me)
         size = here[1]
+
+        seen: dict[Entity, bool] = {}
 
         def score(square: Square) -> tuple[int, int, int, int]:
             space = (square, size)
             nearest = min(foes, key=lambda e: (distance_ft(space, state.space(e)), e))
             gap = distance_ft(space, state.space(nearest))
-            sees = can_see(state, me, nearest) if gap <= wants else True
+            if gap <= wants and nearest not in seen:
+                seen[nearest] = can_see(state, me, nearest)
+            sees = seen[nearest] if gap <= wants else True
             return (max(0, gap - wants), 0 if sees else 1, search.cost[square], square[1] * 10_000 + square[0])
 
-        options = [s for s in search.reachable(mine.movement_ft) if s not in search.falls]
-        best = min(options, key=score, default=None)
         # Only a walk that gets nearer, or into sight, is worth taking: each one makes progress.
-        if best is None or score(best)[:2] >= score(here[0])[:2]:
-            return []
-        path = search.path_to(best)
+        stay = score(here[0])[:2]
+        ranked = sorted((s for s in options if score(s)[:2] < stay), key=score)
+        if self.level.random_picks and ranked:
+            ranked = [ranked[self._dice(state, me).roll(min(3, len(ranked))) - 1]]
+        if self.level.heeds_reach and ranked:
+            # The best of the first dozen walks that provoke nothing; none: Disengage first, if it can.
+            safe = next((s for s in ranked[:12]
+                         if not self._provokes(state, me, search.path_to(s) or (here[0],))), None)
+            if safe is None and mine.standard and not self._anything_in_reach(state, me):
+                return [("disengage before walking out of reach", Disengage(me))]
+            ranked = [safe] if safe is not None else []
+        path = search.path_to(ranked[0]) if ranked else None
         return [("walk towards the enemy", Move(me, path))] if path else []
 
     def _settled(self, state: GameState, me: Entity) -> bool:
         """In reach of an enemy already: a melee creature stays put rather than provoke."""
         return self._nearest_enemy_ft(state, me) <= self._wants_ft(state, me)
 
+    # Hard: archers and casters keep their distance -------------------------------------------------------
+    def _danger_ft(self, state: GameState, me: Entity) -> int:
+        """How far an enemy's next turn reaches: its speed and its longest melee reach (the farthest a
+        square has to be to stay out of every charge)."""
+        foes = self._enemies(state, me)
+        return max((sheet(state, e).speed_ft + max((w.reach_ft for w in sheet(state, e).attacks if w.kind == MELEE),
+                                                   default=0) for e in foes), default=0)
+
+    def _safety(self, state: GameState, me: Entity) -> Callable[[Square], int]:
+        """For a square: the gap to the nearest awake enemy, counted up to where no enemy reaches next turn."""
+        spaces = [state.space(e) for e in self._enemies(state, me)]
+        size = state.space(me)[1]
+        enough = self._danger_ft(state, me) + 5
+        return lambda square: min(enough, min((distance_ft((square, size), s) for s in spaces), default=enough))
+
+    def _shooter(self, state: GameState, me: Entity) -> bool:
+        return self._wants_ft(state, me) > 5
+
+    def _keep_back(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
+        """An archer or caster that has acted (shot, cast or disengaged) walks with the movement left, provoking
+        nothing, to the square that keeps an enemy within its range and puts the most ground between it and
+        the nearest enemy."""
+        mine = budget(state, me)
+        if not self._shooter(state, me) or mine.standard or mine.movement_ft < 5 or not self._enemies(state, me):
+            return []
+        wants = self._wants_ft(state, me)
+        size = state.space(me)[1]
+        here = state.square(me)
+        search, options = self._walks(state, me)
+        foes = self._enemies(state, me)
+
+        def in_range(square: Square) -> bool:
+            return any(distance_ft((square, size), state.space(e)) <= wants for e in foes)
+
+        safety = self._safety(state, me)
+        now = safety(here)
+        better = sorted((s for s in options if safety(s) > now and in_range(s)),
+                        key=lambda s: (-safety(s), search.cost[s], s[1], s[0]))
+        for square in better[:12]:
+            path = search.path_to(square)
+            if path and len(path) > 1 and not self._provokes(state, me, path):
+                return [("step back, keeping the enemy in range", Move(me, path))]
+        return []
+
+    def _leave_melee(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
+        """An archer or caster with an enemy next to it that can still act takes Disengage, when a walk out of
+        every enemy's reach is there to take (the next call walks it, _keep_back)."""
+        mine = budget(state, me)
+        if not self._shooter(state, me) or not mine.standard or mine.disengaged or mine.movement_ft < 5 or \
+                self._nearest_enemy_ft(state, me) > 5:
+            return []
+        _, options = self._walks(state, me)
+        safety = self._safety(state, me)
+        if any(safety(s) > 5 for s in options):
+            return [("disengage from the melee", Disengage(me))]
+        return []
+
 
 def _average2(damage: DiceExpr) -> int:
     """Twice the average of a damage roll (whole numbers throughout)."""
     return damage.count * (damage.sides + 1) + 2 * damage.flat
+
+
+def _outcomes(damage: DiceExpr) -> dict[int, int]:
+    """Every total of a damage roll (at least 0) with how many of the equally likely rolls give it."""
+    totals = {damage.flat: 1}
+    for _ in range(damage.count):
+        grown: dict[int, int] = {}
+        for total, ways in totals.items():
+            for face in range(1, damage.sides + 1):
+                grown[total + face] = grown.get(total + face, 0) + ways
+        totals = grown
+    merged: dict[int, int] = {}
+    for total, ways in totals.items():
+        merged[max(0, total)] = merged.get(max(0, total), 0) + ways
+    return merged
+
+
+def _damage_taken(target: Sheet, damage_type: str) -> tuple[int, int]:
+    """The share of damage of a type the target takes, as a fraction (numerator, denominator): §4.2."""
+    defences = target.defences
+    if damage_type in defences.immune:
+        return 0, 1
+    share = (1, 2) if damage_type in defences.resist else (1, 1)
+    return (share[0] * 2, share[1]) if damage_type in defences.vulnerable else share

@@ -104,8 +104,54 @@ class Escape:
 
 
 @dataclass(frozen=True)
+class OffHandAttack:
+    """Two-weapon fighting (§2.2): the bonus action attack with a second Light weapon in hand after the
+    Attack action; no ability modifier to its damage unless negative."""
+
+    actor: Entity
+    target: Entity
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Ready:
+    """The Ready action (§2.1): hold an attack with ``weapon``, or the attack cantrip ``spell``, until an
+    enemy (``target`` only, when given) comes within its reach or range; it is taken with the reaction."""
+
+    actor: Entity
+    weapon: str = ""
+    spell: str = ""
+    target: Entity | None = None
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw one of the creature's weapons into a free hand: the object interaction (§2.4)."""
+
+    actor: Entity
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Stow:
+    """Put a weapon in hand away: free for the weapon of this turn's Attack (§2.1), else the object
+    interaction (§2.4)."""
+
+    actor: Entity
+    weapon: str
+
+
+@dataclass(frozen=True)
 class PickUp:
-    """Pick up the weapon a disarm knocked away, with the free object interaction (§2.4)."""
+    """Pick up the weapon a disarm knocked to the ground in the creature's space, with the object
+    interaction (§2.4)."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class Dismiss:
+    """End the caster's own concentration spell, at no action cost (§5.2)."""
 
     actor: Entity
 
@@ -117,14 +163,14 @@ class EndTurn:
 
 @dataclass(frozen=True)
 class React:
-    """Answer an offered opportunity attack (§6): take it or let the mover go."""
+    """Answer an offered opportunity attack (§6) or readied action (§2.1): take it or let the mover go."""
 
     actor: Entity
     take: bool
 
 
 COMMANDS = (Move, Attack, Cast, Dodge, Dash, Disengage, Hide, Help, FirstAid, DrinkPotion, StandUp, DropProne,
-            Escape, PickUp, EndTurn, React)
+            Escape, PickUp, EndTurn, React, OffHandAttack, Ready, Draw, Stow, Dismiss)
 
 
 def command_to_json(command: object) -> dict[str, Any]:
@@ -263,8 +309,8 @@ class PotionDrunk:
 
 @dataclass(frozen=True)
 class ActionTaken:
-    """Dodge, Dash, Disengage, Hide, Help, first aid, stand up, drop prone, escape, pick up: what and
-    whether it worked."""
+    """Dodge, Dash, Disengage, Hide, Help, first aid, stand up, drop prone, escape, dismiss: what and whether
+    it worked."""
 
     entity: Entity
     action: str
@@ -275,6 +321,35 @@ class ActionTaken:
 class OpportunityOffered:
     reactor: Entity
     mover: Entity
+
+
+@dataclass(frozen=True)
+class ActionReadied:
+    """The Ready action (§2.1): what is held (a weapon or a cantrip) and the enemy it waits for (None: any)."""
+
+    entity: Entity
+    weapon: str
+    spell: str
+    target: Entity | None
+
+
+@dataclass(frozen=True)
+class ReadiedOffered:
+    """The mover came within the reach or range of ``reactor``'s readied action (§2.1 Ready)."""
+
+    reactor: Entity
+    mover: Entity
+
+
+@dataclass(frozen=True)
+class WeaponHandled:
+    """A weapon "drawn", "stowed", "picked up" or "knocked away" (§2.1, §2.4); ``free``: at no cost (the
+    weapon of the Attack), else the object interaction or, after it, the standard action."""
+
+    entity: Entity
+    weapon: str
+    how: str
+    free: bool = False
 
 
 @dataclass(frozen=True)

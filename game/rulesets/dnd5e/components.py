@@ -59,6 +59,8 @@ class Sheet:
     spell_mod: int = 0
     spell_dc: int = 0
     defences: Defences = Defences()
+    wields: tuple[str, ...] = ()               # the weapons in hand when the skirmish starts
+    darkvision_ft: int = 0                     # [5e] this far, darkness looks dim (R004-LT-04)
 
     def mod(self, ability: str) -> int:
         return dict(self.abilities).get(ability, 0)
@@ -66,6 +68,40 @@ class Sheet:
     @property
     def spell_attack(self) -> int:
         return self.spell_mod + self.proficiency
+
+
+HANDS = 2                      # [5e] every creature in the game has two hands
+
+
+@dataclass(frozen=True)
+class Hands:
+    """The weapons a creature holds, by name (§2.1 tip, §2.4): drawn, stowed, knocked away, picked up."""
+
+    held: tuple[str, ...] = ()
+
+    @property
+    def free(self) -> int:
+        return HANDS - len(self.held)
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """A weapon lying on the ground where a disarm knocked it (R004-SA-05); its owner may pick it up."""
+
+    owner: Entity
+    weapon: str
+    square: Square
+
+
+@dataclass(frozen=True)
+class Readied:
+    """The Ready action (§2.1, R004-SA-13): an attack with ``weapon`` or the attack cantrip ``spell``, held
+    until an enemy (``target`` only, when set) comes within its reach or range; lapses at the start of the
+    readier's next turn."""
+
+    weapon: str = ""
+    spell: str = ""
+    target: Entity | None = None
 
 
 @dataclass(frozen=True)
@@ -102,11 +138,13 @@ class HelpInForce:
 
 @dataclass(frozen=True)
 class Zone:
-    """A concentration spell's squares laid over the battlefield (fog cloud: heavily obscured)."""
+    """A concentration spell's squares laid over the battlefield: fog (Fog Cloud: heavily obscured) or
+    magical darkness (Darkness, ``darkness``: dark to every eye, darkvision too, R004-LT-04)."""
 
     caster: Entity
     spell: str
     squares: tuple[Square, ...]
+    darkness: bool = False
 
 
 @dataclass(frozen=True)
@@ -126,13 +164,16 @@ class Round:
 class PendingStrike:
     """A walk paused just before it leaves the reach of creatures that may make opportunity attacks (§6):
     the first of ``reactors`` decides; the mover stands at ``path[0]`` and goes on along ``path`` after.
-    ``asked``: every creature offered an attack at this step, so one that let the mover go is not asked again."""
+    ``asked``: every creature offered an attack at this step, so one that let the mover go is not asked again.
+    ``readied``: the mover has just stepped into the reach or range of ``reactors``' readied actions (§2.1
+    Ready): it stands at ``path[0]`` already, and they are offered those actions instead."""
 
     mover: Entity
     reactors: tuple[Entity, ...]
     path: tuple[Square, ...]
     feet: int
     asked: tuple[Entity, ...] = ()
+    readied: bool = False
 
 
 @dataclass(frozen=True)

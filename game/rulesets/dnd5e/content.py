@@ -15,7 +15,7 @@ from game.content.roster import ContentError, Roster
 from game.core.dice import DiceExpr
 from game.core.grid import Size
 from game.ecs.components import Body
-from game.rulesets.dnd5e.components import Sheet, Spell, Weapon
+from game.rulesets.dnd5e.components import HANDS, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.vitality import DamageType, Defences, max_hp
 
 DATA_DIR = Path(__file__).resolve().parent.parent.parent / "content" / "5e"
@@ -23,11 +23,11 @@ ABILITIES = ("str", "dex", "con", "wis")
 DAMAGE_TYPES = tuple(t.value for t in DamageType)
 CREATURE_KEYS = ("name", "sprite", "size", "hero", "level", "hit_die", "hp", "ac", "speed_ft", "abilities",
                  "proficiency", "potions", "spell_mod", "spell_dc", "slots", "spells", "resist", "vulnerable",
-                 "immune", "attacks")
+                 "immune", "attacks", "wields", "darkvision_ft")
 ATTACK_KEYS = ("name", "kind", "bonus", "damage", "damage_type", "reach_ft", "range_ft", "long_range_ft", "light")
 SPELL_KEYS = ("name", "level", "action", "range_ft", "components", "concentration", "effect", "damage",
               "damage_type", "radius_ft", "save", "half_on_save", "push_ft", "heal")
-EFFECTS = ("attack", "save", "heal", "teleport", "obscure")
+EFFECTS = ("attack", "save", "heal", "teleport", "obscure", "darken")
 HIT_DICE = (6, 8, 10, 12)
 POTION_KINDS = ("healing", "heroism")
 
@@ -132,7 +132,8 @@ def _spell(check: _Checker, key: str, raw: Any) -> Spell:
         raise check.fail(f"{key}.components", f"must be letters of V, S and M, got {components!r}")
     damage = check.dice(table, "damage", key) if effect in ("attack", "save") else None
     needs = {"attack": ("damage", "damage_type"), "save": ("damage", "damage_type", "radius_ft", "save"),
-             "heal": ("heal",), "teleport": (), "obscure": ("radius_ft",)}[effect]
+             "heal": ("heal",), "teleport": (), "obscure": ("radius_ft",),
+             "darken": ("radius_ft",)}[effect]
     for needed in needs:
         if needed not in table:
             raise check.fail(f"{key}.{needed}", f"missing (a spell with effect {effect!r} needs it)")
@@ -185,18 +186,32 @@ def _creature(check: _Checker, key: str, raw: Any, spells: dict[str, Spell]) -> 
     attacks = check.value(table, "attacks", list, key)
     if not attacks:
         raise check.fail(f"{key}.attacks", "needs at least one attack")
+    weapons = tuple(_weapon(check, a, f"{key}.attacks[{i}]") for i, a in enumerate(attacks))
+    wields = tuple(_wields(check, table, key, weapons))
     sheet = Sheet(
         key, level, hero, check.number(table, "ac", key, 1), check.number(table, "speed_ft", key, 0), mods,
-        check.number(table, "proficiency", key, 0),
-        tuple(_weapon(check, a, f"{key}.attacks[{i}]") for i, a in enumerate(attacks)),
+        check.number(table, "proficiency", key, 0), weapons,
         tuple(spells[name] for name in known), check.value(table, "spell_mod", int, key, 0),
         check.number(table, "spell_dc", key, 0, 0),
         Defences(check.types(table, "resist", key), check.types(table, "vulnerable", key), check.types(table, "immune", key)),
+        wields, darkvision_ft=check.number(table, "darkvision_ft", key, 0, 0),
     )
     carried = check.table(check.value(table, "potions", dict, key, {}), f"{key}.potions", POTION_KINDS)
     potions = tuple((kind, check.number(carried, kind, f"{key}.potions", 0, 0)) for kind in POTION_KINDS)
     return Creature5e(key, check.value(table, "name", str, key), check.value(table, "sprite", str, key),
                       Body(size), sheet, hp, tuple(slots), potions)
+
+
+def _wields(check: _Checker, table: dict[str, Any], key: str, weapons: tuple[Weapon, ...]) -> list[str]:
+    """The weapons in hand at the start: ``wields`` (at most two, each one of its attacks), else the first."""
+    names = check.value(table, "wields", list, key, [weapons[0].name])
+    if len(names) > HANDS:
+        raise check.fail(f"{key}.wields", f"a creature has {HANDS} hands, got {len(names)} weapons")
+    known = [w.name for w in weapons]
+    for index, name in enumerate(names):
+        if name not in known or names.index(name) != index:
+            raise check.fail(f"{key}.wields[{index}]", f"must be one of its attacks, once ({', '.join(known)}), got {name!r}")
+    return names
 
 
 def load_creatures(path: Path = DATA_DIR / "creatures.toml", spells: dict[str, Spell] | None = None) -> dict[str, Creature5e]:

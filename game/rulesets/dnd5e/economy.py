@@ -16,8 +16,8 @@ class Budget:
     """What one creature has left.
 
     ``diagonals``: diagonal steps so far this turn, one count across split movement and Dash (§2.3);
-    ``attacked``: took the Attack action this turn (for the off-hand attack, §2.2); ``dodging`` lasts
-    until the start of its next turn (§2.1).
+    ``attacked_with``: the weapon of this turn's Attack action, "" before one (for the off-hand attack,
+    §2.2, and the free stow after it, §2.1 tip); ``dodging`` lasts until the start of its next turn (§2.1).
     """
 
     speed_ft: int
@@ -27,7 +27,8 @@ class Budget:
     reaction: bool = True
     free_interaction: bool = True
     diagonals: int = 0
-    attacked: bool = False
+    attacked_with: str = ""
+    attack_weapon_handled: bool = False
     disengaged: bool = False
     dodging: bool = False
 
@@ -93,17 +94,18 @@ def drop_prone_problem(speed_ft: int) -> Refused | None:
     return None
 
 
-def attack_action(budget: Budget) -> Budget | Refused:
-    """§2.1: the Attack action spends the standard action and opens the off-hand attack (§2.2)."""
+def attack_action(budget: Budget, weapon: str) -> Budget | Refused:
+    """§2.1: the Attack action spends the standard action; made with ``weapon`` ("" when a grapple, trip
+    or disarm replaced the roll), it opens the off-hand attack (§2.2)."""
     spent = spend(budget, STANDARD)
-    return spent if isinstance(spent, Refused) else replace(spent, attacked=True)
+    return spent if isinstance(spent, Refused) else replace(spent, attacked_with=weapon)
 
 
 def off_hand_attack(budget: Budget, main_light: bool, off_hand_light: bool, different_weapon: bool) -> Budget | Refused:
     """§2.2 (R004-AE-04): a bonus action after the Attack action, with another Light weapon; both weapons
     Light, as in 5e (docs/rulings.md)."""
-    if not budget.attacked:
-        return Refused("the off-hand attack follows the Attack action", "5e-house §2.2")
+    if not budget.attacked_with:
+        return Refused("the off-hand attack follows an Attack action made with a weapon", "5e-house §2.2")
     if not (main_light and off_hand_light and different_weapon):
         return Refused("the off-hand attack needs a second, different Light weapon", "5e-house §2.2")
     return spend(budget, BONUS)
@@ -120,3 +122,12 @@ def interact(budget: Budget) -> Budget | Refused:
     if budget.free_interaction:
         return replace(budget, free_interaction=False)
     return spend(budget, STANDARD)
+
+
+def handle_weapon(budget: Budget, weapon: str) -> Budget | Refused:
+    """§2.1 tip (R004-AE-07): stowing the weapon this turn's Attack action was made with is free; drawing or
+    stowing any other is an object interaction (R004-AE-06). (Drawing the weapon of an attack is part of
+    the Attack itself.) The free one happens once."""
+    if weapon and weapon == budget.attacked_with and not budget.attack_weapon_handled:
+        return replace(budget, attack_weapon_handled=True)
+    return interact(budget)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Callable
 
-from game.core.battlefield import Obscurement
+from game.core.battlefield import Obscurement, Terrain
 from game.core.dice import Dice, DiceExpr
 from game.core.grid import Square, footprint
 from game.core.lines import line_of_effect
@@ -23,13 +23,14 @@ from game.rulesets.dnd5e.attacks import (
     COVER_BONUS, NORMAL_CRIT, SLAYING_CRIT, TOTAL, attack_roll, damage_roll, target_problem,
 )
 from game.rulesets.dnd5e.commands import (
-    ActionTaken, Attack, AttackRolled, Cast, ConcentrationEnded, ConditionChanged, Damaged, Dash, DeathSaveRolled,
-    Disengage, Dodge, DrinkPotion, DropProne, EndTurn, Escape, Fell, FirstAid, Healed, Help, Hide, Move, Moved,
-    OpportunityOffered, PickUp, PotionDrunk, Pushed, React, SavingThrow, SkirmishWon, SpellCast, StandUp,
-    Teleported, TurnEnded, TurnStarted,
+    ActionReadied, ActionTaken, Attack, AttackRolled, Cast, ConcentrationEnded, ConditionChanged, Damaged, Dash,
+    DeathSaveRolled, Disengage, Dismiss, Dodge, Draw, DrinkPotion, DropProne, EndTurn, Escape, Fell, FirstAid, Healed,
+    Help, Hide, Move, Moved, OffHandAttack, OpportunityOffered, PickUp, PotionDrunk, Pushed, React, Ready,
+    ReadiedOffered, SavingThrow, SkirmishWon, SpellCast, StandUp, Stow, Teleported, TurnEnded, TurnStarted,
+    WeaponHandled,
 )
 from game.rulesets.dnd5e.components import (
-    Ground, HelpInForce, Helped, PendingStrike, Potions, Round, Sheet, Spell, Weapon, Zone,
+    Dropped, Ground, Hands, HelpInForce, Helped, PendingStrike, Potions, Readied, Round, Sheet, Spell, Weapon, Zone,
 )
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.falling import fall_damage
@@ -40,7 +41,7 @@ from game.rulesets.dnd5e.potions import (
 )
 from game.rulesets.dnd5e.rolls import ADVANTAGE, STRAIGHT, roll_d20
 from game.rulesets.dnd5e.situation import (
-    MELEE, RANGED, Odds, can_see, cannot_move, cover, incapacitated, odds, provokers,
+    MELEE, RANGED, Odds, can_react, can_see, cannot_move, cover, incapacitated, odds, provokers, sight_field,
 )
 from game.rulesets.dnd5e.teleport import teleport_reaches
 from game.rulesets.dnd5e.verdict import Refused
@@ -109,6 +110,25 @@ def spell_named(state: GameState, e: Entity, key: str) -> Spell | None:
     return next((s for s in sheet(state, e).spells if s.key == key), None)
 
 
+def hands(state: GameState, e: Entity) -> Hands:
+    """The weapons in the creature's hands (its sheet's ``wields`` until it draws, stows or loses one)."""
+    held = state.world.maybe(e, Hands)
+    if held is not None:
+        return held
+    me = sheet(state, e)
+    return Hands(me.wields or tuple(w.name for w in me.attacks[:1]))
+
+
+def dropped(state: GameState, e: Entity) -> list[tuple[Entity, Dropped]]:
+    """The creature's weapons lying on the ground (knocked away by a disarm, R004-SA-05)."""
+    return [(entity, d) for entity, d in state.world.query(Dropped) if d.owner == e]
+
+
+def readied(state: GameState, e: Entity) -> Readied | None:
+    """The action the creature holds with Ready (§2.1), if any."""
+    return state.world.maybe(e, Readied)
+
+
 def feet_rules(state: GameState, e: Entity) -> FeetRules:
     """§2.3: the creature walking (crawling while prone) among every other creature on the battlefield."""
     body = state.world.get(e, Body)
@@ -157,12 +177,18 @@ def _actor_problem(state: GameState, actor: Entity) -> Refused | None:
         return Refused(f"no 5e-house creature {actor}", R_TURN)
     strike = pending(state)
     if strike is not None:
-        return Refused(f"{state.name(strike.reactors[0])} must first answer the opportunity attack", "5e-house §6")
+        return _waiting(state, strike)
     if round_of(state).current != actor:
         return Refused(f"it is {state.name(round_of(state).current)}'s turn, not {state.name(actor)}'s", R_TURN)
     if not awake(state, actor) or incapacitated(state, actor):
         return Refused(f"{state.name(actor)} cannot act", "5e incapacitated")
     return None
+
+
+def _waiting(state: GameState, strike: PendingStrike) -> Refused:
+    if strike.readied:
+        return Refused(f"{state.name(strike.reactors[0])} must first answer its readied action", "5e-house §2.1")
+    return Refused(f"{state.name(strike.reactors[0])} must first answer the opportunity attack", "5e-house §6")
 
 
 def _needs(state: GameState, actor: Entity, kind: str) -> Refused | None:
@@ -197,8 +223,9 @@ def validate_move(state: GameState, c: Move) -> Refused | None:
 
 
 def attack_problem(state: GameState, actor: Entity, target: Entity, weapon: Weapon | None, option: str = "",
-                   knockout: bool = False) -> Refused | None:
-    """Why this attack cannot be made now, leaving the action economy aside (the preview asks this too)."""
+                   knockout: bool = False, as_if_held: bool = False) -> Refused | None:
+    """Why this attack cannot be made now, leaving the action economy aside (the preview asks this too);
+    ``as_if_held``: leaving aside whether a hand is free to draw the weapon."""
     if weapon is None:
         return Refused("no such weapon", "5e-house §2.1")
     problem = _target_problem(state, actor, target)
@@ -206,6 +233,10 @@ def attack_problem(state: GameState, actor: Entity, target: Entity, weapon: Weap
         return problem
     if weapon.name in _lost_weapons(state, actor):
         return Refused(f"{state.name(actor)} has lost its {weapon.name} to a disarm", "5e-house §2.1")
+    held = hands(state, actor)
+    if not option and not as_if_held and weapon.name not in held.held and held.free < 1:
+        # §2.1 tip (R004-AE-07): the Attack draws its weapon for free, but only into a free hand.
+        return Refused(f"{state.name(actor)}'s hands are full: stow a weapon to draw the {weapon.name}", "5e-house §2.1")
     gap = distance_ft(state.space(actor), state.space(target))
     if weapon.kind == MELEE and gap > weapon.reach_ft:
         return Refused(f"{state.name(target)} is {gap} ft away, beyond {weapon.reach_ft} ft reach", "5e reach")
@@ -218,7 +249,7 @@ def attack_problem(state: GameState, actor: Entity, target: Entity, weapon: Weap
         if weapon.kind != MELEE:
             return Refused("grapple, trip and disarm replace a melee attack roll", "5e-house §2.1")
         body, other = state.world.get(actor, Body), state.world.get(target, Body)
-        problem = options.maneuver_problem(option, body.size, other.size, free_hand=True)
+        problem = options.maneuver_problem(option, body.size, other.size, free_hand=held.free > 0)
         if problem:
             return problem
     if knockout and weapon.kind != MELEE:
@@ -236,9 +267,9 @@ def spell_problem(state: GameState, actor: Entity, spell: Spell | None, target: 
     """Why this spell cannot be cast now (§5), leaving the action economy aside."""
     if spell is None:
         return Refused("the caster does not know that spell", "5e-house §5.1")
-    # §5.1: casters carry a focus and keep a hand free for it; only a silenced creature cannot speak.
+    # §5.1: casters carry a focus (it needs a hand free of weapons); only a silenced creature cannot speak.
     needs = spells.Components("V" in spell.components, "S" in spell.components, "M" in spell.components)
-    problem = spells.components_problem(needs, not state.has_condition(actor, "silenced"), 1, True)
+    problem = spells.components_problem(needs, not state.has_condition(actor, "silenced"), hands(state, actor).free, True)
     if problem:
         return problem
     spent = spells.spend_slot(slots(state, actor), spell.level, slot_level or None)
@@ -263,7 +294,7 @@ def spell_problem(state: GameState, actor: Entity, spell: Spell | None, target: 
     if distance_ft(own, (at, 1)) > spell.range_ft:
         return Refused(f"that square is beyond {spell.range_ft} ft", "5e spell range")
     if spell.effect == "teleport":
-        if not teleport_reaches(state.battlefield, own, at, spell.range_ft, state.squares_taken(but=actor)):
+        if not teleport_reaches(sight_field(state, actor), own, at, spell.range_ft, state.squares_taken(but=actor)):
             return Refused("teleport needs an unoccupied space the caster can see", "5e teleport")
         return None
     if not line_of_effect(state.battlefield, own, (at, 1)):
@@ -359,14 +390,126 @@ def validate_escape(state: GameState, c: Escape) -> Refused | None:
     return None
 
 
+def _within_reach_of_ground(state: GameState, e: Entity) -> Dropped | None:
+    """The creature's own weapon lying in its space, the first dropped."""
+    space = footprint(*state.space(e))
+    return next((d for _, d in dropped(state, e) if d.square in space), None)
+
+
 def validate_pick_up(state: GameState, c: PickUp) -> Refused | None:
+    """§2.4 (R004-AE-06): picking up the weapon in its own space is the object interaction."""
     problem = _actor_problem(state, c.actor)
     if problem:
         return problem
-    if not state.has_condition(c.actor, "disarmed"):
-        return Refused(f"{state.name(c.actor)} has nothing to pick up", "5e-house §2.4")
-    spent = economy.interact(budget(state, c.actor))
-    return spent if isinstance(spent, Refused) else None
+    if _within_reach_of_ground(state, c.actor) is None:
+        where = " elsewhere" if dropped(state, c.actor) else ""
+        return Refused(f"{state.name(c.actor)} has no weapon on the ground in its space{where}", "5e-house §2.4")
+    return _hand_problem(state, c.actor) or _refused(economy.interact(budget(state, c.actor)))
+
+
+def _refused(result: Any) -> Refused | None:
+    return result if isinstance(result, Refused) else None
+
+
+def _hand_problem(state: GameState, e: Entity) -> Refused | None:
+    if hands(state, e).free < 1:
+        return Refused(f"{state.name(e)}'s hands are full: stow a weapon first", "5e-house §2.4")
+    return None
+
+
+def validate_draw(state: GameState, c: Draw) -> Refused | None:
+    """§2.4 (R004-AE-06, -07): a weapon it carries into a free hand, with the object interaction."""
+    problem = _actor_problem(state, c.actor)
+    if problem:
+        return problem
+    if weapon_named(state, c.actor, c.weapon) is None:
+        return Refused(f"{state.name(c.actor)} carries no {c.weapon}", "5e-house §2.4")
+    if c.weapon in hands(state, c.actor).held:
+        return Refused(f"{state.name(c.actor)} already holds its {c.weapon}", "5e-house §2.4")
+    if c.weapon in _lost_weapons(state, c.actor):
+        return Refused(f"{state.name(c.actor)} has lost its {c.weapon} to a disarm", "5e-house §2.1")
+    return _hand_problem(state, c.actor) or _refused(economy.handle_weapon(budget(state, c.actor), c.weapon))
+
+
+def validate_stow(state: GameState, c: Stow) -> Refused | None:
+    """§2.1 tip, §2.4 (R004-AE-06, -07): free for the weapon of this turn's Attack, else the interaction."""
+    problem = _actor_problem(state, c.actor)
+    if problem:
+        return problem
+    if c.weapon not in hands(state, c.actor).held:
+        return Refused(f"{state.name(c.actor)} does not hold a {c.weapon}", "5e-house §2.4")
+    return _refused(economy.handle_weapon(budget(state, c.actor), c.weapon))
+
+
+def off_hand_weapon(state: GameState, e: Entity, name: str) -> Weapon | None:
+    """The weapon as the off-hand attack uses it (§2.2): [5e] no ability modifier to the damage unless it
+    is negative; the flat part of a weapon's damage in the content is that modifier (docs/rulings.md)."""
+    weapon = weapon_named(state, e, name)
+    if weapon is None:
+        return None
+    return replace(weapon, damage=replace(weapon.damage, flat=min(0, weapon.damage.flat)))
+
+
+def validate_off_hand(state: GameState, c: OffHandAttack) -> Refused | None:
+    """§2.2 (R004-AE-04): after the Attack action with a Light weapon, the bonus action attack with a
+    different Light weapon already in hand."""
+    problem = _actor_problem(state, c.actor) or _needs(state, c.actor, economy.BONUS)
+    if problem:
+        return problem
+    off = weapon_named(state, c.actor, c.weapon)
+    if off is None:
+        return Refused("no such weapon", "5e-house §2.2")
+    mine = budget(state, c.actor)
+    main = weapon_named(state, c.actor, mine.attacked_with)
+    spent = economy.off_hand_attack(mine, main is not None and main.light, off.light, off.name != mine.attacked_with)
+    if isinstance(spent, Refused):
+        return spent
+    if off.name not in hands(state, c.actor).held:
+        return Refused(f"the {off.name} must be in hand: draw it first", "5e-house §2.2")
+    return attack_problem(state, c.actor, c.target, off)
+
+
+def validate_ready(state: GameState, c: Ready) -> Refused | None:
+    """§2.1 Ready (R004-SA-13): the standard action; one attack with a weapon, or an attack cantrip, and
+    optionally the one enemy whose coming within reach or range triggers it."""
+    problem = _standard_only(state, c)
+    if problem:
+        return problem
+    if bool(c.weapon) == bool(c.spell):
+        return Refused("ready either a weapon attack or a cantrip", "5e-house §2.1")
+    if c.target is not None:
+        problem = _target_problem(state, c.actor, c.target)
+        if problem:
+            return problem
+    if c.weapon:
+        weapon = weapon_named(state, c.actor, c.weapon)
+        if weapon is None:
+            return Refused("no such weapon", "5e-house §2.1")
+        if weapon.name in _lost_weapons(state, c.actor):
+            return Refused(f"{state.name(c.actor)} has lost its {weapon.name} to a disarm", "5e-house §2.1")
+        held = hands(state, c.actor)
+        if weapon.name not in held.held and held.free < 1:
+            return Refused(f"{state.name(c.actor)}'s hands are full: stow a weapon to draw the {weapon.name}",
+                           "5e-house §2.1")
+        return None
+    spell = spell_named(state, c.actor, c.spell)
+    if spell is None or spell.level != 0 or spell.effect != "attack":
+        return Refused("only an attack cantrip can be readied in the game", "5e-house §2.1")
+    needs = spells.Components("V" in spell.components, "S" in spell.components, "M" in spell.components)
+    return spells.components_problem(needs, not state.has_condition(c.actor, "silenced"), hands(state, c.actor).free, True)
+
+
+def validate_dismiss(state: GameState, c: Dismiss) -> Refused | None:
+    """§5.2 (R004-SP-08): no action, by the caster itself, not incapacitated, while its spell is in effect."""
+    if state.outcome is not None:
+        return Refused("the skirmish is over", R_TURN)
+    strike = pending(state)
+    if strike is not None:
+        return _waiting(state, strike)
+    if round_of(state).current != c.actor:
+        return Refused(f"it is {state.name(round_of(state).current)}'s turn", R_TURN)
+    return spells.may_dismiss(not awake(state, c.actor) or incapacitated(state, c.actor),
+                              bool(concentration(state, c.actor).spell), own_spell=True)
 
 
 def validate_end_turn(state: GameState, c: EndTurn) -> Refused | None:
@@ -374,7 +517,7 @@ def validate_end_turn(state: GameState, c: EndTurn) -> Refused | None:
         return Refused("the skirmish is over", R_TURN)
     strike = pending(state)
     if strike is not None:
-        return Refused(f"{state.name(strike.reactors[0])} must first answer the opportunity attack", "5e-house §6")
+        return _waiting(state, strike)
     if round_of(state).current != c.actor:
         return Refused(f"it is {state.name(round_of(state).current)}'s turn", R_TURN)
     return None
@@ -383,7 +526,7 @@ def validate_end_turn(state: GameState, c: EndTurn) -> Refused | None:
 def validate_react(state: GameState, c: React) -> Refused | None:
     strike = pending(state)
     if strike is None or strike.reactors[0] != c.actor:
-        return Refused("no opportunity attack is offered to that creature now", "5e-house §6")
+        return Refused("no opportunity attack or readied action is offered to that creature now", "5e-house §6")
     return None
 
 
@@ -413,6 +556,9 @@ def end_concentration(state: GameState, caster: Entity) -> list[Event]:
     if not held.spell:
         return []
     state.world.add(caster, spells.Concentration())
+    ready = readied(state, caster)
+    if ready is not None and ready.spell == held.spell:
+        state.world.remove(caster, Readied)         # [5e] a readied spell is held with concentration
     for entity, zone in list(state.world.query(Zone)):
         if zone.caster == caster:
             state.world.delete(entity)
@@ -421,17 +567,25 @@ def end_concentration(state: GameState, caster: Entity) -> list[Event]:
 
 
 def _lay_zones(state: GameState) -> None:
-    """The map's battlefield with every zone's squares heavily obscured (fog cloud, §8)."""
+    """The map's battlefield with every zone's squares heavily obscured (Fog Cloud, §8) or dark whatever
+    lights the map has (Darkness: magical darkness, R004-LT-04, docs/rulings.md)."""
     ground = state.world.resource(Ground).battlefield
-    changes = {sq: replace(ground.at(sq), obscured=max(Obscurement.HEAVY, ground.at(sq).obscured))
-               for zone in _zones(state) for sq in zone.squares}
+    changes: dict[Square, Terrain] = {}
+    for zone in _zones(state):
+        veil = Obscurement.TOTAL if zone.darkness else Obscurement.HEAVY
+        for sq in zone.squares:
+            terrain = changes.get(sq, ground.at(sq))
+            changes[sq] = replace(terrain, obscured=max(veil, terrain.obscured))
     state.battlefield = ground.overlaid(changes) if changes else ground
 
 
 def _fall_out(state: GameState, e: Entity) -> list[Event]:
     """Unconscious (§3.1): prone, incapacitated, concentration and grapples let go."""
     events = _add(state, e, "unconscious") + _add(state, e, "prone") + _drop(state, e, "hidden")
-    return events + end_concentration(state, e) + _release_grapples(state, e)
+    events += end_concentration(state, e) + _release_grapples(state, e)
+    if readied(state, e) is not None:
+        state.world.remove(e, Readied)
+    return events
 
 
 def _release_grapples(state: GameState, grappler: Entity) -> list[Event]:
@@ -446,6 +600,8 @@ def _release_grapples(state: GameState, grappler: Entity) -> list[Event]:
 
 def _die(state: GameState, e: Entity) -> list[Event]:
     events = end_concentration(state, e) + _release_grapples(state, e)
+    if readied(state, e) is not None:
+        state.world.remove(e, Readied)
     state.world.add(e, Conditions())
     state.world.add(e, OutOfFight())
     return events
@@ -475,8 +631,9 @@ def deal_damage(state: GameState, dice: Dice, target: Entity, amount: int, kind:
     if harm.absorbed + harm.lost and concentration(state, target).spell:
         dc = spells.concentration_dc(harm.absorbed + harm.lost)
         total = roll_d20(dice).natural + sheet(state, target).mod("con")
-        events.append(SavingThrow(target, "con", total, dc, total >= dc))
-        if total < dc:
+        kept = spells.keeps_concentration(total, harm.absorbed + harm.lost)
+        events.append(SavingThrow(target, "con", total, dc, kept))
+        if not kept:
             events += end_concentration(state, target)
     if harm.lost:
         events += _drop(state, target, "hidden")
@@ -504,7 +661,8 @@ def apply_move(state: GameState, c: Move, dice: Dice) -> list[Event]:
 
 def _walk(state: GameState, dice: Dice, mover: Entity, path: tuple[Square, ...], feet: int,
           answered: tuple[Entity, ...] = ()) -> list[Event]:
-    """Step along ``path``; before a step that leaves an enemy's reach, pause for its opportunity attack.
+    """Step along ``path``; before a step that leaves an enemy's reach, pause for its opportunity attack
+    (§6); after a step into the reach or range of an enemy's readied action, pause for it (§2.1 Ready).
     ``answered``: the creatures already asked about the first step."""
     disengaged = budget(state, mover).disengaged
     for index in range(len(path) - 1):
@@ -518,7 +676,40 @@ def _walk(state: GameState, dice: Dice, mover: Entity, path: tuple[Square, ...],
                 events += _arrive(state, dice, mover, path[:index + 1], feet)
             state.world.set_resource(PendingStrike(mover, reactors, path[index:], feet, reactors))
             return events + [OpportunityOffered(r, mover) for r in reactors]
+        readiers = _readied_triggered(state, mover, step)
+        if readiers:
+            events = _arrive(state, dice, mover, path[:index + 2], feet)
+            if not awake(state, mover):
+                return events
+            state.world.set_resource(PendingStrike(mover, readiers, path[index + 1:], feet, readied=True))
+            return events + [ReadiedOffered(r, mover) for r in readiers]
     return _arrive(state, dice, mover, path, feet)
+
+
+def _readied_triggered(state: GameState, mover: Entity, step: tuple[Square, Square]) -> tuple[Entity, ...]:
+    """R004-SA-13: the enemies whose readied action this step sets off: the mover (their chosen target, if
+    they named one) was out of its reach or range, or unseen, before the step and is a target after it.
+    The readier must still have its reaction and be able to take it."""
+    candidates = [e for e, ready in state.world.query(Readied) if state.are_enemies(e, mover)
+                  and (ready.target is None or ready.target == mover) and budget(state, e).reaction
+                  and awake(state, e) and can_react(state, e)]
+    if not candidates:
+        return ()
+    home = state.world.get(mover, Position)
+    state.world.add(mover, Position(step[0]))
+    before = [_release_problem(state, e, mover) is None and can_see(state, e, mover) for e in candidates]
+    state.world.add(mover, Position(step[1]))
+    after = [_release_problem(state, e, mover) is None and can_see(state, e, mover) for e in candidates]
+    state.world.add(mover, home)
+    return tuple(e for e, was, now in zip(candidates, before, after) if now and not was)
+
+
+def _release_problem(state: GameState, readier: Entity, target: Entity) -> Refused | None:
+    """Why the readied action could not be taken against ``target`` where it stands now."""
+    ready = state.world.get(readier, Readied)
+    if ready.weapon:
+        return attack_problem(state, readier, target, weapon_named(state, readier, ready.weapon))
+    return spell_problem(state, readier, spell_named(state, readier, ready.spell), target, None)
 
 
 def _arrive(state: GameState, dice: Dice, mover: Entity, path: tuple[Square, ...], feet: int) -> list[Event]:
@@ -548,35 +739,63 @@ def _fall_if_dropped(state: GameState, dice: Dice, e: Entity, frm: Square, to: S
 
 
 def _lost_weapons(state: GameState, e: Entity) -> tuple[str, ...]:
-    """Weapons knocked away ("disarmed", picked up again with the free interaction) or broken (for good)."""
-    held = state.conditions(e)
-    return tuple(c.source for c in held.named("disarmed") + held.named("weapon broken"))
+    """Weapons knocked to the ground (picked up again with the object interaction) or broken (for good)."""
+    return tuple(d.weapon for _, d in dropped(state, e)) + \
+        tuple(c.source for c in state.conditions(e).named("weapon broken"))
 
 
 def _melee_weapon(state: GameState, e: Entity) -> Weapon | None:
+    """The melee weapon in hand an opportunity attack is made with (§6; the game has no unarmed strikes)."""
+    held = hands(state, e).held
+    return next((w for w in sheet(state, e).attacks if w.kind == MELEE and w.name in held), None)
+
+
+def _reach_ft(state: GameState, e: Entity) -> int:
+    """[5e] The creature's reach: its longest melee weapon still its own, 5 ft without one."""
     lost = _lost_weapons(state, e)
-    return next((w for w in sheet(state, e).attacks if w.kind == MELEE and w.name not in lost), None)
+    return max((w.reach_ft for w in sheet(state, e).attacks if w.kind == MELEE and w.name not in lost), default=5)
 
 
 def apply_react(state: GameState, c: React, dice: Dice) -> list[Event]:
     """§6: the opportunity attack, one melee attack roll with the reaction, made while the mover is still
-    in the square inside reach; then the walk goes on unless the mover fell."""
+    in the square inside reach; §2.1 Ready: the readied attack or cantrip, made once the mover has stepped
+    within reach or range (a readied action let pass stays ready). Then the walk goes on unless the mover
+    fell."""
     strike = pending(state)
     assert strike is not None
     events: list[Event] = []
     rest = strike.reactors[1:]
     if c.take:
         state.world.add(c.actor, replace(budget(state, c.actor), reaction=False))
-        weapon = _melee_weapon(state, c.actor)
-        if weapon is not None:
-            events += _strike(state, dice, c.actor, strike.mover, weapon)
+        events += _release(state, dice, c.actor, strike.mover) if strike.readied else \
+            _opportunity_attack(state, dice, c.actor, strike.mover)
     if rest and awake(state, strike.mover):
         state.world.set_resource(replace(strike, reactors=rest))
         return events
     state.world.clear_resource(PendingStrike)
-    if awake(state, strike.mover):
+    if awake(state, strike.mover) and len(strike.path) > 1:
         events += _walk(state, dice, strike.mover, strike.path, strike.feet, strike.asked)
     return events
+
+
+def _opportunity_attack(state: GameState, dice: Dice, reactor: Entity, mover: Entity) -> list[Event]:
+    weapon = _melee_weapon(state, reactor)
+    return [] if weapon is None else _strike(state, dice, reactor, mover, weapon)
+
+
+def _release(state: GameState, dice: Dice, readier: Entity, target: Entity) -> list[Event]:
+    """R004-SA-13: the readied action, spent: the attack with its weapon, or the cantrip it held (its
+    concentration ends with it)."""
+    ready = state.world.get(readier, Readied)
+    state.world.remove(readier, Readied)
+    if ready.weapon:
+        weapon = weapon_named(state, readier, ready.weapon)
+        assert weapon is not None
+        return _strike(state, dice, readier, target, weapon)
+    spell = spell_named(state, readier, ready.spell)
+    assert spell is not None
+    state.world.add(readier, spells.Concentration())
+    return [SpellCast(readier, spell.key, 0)] + _spell_attack(state, dice, readier, target, spell)
 
 
 def _strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapon: Weapon,
@@ -612,11 +831,11 @@ def _use_help(state: GameState, attacker: Entity, target: Entity) -> None:
 
 
 def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Event]:
-    state.world.add(c.actor, economy.attack_action(budget(state, c.actor)))
+    state.world.add(c.actor, economy.attack_action(budget(state, c.actor), "" if c.option else c.weapon))
     weapon = weapon_named(state, c.actor, c.weapon)
     assert weapon is not None
     if not c.option:
-        return _strike(state, dice, c.actor, c.target, weapon, c.knockout)
+        return _draw_for_free(state, c.actor, weapon.name) + _strike(state, dice, c.actor, c.target, weapon, c.knockout)
     # §2.1: the target resists with its better of a Strength or Dexterity save (docs/rulings.md).
     dc = options.maneuver_dc(sheet(state, c.actor).mod("str"), sheet(state, c.actor).proficiency)
     ability = "str" if sheet(state, c.target).mod("str") >= sheet(state, c.target).mod("dex") else "dex"
@@ -627,13 +846,39 @@ def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Event]:
         events += _add(state, c.target, "prone")
     if outcome.grappled:
         events += _add(state, c.target, "grappled", by=c.actor, amount=dc)
-    if outcome.weapon_dropped or outcome.weapon_damaged:
-        # The weapon in hand is the first one it still has: it falls to the ground, or breaks for good
-        # (the game has no weapon hit points, docs/rulings.md).
-        held = next((w for w in sheet(state, c.target).attacks if w.name not in _lost_weapons(state, c.target)), None)
-        if held is not None:
-            events += _add(state, c.target, "disarmed" if outcome.weapon_dropped else "weapon broken", source=held.name)
+    held = hands(state, c.target).held
+    if (outcome.weapon_dropped or outcome.weapon_damaged) and held:
+        # The first weapon in its hands falls into its square, or breaks for good (the game has no weapon
+        # hit points, docs/rulings.md).
+        state.world.add(c.target, Hands(held[1:]))
+        if outcome.weapon_dropped:
+            state.world.create(Dropped(c.target, held[0], state.square(c.target)))
+            events.append(WeaponHandled(c.target, held[0], "knocked away"))
+        else:
+            events += _add(state, c.target, "weapon broken", source=held[0])
     return events
+
+
+def _draw_for_free(state: GameState, e: Entity, weapon: str) -> list[Event]:
+    """§2.1 tip (R004-AE-07): the standard action draws the weapon it uses at no cost."""
+    held = hands(state, e).held
+    if weapon in held:
+        return []
+    state.world.add(e, Hands(held + (weapon,)))
+    return [WeaponHandled(e, weapon, "drawn", free=True)]
+
+
+def spell_area(state: GameState, caster: Entity, spell: Spell, point: Square) -> tuple[tuple[Square, ...], tuple[Entity, ...]]:
+    """An area spell cast at ``point`` (§5, spells.toml): the open squares within its radius of the centre
+    (the caster's space for a range-0 spell, else the point), which a fog or darkness fills, and the creatures
+    other than the caster within the radius with line of effect from the centre, who save. The cast and the
+    screen's area template both ask it."""
+    centre = state.space(caster) if spell.range_ft == 0 else (point, 1)
+    squares = tuple(sq for sq in state.battlefield.squares()
+                    if distance_ft(centre, (sq, 1)) <= spell.radius_ft and not state.battlefield.at(sq).wall)
+    caught = tuple(e for e in state.standing() if e != caster and distance_ft(centre, state.space(e)) <= spell.radius_ft
+                   and line_of_effect(state.battlefield, centre, state.space(e)))
+    return squares, caught
 
 
 def apply_cast(state: GameState, c: Cast, dice: Dice) -> list[Event]:
@@ -648,18 +893,8 @@ def apply_cast(state: GameState, c: Cast, dice: Dice) -> list[Event]:
         events += _drop(state, c.actor, "hidden")       # [5e] a spoken spell gives the hider away
     sheet_ = sheet(state, c.actor)
     if spell.effect == "attack":
-        assert c.target is not None and spell.damage is not None
-        mode = attack_odds(state, c.actor, c.target, RANGED)
-        _use_help(state, c.actor, c.target)
-        ac = sheet(state, c.target).ac + COVER_BONUS.get(cover(state, c.actor, c.target, RANGED), 0)
-        roll = attack_roll(dice, sheet_.spell_attack, ac, mode)
-        events.append(AttackRolled(c.actor, c.target, spell.name, roll.faces, roll.total, ac, roll.hit, roll.crit, mode))
-        if roll.hit and roll.crit == SLAYING_CRIT:
-            events += deal_damage(state, dice, c.target, 0, spell.damage_type, slain=True)
-        elif roll.hit:
-            amount = damage_roll(spell.damage, dice, roll.crit)
-            events += deal_damage(state, dice, c.target, amount, spell.damage_type, bool(roll.crit))
-        return events
+        assert c.target is not None
+        return events + _spell_attack(state, dice, c.actor, c.target, spell)
     if spell.effect == "heal":
         assert c.target is not None and spell.heal is not None
         amount = max(0, spell.heal.roll(dice)[0] + sheet_.spell_mod)
@@ -672,10 +907,9 @@ def apply_cast(state: GameState, c: Cast, dice: Dice) -> list[Event]:
     if spell.concentration:
         events += end_concentration(state, c.actor)
         state.world.add(c.actor, spells.Concentration(spell.key))
-    if spell.effect == "obscure":
-        squares = tuple(sq for sq in state.battlefield.squares()
-                        if distance_ft((point, 1), (sq, 1)) <= spell.radius_ft and not state.battlefield.at(sq).wall)
-        state.world.create(Zone(c.actor, spell.key, squares))
+    if spell.effect in ("obscure", "darken"):
+        squares, _ = spell_area(state, c.actor, spell, point)
+        state.world.create(Zone(c.actor, spell.key, squares, darkness=spell.effect == "darken"))
         _lay_zones(state)
         return events
     return events + _area_save(state, dice, c.actor, spell, point)
@@ -686,9 +920,7 @@ def _area_save(state: GameState, dice: Dice, caster: Entity, spell: Spell, point
     is spared by a spell centred on it); a failure takes the damage and the push, a success half or none."""
     events: list[Event] = []
     centre = state.space(caster) if spell.range_ft == 0 else (point, 1)
-    caught = [e for e in state.standing() if e != caster and distance_ft(centre, state.space(e)) <= spell.radius_ft
-              and line_of_effect(state.battlefield, centre, state.space(e))]
-    for target in caught:
+    for target in spell_area(state, caster, spell, point)[1]:
         if not alive(state, target):
             continue
         bonus = COVER_BONUS.get(cover(state, caster, target, "area", point), 0) if spell.save == "dex" else 0
@@ -729,6 +961,22 @@ def _push(state: GameState, dice: Dice, target: Entity, away_from: tuple[Square,
     state.world.add(target, Position(path[-1]))
     events: list[Event] = [Pushed(target, tuple(path))]
     return events + _fall_if_dropped(state, dice, target, path[-2], path[-1])
+
+
+def _spell_attack(state: GameState, dice: Dice, caster: Entity, target: Entity, spell: Spell) -> list[Event]:
+    """A spell attack roll against the target's AC with cover, then its damage (§4.3, §7)."""
+    assert spell.damage is not None
+    mode = attack_odds(state, caster, target, RANGED)
+    _use_help(state, caster, target)
+    ac = sheet(state, target).ac + COVER_BONUS.get(cover(state, caster, target, RANGED), 0)
+    roll = attack_roll(dice, sheet(state, caster).spell_attack, ac, mode)
+    events: list[Event] = [AttackRolled(caster, target, spell.name, roll.faces, roll.total, ac, roll.hit, roll.crit, mode)]
+    if roll.hit and roll.crit == SLAYING_CRIT:
+        events += deal_damage(state, dice, target, 0, spell.damage_type, slain=True)
+    elif roll.hit:
+        amount = damage_roll(spell.damage, dice, roll.crit)
+        events += deal_damage(state, dice, target, amount, spell.damage_type, bool(roll.crit))
+    return events
 
 
 def _heal(state: GameState, target: Entity, amount: int) -> list[Event]:
@@ -868,7 +1116,50 @@ def apply_escape(state: GameState, c: Escape, dice: Dice) -> list[Event]:
 
 def apply_pick_up(state: GameState, c: PickUp, dice: Dice) -> list[Event]:
     state.world.add(c.actor, economy.interact(budget(state, c.actor)))
-    return [ActionTaken(c.actor, "pick up")] + _drop(state, c.actor, "disarmed")
+    lying = _within_reach_of_ground(state, c.actor)
+    assert lying is not None
+    state.world.delete(next(e for e, d in dropped(state, c.actor) if d == lying))
+    state.world.add(c.actor, Hands(hands(state, c.actor).held + (lying.weapon,)))
+    return [WeaponHandled(c.actor, lying.weapon, "picked up")]
+
+
+def apply_draw(state: GameState, c: Draw, dice: Dice) -> list[Event]:
+    state.world.add(c.actor, economy.handle_weapon(budget(state, c.actor), c.weapon))
+    state.world.add(c.actor, Hands(hands(state, c.actor).held + (c.weapon,)))
+    return [WeaponHandled(c.actor, c.weapon, "drawn")]
+
+
+def apply_stow(state: GameState, c: Stow, dice: Dice) -> list[Event]:
+    before = budget(state, c.actor)
+    after = economy.handle_weapon(before, c.weapon)
+    assert isinstance(after, economy.Budget)
+    state.world.add(c.actor, after)
+    state.world.add(c.actor, Hands(tuple(w for w in hands(state, c.actor).held if w != c.weapon)))
+    free = after.free_interaction == before.free_interaction and after.standard == before.standard
+    return [WeaponHandled(c.actor, c.weapon, "stowed", free)]
+
+
+def apply_off_hand(state: GameState, c: OffHandAttack, dice: Dice) -> list[Event]:
+    state.world.add(c.actor, economy.spend(budget(state, c.actor), economy.BONUS))
+    weapon = off_hand_weapon(state, c.actor, c.weapon)
+    assert weapon is not None
+    return _strike(state, dice, c.actor, c.target, weapon)
+
+
+def apply_ready(state: GameState, c: Ready, dice: Dice) -> list[Event]:
+    """§2.1 Ready: the standard action (its weapon drawn for free); a cantrip is held with concentration,
+    which ends any other concentration spell ([5e], docs/rulings.md)."""
+    state.world.add(c.actor, economy.spend(budget(state, c.actor), economy.STANDARD))
+    events: list[Event] = _draw_for_free(state, c.actor, c.weapon) if c.weapon else []
+    if c.spell:
+        events += end_concentration(state, c.actor)
+        state.world.add(c.actor, spells.Concentration(c.spell))
+    state.world.add(c.actor, Readied(c.weapon, c.spell, c.target))
+    return events + [ActionReadied(c.actor, c.weapon, c.spell, c.target)]
+
+
+def apply_dismiss(state: GameState, c: Dismiss, dice: Dice) -> list[Event]:
+    return [ActionTaken(c.actor, "dismiss")] + end_concentration(state, c.actor)
 
 
 def apply_end_turn(state: GameState, c: EndTurn, dice: Dice) -> list[Event]:
@@ -904,6 +1195,12 @@ def start_turn(state: GameState, dice: Dice) -> list[Event]:
         state.world.add(other, spent.new_turn())
     state.world.set_resource(HelpInForce(tuple(h for h in _helped(state) if h.until != e)))
     state.world.add(e, economy.start_of_turn(budget(state, e)))
+    ready = readied(state, e)
+    if ready is not None:
+        # §2.1 Ready: a readied action not taken lapses when the readier's turn comes round again.
+        state.world.remove(e, Readied)
+        if ready.spell and concentration(state, e).spell == ready.spell:
+            state.world.add(e, spells.Concentration())
     now = vitals(state, e)
     if sheet(state, e).hero and needs_death_save(now):
         save = death_save(now, dice)
@@ -923,9 +1220,8 @@ def _upkeep(state: GameState) -> list[Event]:
     for other in state.creatures():
         for hold in state.conditions(other).named("grappled"):
             g = hold.by
-            weapon = _melee_weapon(state, g) if g is not None and alive(state, g) else None
-            if g is None or not awake(state, g) or weapon is None or \
-                    distance_ft(state.space(g), state.space(other)) > weapon.reach_ft:
+            if g is None or not alive(state, g) or not awake(state, g) or \
+                    distance_ft(state.space(g), state.space(other)) > _reach_ft(state, g):
                 state.world.add(other, state.conditions(other).without(hold))
                 events.append(ConditionChanged(other, "grappled", False))
     if state.outcome is None:
@@ -960,6 +1256,11 @@ RULES: dict[type, tuple[Validator, Applier]] = {
     PickUp: (validate_pick_up, apply_pick_up),
     EndTurn: (validate_end_turn, apply_end_turn),
     React: (validate_react, apply_react),
+    OffHandAttack: (validate_off_hand, apply_off_hand),
+    Ready: (validate_ready, apply_ready),
+    Draw: (validate_draw, apply_draw),
+    Stow: (validate_stow, apply_stow),
+    Dismiss: (validate_dismiss, apply_dismiss),
 }
 
 

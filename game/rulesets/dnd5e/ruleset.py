@@ -16,8 +16,8 @@ from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
 from game.match import Match, SetupError, place_roster
 from game.rulesets.dnd5e import spells
-from game.rulesets.dnd5e.ai import Controller5e
-from game.rulesets.dnd5e.commands import InitiativeRolled, command_to_json
+from game.rulesets.dnd5e.ai import LEVELS, Controller5e
+from game.rulesets.dnd5e.commands import InitiativeRolled, TurnStarted, command_to_json
 from game.rulesets.dnd5e.components import Ground, Potions, Round, Sheet
 from game.rulesets.dnd5e.content import Creature5e, load_creatures, load_rosters
 from game.rulesets.dnd5e.economy import Budget
@@ -28,15 +28,24 @@ from game.state import GameState
 
 NAME = "5e-house"
 PLAYERS = ("ai",)
-DIFFICULTIES = ("normal",)
 
-__all__ = ["NAME", "PLAYERS", "command_to_json", "decider", "execute", "load_creatures", "load_rosters",
-           "make_player", "new_match", "round_number", "validate"]
+__all__ = ["NAME", "PLAYERS", "command_to_json", "current_creature", "decider", "execute", "load_creatures",
+           "load_rosters", "make_player", "new_match", "rosters_in_play", "round_number", "turn_started", "validate"]
 
 
 def round_number(state: GameState) -> int:
     """The round under way (§2)."""
     return round_of(state).number
+
+
+def current_creature(state: GameState) -> Entity:
+    """The creature whose turn it is (§1; the decider may be another, offered an opportunity attack)."""
+    return round_of(state).current
+
+
+def turn_started(events: list[Any]) -> bool:
+    """Whether these events began a creature's turn (§2; saves autosave then; a take-back stops there)."""
+    return any(isinstance(e, TurnStarted) for e in events)
 
 
 def add_creature(world: World, template: Creature5e, side: str, spot: Square, label: str) -> Entity:
@@ -62,14 +71,23 @@ def begin(state: GameState, dice: Dice) -> list[Any]:
     return opening + start_turn(state, dice)
 
 
+def rosters_in_play(bf: Battlefield, rosters: list[Roster]) -> list[Roster]:
+    """The rosters whose side the map has a start area for: rosters.toml has one for each of the four
+    sides, and a two-side map plays blue and red (docs/rulings.md). Fewer than two is a SetupError."""
+    playing = [r for r in rosters if bf.start_squares(r.side)]
+    if len(playing) < 2:
+        missing = ", ".join(repr(r.side) for r in rosters if r not in playing)
+        raise SetupError(f"the map has no start area for side {missing}" if missing else "a skirmish needs two sides")
+    return playing
+
+
 def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creature5e], seed: int) -> Match:
-    """Place both sides, roll initiative (§1: d20 + Dex, highest first) and start the first turn."""
-    for roster in rosters:
-        if not bf.start_squares(roster.side):
-            raise SetupError(f"the map has no start area for side {roster.side!r}")
+    """Place every side the map has a start area for (2 to 4, rosters_in_play), roll initiative (§1: d20
+    + Dex, highest first) and start the first turn. Each side is hostile to every other; the last side
+    standing wins (engine._upkeep)."""
     world = World()
     taken: set[Square] = set()
-    for roster in rosters:
+    for roster in rosters_in_play(bf, rosters):
         _place(bf, world, roster, creatures, taken)
     state = GameState(bf, world)
     dice = SeededDice(seed)
@@ -78,9 +96,9 @@ def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creat
 
 
 def make_player(kind: str, side: str, difficulty: str, seed: int) -> Controller5e:
-    """The computer player (one level; ``seed`` is not needed: its choices follow from the state)."""
+    """The computer player at ``difficulty`` (easy, normal or hard); ``seed`` seeds easy's random picks."""
     if kind not in PLAYERS:
         raise ValueError(f"5e-house has only the {' or '.join(PLAYERS)} player, not {kind!r}")
-    if difficulty not in DIFFICULTIES:
-        raise ValueError(f"the 5e-house computer plays at one level ({', '.join(DIFFICULTIES)}), not {difficulty!r}")
-    return Controller5e(side)
+    if difficulty not in LEVELS:
+        raise ValueError(f"the 5e-house computer plays at {', '.join(LEVELS)}, not {difficulty!r}")
+    return Controller5e(side, difficulty, seed)

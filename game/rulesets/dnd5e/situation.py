@@ -1,22 +1,24 @@
-"""What the battlefield's facts mean for a 5e-house attack: cover, obscurement, sight, advantage and
+"""What the battlefield's facts mean for a 5e-house attack: cover, obscurement, light, sight, advantage and
 disadvantage, and who may make an opportunity attack (§2.3.1, §6-§8).
 
 The geometry (corner lines, lines of sight and effect, obscurement, spaces) is the shared one in
-game.core, exactly as 4e reads it; only the meaning differs.
+game.core, exactly as 4e reads it; only the meaning differs. Every "can X see Y" question is ``can_see``,
+which reads the battlefield through X's eyes (darkvision, magical darkness: sight.seen_field).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.battlefield import Obscurement
+from game.core.battlefield import Battlefield, Obscurement
 from game.core.grid import Square, footprint
 from game.core.lines import best_cover_lines, cover_lines_past_low_walls, line_of_effect
 from game.ecs.world import Entity
 from game.rulesets.dnd5e.attacks import HALF, NO_COVER, cover_level
+from game.rulesets.dnd5e.components import Sheet, Zone
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.rolls import combine
-from game.rulesets.dnd5e.sight import least_obscured, sees_space
+from game.rulesets.dnd5e.sight import MAGICAL_DARK, Veils, least_obscured, light_level, sees_space, seen_field
 from game.state import GameState
 
 MELEE, RANGED, CLOSE, AREA = "melee", "ranged", "close", "area"
@@ -64,21 +66,80 @@ def cover(state: GameState, attacker: Entity, target: Entity, kind: str, origin:
 
 
 def concealment(state: GameState, attacker: Entity, target: Entity) -> str:
-    """§8: light obscurement only hinders sight checks; heavy obscurement or darkness (or a blinded
-    attacker, or an invisible or hidden target) leaves the target unseen."""
+    """§8: light obscurement or dim light only hinders sight checks; heavy obscurement or darkness (or a
+    blinded attacker, or an invisible or hidden target) leaves the target unseen. As the attacker's eyes
+    read the squares: darkness within its darkvision is only dim (R004-LT-04)."""
     if state.has_condition(attacker, "blinded") or any(state.has_condition(target, c) for c in UNSEEN):
         return HEAVY
-    level = least_obscured(state.battlefield, state.space(target))
+    level = least_obscured(sight_field(state, attacker), state.space(target))
     if level >= Obscurement.HEAVY:
         return HEAVY
     return LIGHT if level == Obscurement.LIGHT else NO_CONCEALMENT
 
 
+def veils(state: GameState) -> Veils:
+    """The squares the spells in effect cover: magical darkness (Darkness) and fog (Fog Cloud)."""
+    darkness: list[Square] = []
+    fog: list[Square] = []
+    for _, zone in state.world.query(Zone):
+        (darkness if zone.darkness else fog).extend(zone.squares)
+    return Veils(frozenset(darkness), frozenset(fog))
+
+
+def darkvision_ft(state: GameState, entity: Entity) -> int:
+    """[5e] How far the creature's darkvision reaches (0: none; a unit with no 5e sheet has none)."""
+    sheet = state.world.maybe(entity, Sheet)
+    return sheet.darkvision_ft if sheet is not None else 0
+
+
+def sight_field(state: GameState, viewer: Entity, darkvision: int | None = None) -> Battlefield:
+    """The battlefield as the viewer's eyes read it (LT-01..04): darkness within its darkvision is dim, a
+    spell's magical darkness dark to all. ``darkvision``: the range to use instead of the viewer's own."""
+    reach = darkvision_ft(state, viewer) if darkvision is None else darkvision
+    return seen_field(state.battlefield, state.space(viewer), reach, veils(state))
+
+
 def can_see(state: GameState, viewer: Entity, target: Entity) -> bool:
-    """§8: not blinded, the target neither invisible nor hidden, and some square of it seen."""
-    if state.has_condition(viewer, "blinded") or any(state.has_condition(target, c) for c in UNSEEN):
-        return False
-    return sees_space(state.battlefield, state.space(viewer), state.space(target))
+    """§8: not blinded, the target neither invisible nor hidden, and some square of it seen through the
+    viewer's eyes (darkvision counts, R004-LT-04). Every sight question in 5e-house asks this."""
+    return unseen_because(state, viewer, target) == ""
+
+
+# Why a creature is unseen, where it stands (R004-LT-03, LT-04), or that no sight line reaches it.
+IN_MAGICAL_DARKNESS, IN_DARKNESS, IN_FOG = "in magical darkness", "in darkness", "in heavy fog"
+OUT_OF_SIGHT = "out of sight"
+
+
+def unseen_because(state: GameState, viewer: Entity, target: Entity) -> str:
+    """Why the viewer cannot see the target, "" when it can (§8, R004-LT-03, LT-04): "blinded", the target
+    "invisible" or "hidden", its clearest square as the viewer reads it in magical darkness, darkness or
+    heavy fog, or no sight line reaching it ("out of sight")."""
+    if state.has_condition(viewer, "blinded"):
+        return "blinded"
+    hiding = next((c for c in UNSEEN if state.has_condition(target, c)), None)
+    if hiding is not None:
+        return hiding
+    field = sight_field(state, viewer)
+    space = state.space(target)
+    if sees_space(field, state.space(viewer), space):
+        return ""
+    clearest = min(footprint(*space), key=lambda sq: field.at(sq).obscured)
+    seen = field.at(clearest).obscured
+    if seen < Obscurement.HEAVY:
+        return OUT_OF_SIGHT
+    if light_level(state.battlefield, clearest, veils(state)) == MAGICAL_DARK:
+        return IN_MAGICAL_DARKNESS
+    return IN_DARKNESS if seen == Obscurement.TOTAL else IN_FOG
+
+
+def darkvision_note(state: GameState, viewer: Entity, target: Entity) -> str:
+    """"darkvision 60 ft" when the viewer sees the target only thanks to its darkvision (R004-LT-04), else
+    "" (the battle screen's forecast names it)."""
+    reach = darkvision_ft(state, viewer)
+    if not reach or not can_see(state, viewer, target):
+        return ""
+    sees_anyway = sees_space(sight_field(state, viewer, darkvision=0), state.space(viewer), state.space(target))
+    return "" if sees_anyway else f"darkvision {reach} ft"
 
 
 @dataclass(frozen=True)
@@ -91,8 +152,12 @@ class Edge:
 
 @dataclass(frozen=True)
 class Odds:
+    """The sources on both sides; ``notes``: what changed no side but is worth saying (a darkvision that
+    sees through the dark)."""
+
     advantages: tuple[Edge, ...]
     disadvantages: tuple[Edge, ...]
+    notes: tuple[str, ...] = ()
 
     @property
     def result(self) -> str:
@@ -118,10 +183,18 @@ def odds(state: GameState, attacker: Entity, target: Entity, kind: str, beyond_n
             up.append(Edge("target prone within 5 ft", "5e-house §2.3.1"))
         else:
             down.append(Edge("target prone beyond 5 ft", "5e-house §2.3.1"))
-    if not can_see(state, attacker, target):
-        down.append(Edge("target unseen", "5e-house §8"))
-    if not can_see(state, target, attacker):
-        up.append(Edge("attacker unseen", "5e-house §8"))
+    # R004-AT-05, LT-03: an unseen target (darkness, fog, out of sight) as if the attacker were blinded;
+    # an attacker the target cannot see as if the target were.
+    unseen = unseen_because(state, attacker, target)
+    if unseen:
+        down.append(Edge("attacker blinded" if unseen == "blinded" else f"target {unseen} (you can't see it)",
+                         "5e-house §8"))
+    unseeing = unseen_because(state, target, attacker)
+    if unseeing:
+        up.append(Edge("target blinded" if unseeing == "blinded" else f"attacker {unseeing} (the target can't see you)",
+                       "5e-house §8"))
+    notes = tuple(n for n in (darkvision_note(state, attacker, target),
+                              _theirs(darkvision_note(state, target, attacker))) if n)
     if state.has_condition(attacker, "grappled"):
         down.append(Edge("attacker grappled", "5e-house §2.1"))
     if state.has_condition(attacker, "restrained"):
@@ -139,7 +212,11 @@ def odds(state: GameState, attacker: Entity, target: Entity, kind: str, beyond_n
             down.append(Edge("long range", "5e ranged attacks"))
         if _hostile_within_reach(state, attacker):
             down.append(Edge("ranged attack with an enemy within 5 ft", "5e ranged attacks"))
-    return Odds(tuple(up), tuple(down))
+    return Odds(tuple(up), tuple(down), notes)
+
+
+def _theirs(note: str) -> str:
+    return f"the target's {note} sees you" if note else ""
 
 
 def _hostile_within_reach(state: GameState, attacker: Entity) -> bool:

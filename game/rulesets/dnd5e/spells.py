@@ -85,20 +85,9 @@ class Concentration:
     spell: str = ""
 
 
-def concentrate_on(current: Concentration, spell: str) -> tuple[Concentration, str]:
-    """§5.2 (R004-SP-05): starting a concentration spell ends the old one; returns the new state and the
-    spell that ended ("" if none)."""
-    return Concentration(spell), current.spell
-
-
 def keeps_concentration(save_total: int, damage: int) -> bool:
     """§5.2 (R004-SP-06): a Constitution save against ``concentration_dc(damage)``."""
     return save_total >= concentration_dc(damage)
-
-
-def loses_concentration_by_state(incapacitated: bool, dead: bool) -> bool:
-    """§5.2 (R004-SP-07): incapacitated or dead, concentration ends at once."""
-    return incapacitated or dead
 
 
 def may_dismiss(caster_incapacitated: bool, in_effect: bool, own_spell: bool) -> Refused | None:
