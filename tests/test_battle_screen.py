@@ -764,10 +764,9 @@ def test_a_fallen_creature_is_crossed_out_in_the_tracker(game):
 
 # Animations -----------------------------------------------------------------------------------------------
 def test_animation_speed_sets_how_fast_beats_play_and_off_plays_none():
-    from game.actions.events import UnitMoved
-    from game.render.animation import TICKS_PER_SQUARE, Animator
+    from game.render.animation import TICKS_PER_SQUARE, Animator, Motion
 
-    walk = [UnitMoved(1, ((0, 0), (1, 0), (2, 0)), 2, "move")]
+    walk = [Motion(((1, ((0, 0), (1, 0), (2, 0))),))]
     steps = {}
     for speed in ("slow", "normal", "fast"):
         animator = Animator(speed)
@@ -786,10 +785,17 @@ def test_animation_speed_sets_how_fast_beats_play_and_off_plays_none():
 
 def test_a_teleport_flashes_where_it_left_and_where_it_arrived_and_a_fall_shows_its_dice():
     from game.actions.events import UnitFell, UnitTeleported
+    from game.content.roster import load_creatures, load_rosters
+    from game.maps.loader import load_battlefield
+    from game.match import new_match
     from game.render.animation import Animator
+    from game.ui import rules_4e
 
+    creatures = load_creatures()
+    state = new_match(load_battlefield(DEFAULT_MAP), load_rosters(creatures=creatures), creatures, 1).state
     animator = Animator()
-    animator.feed([UnitTeleported(3, (1, 1), (4, 2), "Fey Step"), UnitFell(3, 20, "2d10", (4, 7), 0)])
+    events = [UnitTeleported(3, (1, 1), (4, 2), "Fey Step"), UnitFell(3, 20, "2d10", (4, 7), 0)]
+    animator.feed(rules_4e.animation_cues(events, state, {}))
     animator.update()
     assert [(square, tick) for square, _, tick in animator.rings] == [((1, 1), 1), ((4, 2), 1)]
     assert any(f.text == "teleport" for f in animator.floaters)

@@ -1,18 +1,15 @@
 """Animations advanced on the fixed step: walking square by square, hit flashes, floating numbers.
 
 The world already holds the outcome when an animation starts; animations only change what is shown,
-and they play in beats (a walk, then the attack that follows it), each beat after the last.
+and they play in beats (a walk, then the attack that follows it), each beat after the last. The Animator
+knows no ruleset: it plays cues (a motion, a strike, a hurt, a teleport...), and each ruleset's screen
+adapter (game.ui.rules_4e, game.ui.rules_5e) translates its events into them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.actions.events import (
-    ActionTaken, AreaPlaced, AttackRolled, ConditionGained, DamageDealt, DeathSave, Event, Healed, PowerUsed,
-    SavingThrow, TemporaryHitPoints, UnitDied, UnitDying, UnitFell, UnitForced, UnitKnockedOut, UnitMoved,
-    UnitRevived, UnitTeleported,
-)
 from game.core.grid import Square
 from game.ecs.world import Entity
 
@@ -27,6 +24,86 @@ DOWN_COLOUR = (255, 150, 150)
 NOTE_COLOUR = (230, 220, 160)
 TELEPORT_COLOUR = (170, 140, 255)
 FALL_COLOUR = (255, 200, 120)
+MISS_COLOUR = (220, 220, 220)
+HIT_COLOUR = (255, 110, 90)
+CRIT_COLOUR = (255, 220, 80)
+SAVE_COLOUR = (160, 230, 160)
+CONDITION_COLOUR = (200, 200, 255)
+
+# Where a Note plays: a beat of its own, with the beat playing its cause (or its own when there is none),
+# or with the cause only (nothing when there is none).
+OWN_BEAT, WITH_CAUSE, ONLY_WITH_CAUSE = "own", "with cause", "only with cause"
+
+
+# Cues: what happened, as the screen shows it -----------------------------------------------------------
+@dataclass(frozen=True)
+class Motion:
+    """Creatures moving along their paths together, in a beat of its own: a walk, a push, a swap."""
+
+    paths: tuple[tuple[Entity, tuple[Square, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Strike:
+    """An attack roll against ``target``, in a beat of its own; a miss floats "miss"."""
+
+    target: Entity
+    hit: bool
+
+
+@dataclass(frozen=True)
+class Hurt:
+    """Damage, with the beat playing its cause (none: not shown): the creature flashes and the number floats
+    up ("!" on a critical hit)."""
+
+    target: Entity
+    amount: int
+    critical: bool
+
+
+@dataclass(frozen=True)
+class Death:
+    """A creature dies, with the beat playing its cause: it fades as it lies down (at once with animations off)."""
+
+    entity: Entity
+
+
+@dataclass(frozen=True)
+class Blink:
+    """A teleport: a flash where the creature vanished (when known) and one where it appeared."""
+
+    entity: Entity
+    frm: Square | None
+    to: Square
+
+
+@dataclass(frozen=True)
+class Fall:
+    """A fall, in a beat of its own: its words (height and dice) float up and dust rises where it lands."""
+
+    entity: Entity
+    words: str
+
+
+@dataclass(frozen=True)
+class AreaFlash:
+    """A close or area effect's squares, lit while its beat plays."""
+
+    squares: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class Note:
+    """Words floating over a creature (a save, a condition, healing, a power's name); ``place``: OWN_BEAT,
+    WITH_CAUSE or ONLY_WITH_CAUSE."""
+
+    entity: Entity
+    text: str
+    colour: tuple[int, int, int]
+    place: str = OWN_BEAT
+
+
+Cue = Motion | Strike | Hurt | Death | Blink | Fall | AreaFlash | Note
 
 
 @dataclass
@@ -84,68 +161,44 @@ class Animator:
         self.floaters: list[Floater] = []     # floating numbers outlive their beat while they rise
         self.fading: dict[Entity, int] = {}
 
-    def feed(self, events: list[Event]) -> None:
-        """Queue the animations for a command's events (none when animations are off)."""
+    def feed(self, cues: list[Cue]) -> None:
+        """Queue the animations for a command's cues (none when animations are off)."""
         if not self.percent:
-            for event in events:
-                if isinstance(event, UnitDied):
-                    self.fading[event.entity] = FADE_TICKS
+            for cue in cues:
+                if isinstance(cue, Death):
+                    self.fading[cue.entity] = FADE_TICKS
             return
-        for event in events:
-            if isinstance(event, UnitMoved):
-                self.beats.append(Beat(walks=[Walk(event.entity, event.path)]))
-            elif isinstance(event, AttackRolled):
+        for cue in cues:
+            if isinstance(cue, Motion):
+                self.beats.append(Beat(walks=[Walk(entity, path) for entity, path in cue.paths]))
+            elif isinstance(cue, Strike):
                 beat = Beat()
-                if not event.hit:
-                    beat.floaters.append(Floater("miss", (220, 220, 220), event.target))
+                if not cue.hit:
+                    beat.floaters.append(Floater("miss", MISS_COLOUR, cue.target))
                 self.beats.append(beat)
-            elif isinstance(event, DamageDealt) and self.beats:
+            elif isinstance(cue, Hurt) and self.beats:
                 beat = self.beats[-1]
-                beat.flashes[event.target] = FLASH_TICKS
-                colour = (255, 220, 80) if event.critical else (255, 110, 90)
-                beat.floaters.append(Floater(f"-{event.amount}" + ("!" if event.critical else ""), colour, event.target))
-            elif isinstance(event, UnitDied) and self.beats:
-                self.beats[-1].fades[event.entity] = FADE_TICKS
-            elif isinstance(event, UnitForced):
-                walks = [Walk(event.target, event.path)]
-                if event.kind == "swap":
-                    walks.append(Walk(event.by, tuple(reversed(event.path))))
-                self.beats.append(Beat(walks=walks))
-            elif isinstance(event, UnitTeleported):
-                # A flash where it vanishes and one where it appears (4e §23).
-                self.beats.append(Beat(flashes={event.entity: FLASH_TICKS},
-                                       floaters=[Floater("teleport", TELEPORT_COLOUR, event.entity)],
-                                       rings=[(event.frm, TELEPORT_COLOUR), (event.to, TELEPORT_COLOUR)]))
-            elif isinstance(event, UnitFell):
-                dice = f": {event.dice}" if event.dice else ""
-                self.beats.append(Beat(floaters=[Floater(f"falls {event.height_ft} ft{dice}", FALL_COLOUR, event.entity)],
-                                       landings=[event.entity]))
-            elif isinstance(event, AreaPlaced):
-                self.beats.append(Beat(area=event.squares))
-            elif isinstance(event, SavingThrow):
-                words = f"save {event.natural}: " + ("caught!" if event.success else "failed")
-                self.beats.append(Beat(floaters=[Floater(words, (160, 230, 160), event.entity)]))
-            elif isinstance(event, ConditionGained) and self.beats:
-                self.beats[-1].floaters.append(Floater(event.condition.replace("_", " "), (200, 200, 255), event.entity))
-            elif isinstance(event, Healed):
-                self._add(Floater(f"+{event.amount}", HEAL_COLOUR, event.entity))
-            elif isinstance(event, TemporaryHitPoints):
-                self._add(Floater(f"+{event.amount} temp", TEMP_COLOUR, event.entity))
-            elif isinstance(event, DeathSave):
-                words = {"failure": f"death save {event.natural}: fail {event.failures}/3",
-                         "surge": "death save 20: up!"}.get(event.result, f"death save {event.natural}")
-                self.beats.append(Beat(floaters=[Floater(words, DOWN_COLOUR if event.result == "failure" else HEAL_COLOUR,
-                                                         event.entity)]))
-            elif isinstance(event, UnitDying):
-                self._add(Floater("dying", DOWN_COLOUR, event.entity))
-            elif isinstance(event, UnitKnockedOut):
-                self._add(Floater("knocked out", DOWN_COLOUR, event.entity))
-            elif isinstance(event, UnitRevived):
-                self._add(Floater("back up", HEAL_COLOUR, event.entity))
-            elif isinstance(event, PowerUsed):
-                self.beats.append(Beat(floaters=[Floater(event.power, NOTE_COLOUR, event.actor)]))
-            elif isinstance(event, ActionTaken):
-                self.beats.append(Beat(floaters=[Floater(event.action, NOTE_COLOUR, event.actor)]))
+                beat.flashes[cue.target] = FLASH_TICKS
+                colour = CRIT_COLOUR if cue.critical else HIT_COLOUR
+                beat.floaters.append(Floater(f"-{cue.amount}" + ("!" if cue.critical else ""), colour, cue.target))
+            elif isinstance(cue, Death) and self.beats:
+                self.beats[-1].fades[cue.entity] = FADE_TICKS
+            elif isinstance(cue, Blink):
+                rings = ([(cue.frm, TELEPORT_COLOUR)] if cue.frm is not None else []) + [(cue.to, TELEPORT_COLOUR)]
+                self.beats.append(Beat(flashes={cue.entity: FLASH_TICKS},
+                                       floaters=[Floater("teleport", TELEPORT_COLOUR, cue.entity)], rings=rings))
+            elif isinstance(cue, Fall):
+                self.beats.append(Beat(floaters=[Floater(cue.words, FALL_COLOUR, cue.entity)], landings=[cue.entity]))
+            elif isinstance(cue, AreaFlash):
+                self.beats.append(Beat(area=cue.squares))
+            elif isinstance(cue, Note):
+                floater = Floater(cue.text, cue.colour, cue.entity)
+                if cue.place == OWN_BEAT:
+                    self.beats.append(Beat(floaters=[floater]))
+                elif cue.place == WITH_CAUSE:
+                    self._add(floater)
+                elif self.beats:
+                    self.beats[-1].floaters.append(floater)
 
     def _add(self, floater: Floater) -> None:
         """A floater joins the beat playing the cause (the hit, the power), or a beat of its own."""

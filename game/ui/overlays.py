@@ -46,6 +46,26 @@ class WalkPreview:
 
 
 @dataclass(frozen=True)
+class AreaShown:
+    """The hovered area template, whichever ruleset: its squares and the creatures caught in it; ``harms``:
+    whether it attacks or hurts them (then a caught ally is marked "ally!")."""
+
+    squares: tuple[Square, ...]
+    caught: tuple[Entity, ...]
+    harms: bool
+
+
+@dataclass(frozen=True)
+class ZoneShown:
+    """A zone as the map layer draws it: its name tab ("Darkness (Ilvara)"), its squares, and whether it is
+    magical darkness (drawn nearly black: no eye sees into it, 5e-house R004-LT-04)."""
+
+    label: str
+    squares: tuple[Square, ...]
+    dark: bool = False
+
+
+@dataclass(frozen=True)
 class CoverLines:
     """The corner-to-corner lines §14 counts for an attack: from the attacker's corner with the fewest blocked
     lines to the target square it sees best, each line blocked or clear."""
@@ -116,6 +136,7 @@ TOKEN_CACHE_LIMIT = 512
 MARKER_MARGIN = 5               # room around a space for the target marker's corner dots
 PATH_DOT = 4                    # radius of the dot on each square of a path
 PATH_CACHE_LIMIT = 256          # hovered paths kept as pictures for the move shown
+FLOATER_LINE = 18               # pixels between floating words stacked over one creature
 
 
 class MapOverlays:
@@ -225,17 +246,22 @@ class MapOverlays:
         return union(cells)
 
     # Drawn every frame, on the screen ------------------------------------------------------------------
+    def _zones_shown(self) -> list[ZoneShown]:
+        """The zones in play as drawn: the zone powers of 4e (a ruleset's screen names its own)."""
+        return [ZoneShown(f"{z.source} ({self.state.name(z.owner)})", z.squares) for z in zones(self.state)]
+
     def _draw_zones(self, screen: pygame.Surface) -> None:
-        """Zones in play: a dark hatched veil over their squares and their name, so the obscured squares show."""
-        for zone in zones(self.state):
+        """Zones in play: a dark hatched veil over their squares (magical darkness nearly black) and their
+        name, so the obscured squares show."""
+        for zone in self._zones_shown():
+            tile = self.darkness_tile if zone.dark else self.zone_tile
             for square in zone.squares:
-                screen.blit(self.zone_tile, self.view.square_rect(square))
+                screen.blit(tile, self.view.square_rect(square))
             # Its name on a tab above the top edge, where creatures inside do not hide it.
             xs = [s[0] for s in zone.squares]
             top = min(s[1] for s in zone.squares)
             edge = self.view.square_rect(((min(xs) + max(xs)) // 2, top))
-            label = f"{zone.source} ({self.state.name(zone.owner)})"
-            words = rendered(self.fonts.small, label, palette.TEXT)
+            words = rendered(self.fonts.small, zone.label, palette.TEXT)
             place = words.get_rect(midbottom=(edge.centerx, edge.top - 2))
             pygame.draw.rect(screen, (20, 20, 28), place.inflate(8, 4), border_radius=4)
             pygame.draw.rect(screen, palette.ZONE_EDGE, place.inflate(8, 4), 1, border_radius=4)
@@ -269,16 +295,47 @@ class MapOverlays:
             self._draw_tinted(screen, list(self.wall), palette.AREA_FILL, palette.AREA_EDGE)
             self._draw_tinted(screen, self.wall_next, palette.FORCED_FILL, palette.FORCED_EDGE)
             return
-        area = self._area_plan()
-        if not isinstance(area, AreaPlan):
+        area = self._area_shown()
+        if area is not None:
+            self._draw_tinted(screen, area.squares, palette.AREA_FILL, palette.AREA_EDGE)
+
+    def _draw_area_marks(self, screen: pygame.Surface) -> None:
+        """Over the creatures: the template's outer edge, and each creature caught outlined (red: an enemy;
+        white, with "ally!" when the area harms: an ally)."""
+        area = self._area_shown()
+        if area is None:
             return
-        self._draw_tinted(screen, area.squares, palette.AREA_FILL, palette.AREA_EDGE)
-        for target, _ in area.targets:
+        self._draw_outline(screen, area.squares)
+        for target in area.caught:
             rect = self.view.square_rect(*self.state.space(target))
             colour = palette.TARGET if self.state.are_enemies(self.actor, target) else palette.SELECT
             pygame.draw.rect(screen, colour, rect, 3)
-            if not self.state.are_enemies(self.actor, target) and area.profile.attacks:
+            if not self.state.are_enemies(self.actor, target) and area.harms:
                 text(screen, self.fonts.body, "ally!", (rect.centerx, rect.top - 2), palette.SELECT, "midbottom")
+
+    def _area_shown(self) -> AreaShown | None:
+        """The 4e template under the mouse: the chosen close or area power placed by plan_area (its targets
+        are the creatures caught)."""
+        area = self._area_plan()
+        if not isinstance(area, AreaPlan):
+            return None
+        return AreaShown(area.squares, tuple(target for target, _ in area.targets), area.profile.attacks)
+
+    def _draw_outline(self, screen: pygame.Surface, squares: tuple[Square, ...]) -> None:
+        """The template's outer edge: a thick line, over a black one, along every side of a square in it whose
+        neighbour is not, so its shape reads at a glance and without colour."""
+        inside = set(squares)
+        cell = self.view.cell
+        for square in squares:
+            rect = self.view.square_rect(square)
+            x, y = square
+            for (dx, dy), start, end in (((0, -1), rect.topleft, (rect.right - 1, rect.top)),
+                                         ((0, 1), (rect.left, rect.bottom - 1), (rect.right - 1, rect.bottom - 1)),
+                                         ((-1, 0), rect.topleft, (rect.left, rect.bottom - 1)),
+                                         ((1, 0), (rect.right - 1, rect.top), (rect.right - 1, rect.bottom - 1))):
+                if (x + dx, y + dy) not in inside:
+                    pygame.draw.line(screen, (0, 0, 0), start, end, max(3, cell // 10))
+                    pygame.draw.line(screen, palette.AREA_EDGE, start, end, max(1, cell // 20))
 
     def _draw_forced(self, screen: pygame.Surface) -> None:
         self._draw_tinted(screen, self.forced_next, palette.FORCED_FILL, palette.FORCED_EDGE)
@@ -343,7 +400,7 @@ class MapOverlays:
         half = cell // 2
         path, square = preview.path, preview.path[-1]
         centres = {s: (s[0] * cell + half, s[1] * cell + half) for s in path}
-        badge_text = f"{preview.cost}" + (f"  fall {preview.fall_ft} ft" if preview.fall_ft else "")
+        badge_text = self._path_cost(preview) + (f"  fall {preview.fall_ft} ft" if preview.fall_ft else "")
         label = rendered(self.fonts.body, badge_text, (20, 20, 20))
         badge = label.get_rect(center=(square[0] * cell + cell - 4, square[1] * cell + 4)).inflate(10, 4)
         ring = cell // 3
@@ -373,6 +430,10 @@ class MapOverlays:
         if inside:
             return image, (bx, by), []
         return sparse(image), (bx, by), [place.topleft for place in marks]
+
+    def _path_cost(self, preview: WalkPreview) -> str:
+        """The hovered path's cost on its badge: squares in 4e (§25.24), written bare."""
+        return f"{preview.cost}"
 
     def _draw_line(self, screen: pygame.Surface, path: tuple[Square, ...]) -> None:
         ox, oy = self.view.origin()
@@ -585,16 +646,21 @@ class MapOverlays:
             pygame.draw.circle(screen, colour, centre, radius, 3)
 
     def _draw_floaters(self, screen: pygame.Surface) -> None:
-        stacked: dict[Entity, int] = {}
+        """The floating words, rising; each a line above the one before it over the same creature, so words
+        that began together, or one that began while another was still rising (a spell's name, then its
+        teleport), never overlap."""
+        above: dict[Entity, int] = {}         # the height of the last word drawn over each creature
         for floater in self.animator.floaters:
             square, side = self.state.space(floater.entity)
             rect = self.view.square_rect(square, side)
             rise = floater.tick * 30 // FLOAT_TICKS
-            line = stacked.get(floater.entity, 0)
-            stacked[floater.entity] = line + 1
+            y = rect.top - rise
+            if floater.entity in above:
+                y = min(y, above[floater.entity] - FLOATER_LINE)
+            above[floater.entity] = y
             image = rendered(self.fonts.body, floater.text, floater.colour)
             outline = rendered(self.fonts.body, floater.text, (0, 0, 0))
-            centre = (rect.centerx, rect.top - rise - 18 * line)
+            centre = (rect.centerx, y)
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 screen.blit(outline, outline.get_rect(center=(centre[0] + dx, centre[1] + dy)))
             screen.blit(image, image.get_rect(center=centre))
@@ -646,6 +712,19 @@ def zone_tile(cell: int) -> pygame.Surface:
     for offset in range(-cell, cell, 10):
         pygame.draw.line(tile, (*palette.ZONE_EDGE, 90), (offset, cell), (offset + cell, 0), 1)
         pygame.draw.line(tile, (*palette.ZONE_EDGE, 90), (offset, 0), (offset + cell, cell), 1)
+    return tile
+
+
+DARKNESS_FILL = (4, 2, 10, 215)          # magical darkness: far darker than a zone's veil (palette.ZONE_FILL)
+
+
+def darkness_tile(cell: int) -> pygame.Surface:
+    """Magical darkness: nearly black, with sparse dots (darker than a zone's veil, readable without colour)."""
+    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    tile.fill(DARKNESS_FILL)
+    for x in range(cell // 6, cell, cell // 3 or 1):
+        for y in range(cell // 6, cell, cell // 3 or 1):
+            pygame.draw.circle(tile, (*palette.ZONE_EDGE, 110), (x, y), 1)
     return tile
 
 
