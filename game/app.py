@@ -28,7 +28,7 @@ from game.ui.battle_5e import Battle5eScene
 from game.ui.form import translate_menu
 from game.ui.load_screen import LoadScene
 from game.ui.menu import MenuScene
-from game.ui.replay_view import ReplayScene
+from game.ui.replay_view import ReplayScene, battle_for
 from game.ui.settings_screen import SettingsScene
 from game.ui.widgets import Fonts
 
@@ -236,6 +236,8 @@ class Game:
                 # A fixed seed moves on by one, so the rematch is new but still repeatable.
                 self.seed = None if self.seed is None else self.seed + 1
                 self.scene = self._new_scene()
+            elif outcome == "menu" and isinstance(self.scene, LoadScene) and self.scene.back is not None:
+                self.scene = self.scene.back           # the load list opened from the pause menu: back to the battle
             elif outcome == "menu":
                 self.scene = self._menu()
             elif outcome == "start" and isinstance(self.scene, MenuScene):
@@ -245,7 +247,8 @@ class Game:
             elif outcome == "back" and isinstance(self.scene, SettingsScene):
                 self._close_settings(self.scene)
             elif outcome == "load":
-                self.scene = LoadScene(self.window, self.fonts)
+                self.scene = LoadScene(self.window, self.fonts,
+                                       back=self.scene if isinstance(self.scene, BattleScene) else None)
             elif outcome in ("resume", "replay") and isinstance(self.scene, LoadScene) and self.scene.loaded:
                 self._open_loaded(self.scene, self.scene.loaded, outcome == "replay")
             elif outcome == "quickload" and isinstance(self.scene, BattleScene):
@@ -264,14 +267,13 @@ class Game:
             if replay:
                 self.scene = ReplayScene(self.window, self.fonts, loaded)
                 return
-            self.scene = BattleScene(self.window, setup.map_path, loaded.match.seed, self.fonts,
-                                     rosters=list(setup.rosters), surprised=setup.surprised,
-                                     computer=dict(setup.computer), match=loaded.match,
-                                     animation_speed=self.settings.animation_speed)
+            self.scene = battle_for(self.window, self.fonts, loaded, loaded.match, dict(setup.computer),
+                                    self.settings.animation_speed)
         except (MapError, AssetError, ContentError) as err:
             scene.message = f"Cannot open that save: {err}"
             return
         self.map_path, self.seed, self.rosters = setup.map_path, loaded.match.seed, list(setup.rosters)
+        self.ruleset = loaded.match.ruleset
         self.surprised, self.computer = setup.surprised, dict(setup.computer)
 
     def _quickload(self, scene: BattleScene) -> None:

@@ -13,7 +13,8 @@ from game.ecs.components import Condition
 from game.maps.loader import load_battlefield
 from game.rulesets import ruleset
 from game.rulesets.dnd5e import engine
-from game.rulesets.dnd5e.commands import AttackRolled, Moved, React, SkirmishWon, TurnEnded
+from game.rulesets.dnd5e.commands import AttackRolled, Damaged, Moved, React, SavingThrow, SkirmishWon, TurnEnded
+from game.rulesets.dnd5e.components import Zone
 from game.rulesets.dnd5e.verdict import Refused
 from game.rulesets.dnd5e.vitality import Vitals
 from game.ui import rules_5e
@@ -191,6 +192,176 @@ def test_the_random_player_sent_every_kind_of_command_the_bar_offers():
     assert {"Move", "Attack", "Cast", "Dodge", "Dash", "Disengage", "DrinkPotion", "EndTurn", "React"} <= PLAYED
 
 
+# Animations: the 5e events as the shared Animator's cues -----------------------------------------------------
+def played(events, state, before=None):
+    """An Animator fed the cues of ``events``, with its first beat begun; and the cues."""
+    from game.render.animation import Animator
+    cues = rules_5e.animation_cues(events, state, before or {})
+    animator = Animator()
+    animator.feed(cues)
+    animator.update()
+    return animator, cues
+
+
+def test_a_critical_hit_floats_its_damage_marked_and_flashes_the_target_4_3():
+    state, ids = skirmish([".F", ".O"], {"F": ("fighter", "blue"), "O": ("ogre", "red")}, "FO")
+    f, o = ids["F"], ids["O"]
+    events = run(state, rules_5e.command_for(state, f, "attack:Longsword", target=o), 20, 1, 5, 5)  # 20, unconfirmed
+    damage = of(events, Damaged)[0].amount
+    animator, _ = played(events, state)
+    assert [(x.text, x.entity) for x in animator.floaters] == [(f"-{damage}!", o)]
+    assert animator.flashing(o) and not animator.flashing(f)
+
+
+def test_a_miss_floats_miss_and_a_plain_hit_its_number_without_a_mark():
+    state, ids = skirmish([".F", ".O"], {"F": ("fighter", "blue"), "O": ("ogre", "red")}, "FO")
+    f, o = ids["F"], ids["O"]
+    missed, _ = played(run(state, rules_5e.command_for(state, f, "attack:Longsword", target=o), 2), state)
+    assert [x.text for x in missed.floaters] == ["miss"]
+    run(state, rules_5e.command_for(state, f, "end_turn"))
+    run(state, rules_5e.command_for(state, o, "end_turn"))
+    events = run(state, rules_5e.command_for(state, f, "attack:Longsword", target=o), 15, 4)
+    hit, _ = played(events, state)
+    assert [x.text for x in hit.floaters] == [f"-{of(events, Damaged)[0].amount}"] and "!" not in hit.floaters[0].text
+
+
+def test_a_walk_beat_follows_the_moves_path_square_by_square_2_3():
+    from game.render.animation import TICKS_PER_SQUARE
+    state, ids = skirmish(["F.....", "......", "......", ".....G"], {"F": ("fighter", "blue"), "G": ("goblin", "red")}, "FG")
+    f = ids["F"]
+    events = run(state, rules_5e.walk_to(f, rules_5e.reachable(state, f), (2, 2)))
+    path = of(events, Moved)[0].path
+    animator, _ = played(events, state)
+    for _ in range(TICKS_PER_SQUARE - 1):
+        animator.update()
+    assert animator.position(f, (2, 2)) == (float(path[1][0]), float(path[1][1]))     # one square on
+    while animator.busy:
+        animator.update()
+    assert animator.position(f, (2, 2)) == (2.0, 2.0)
+
+
+def test_thunderwave_plays_the_save_the_damage_the_push_and_the_fall_with_its_dice():
+    from game.render.animation import Blink, Fall, Hurt, Motion, Note
+    rows = [".....", ".CB..", "....."]
+    cast = {"C": ("cleric", "blue"), "B": ("bugbear", "red")}
+    state, ids = skirmish(rows, cast, "CB", elevation_ft=[[20, 20, 20, 20, 0]] * 3)
+    b = ids["B"]
+    events = run(state, rules_5e.command_for(state, ids["C"], "spell:thunderwave:1"), 2, 1, 1, 1, 1)   # fails; 2d8; 2d6
+    _, cues = played(events, state)
+    assert [type(c) for c in cues] == [Note, Note, Hurt, Motion, Fall, Hurt, Note]      # the last: lands prone
+    assert cues[0].text == "Thunderwave" and cues[1].text == "CON save 3: failed"
+    assert cues[3] == Motion(((b, ((2, 1), (3, 1), (4, 1))),)) and cues[4] == Fall(b, "falls 20 ft: 2d6")
+    assert not any(isinstance(c, Blink) for c in cues)
+
+
+def test_misty_step_flashes_where_the_caster_stood_and_where_it_appears():
+    state, ids = skirmish(["WG.........", "..........."], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
+    w = ids["W"]
+    before = {w: state.square(w), ids["G"]: state.square(ids["G"])}
+    events = run(state, rules_5e.command_for(state, w, "spell:misty_step:2", at=(6, 1)))
+    animator, _ = played(events, state, before)
+    assert [x.text for x in animator.floaters] == ["Misty Step"]
+    while animator.beats and not animator.rings:
+        animator.update()
+    animator.update()
+    assert [square for square, _, _ in animator.rings] == [(0, 0), (6, 1)] and animator.flashing(w)
+    assert "teleport" in [x.text for x in animator.floaters]
+
+
+def test_a_creature_killed_by_a_hit_fades_and_is_shown_standing_until_its_beat_plays():
+    state, ids = skirmish([".F", ".G"], {"F": ("fighter", "blue"), "G": ("goblin", "red")}, "FG")
+    f, g = ids["F"], ids["G"]
+    walk = run(state, rules_5e.walk_to(f, rules_5e.reachable(state, f), (0, 0)))
+    events = walk + run(state, rules_5e.command_for(state, f, "attack:Longsword", target=g), 15, 8)
+    assert of(events, Damaged)[-1].killed
+    from game.render.animation import Animator
+    animator = Animator()
+    animator.feed(rules_5e.animation_cues(events, state, {}))
+    assert animator.pending_downed(g)                     # the walk plays first: the goblin still stands
+    while animator.busy:
+        animator.update()
+    assert animator.fading[g] > 0 and not animator.pending_downed(g)
+
+
+def test_animations_off_show_a_death_at_once_and_queue_nothing():
+    from game.render.animation import Animator
+    state, ids = skirmish([".F", ".G"], {"F": ("fighter", "blue"), "G": ("goblin", "red")}, "FG")
+    events = run(state, rules_5e.command_for(state, ids["F"], "attack:Longsword", target=ids["G"]), 15, 8)
+    off = Animator("off")
+    off.feed(rules_5e.animation_cues(events, state, {}))
+    assert not off.busy and off.fading == {ids["G"]: 30}
+
+
+# The area template --------------------------------------------------------------------------------------------
+def test_the_shatter_template_outlines_its_squares_and_names_who_saves_allies_too_5():
+    rows = ["W...........", "............", "......G.....", ".....F..O...", "............"]
+    cast = {"W": ("wizard", "blue"), "F": ("fighter", "blue"), "G": ("goblin", "red"), "O": ("ogre", "red")}
+    state, ids = skirmish(rows, cast, "WFGO")
+    w = ids["W"]
+    template = rules_5e.area_template(state, w, "spell:shatter:2", (6, 3))
+    assert template is not None and template.harms
+    squares, caught = engine.spell_area(state, w, engine.spell_named(state, w, "shatter"), (6, 3))
+    assert template.squares == squares and (6, 3) in squares and (4, 3) in squares and (3, 3) not in squares  # 10 ft
+    assert set(template.caught) == {ids["G"], ids["F"], ids["O"]}
+    assert template.words.startswith("Shatter here catches ") and "F (ally!)" in template.words
+    assert "CON save DC 13 or 3d8 thunder damage, half on a success." in template.words
+    # The preview is the rule: exactly the creatures caught make the save when it is cast there.
+    events = run(state, rules_5e.command_for(state, w, "spell:shatter:2", at=(6, 3)), *([10] + [1] * 3) * 3)
+    assert {e.entity for e in of(events, SavingThrow)} == set(template.caught)
+
+
+def test_fog_clouds_template_is_the_zone_it_lays_and_harms_no_one():
+    rows = ["WG............", "..............", "..............", ".............."]
+    state, ids = skirmish(rows, {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
+    w = ids["W"]
+    template = rules_5e.area_template(state, w, "spell:fog_cloud:1", (10, 2))
+    assert template is not None and not template.harms and template.caught == ()
+    assert template.words == "Fog Cloud here: 20 ft radius, heavily obscured."
+    run(state, rules_5e.command_for(state, w, "spell:fog_cloud:1", at=(10, 2)))
+    zone = next(z for _, z in state.world.query(Zone))
+    assert zone.squares == template.squares
+    assert rules_5e.area_template(state, w, "attack:Quarterstaff", (10, 2)) is None
+
+
+def test_thunderwave_is_picked_then_cast_on_the_caster_with_its_template_around_it():
+    rows = ["....", ".WG.", "...."]
+    state, ids = skirmish(rows, {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
+    w = ids["W"]
+    bar = {c.key: c for c in rules_5e.choices(state, w)}
+    assert not bar["spell:thunderwave:1"].instant and rules_5e.self_centred(state, w, "spell:thunderwave:1")
+    assert rules_5e.spell_squares(state, w, "spell:thunderwave:1") == [(1, 1)]
+    template = rules_5e.area_template(state, w, "spell:thunderwave:1", None)       # wherever the mouse is
+    assert template is not None and (1, 1) in template.squares and len(template.squares) == 9
+    assert template.caught == (ids["G"],) and "Pushed 10 ft on a failure." in template.words
+    assert rules_5e.command_for(state, w, "spell:thunderwave:1", at=(1, 1)).at is None
+
+
+def test_the_bar_says_action_and_bonus_action_not_the_4e_words():
+    state, ids = skirmish(["W..G"], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
+    bar = {c.key: c for c in rules_5e.choices(state, ids["W"])}
+    assert bar["attack:Quarterstaff"].action == "Action" and bar["spell:fire_bolt:0"].action == "Action"
+    assert bar["spell:misty_step:2"].action == "Bonus action" and bar["dodge"].action == "Action"
+    assert bar["prone"].action == "Free"
+    assert not {c.action for c in bar.values()} & {"Std", "Bonus", "Minor", "Move", "Standard"}
+
+
+def test_the_forecast_says_long_range_disadvantage_only_when_it_applies_and_the_chance_to_hit():
+    rows = ["A" + "." * 20 + "G"]
+    state, ids = skirmish(rows, {"A": ("goblin_archer", "red"), "G": ("fighter", "blue")}, "AG")
+    a, g = ids["A"], ids["G"]
+    bow = next(w.name for w in engine.sheet(state, a).attacks if w.kind == "ranged")
+    far = rules_5e.forecast(state, a, g, bow)
+    assert far is not None and far.mode == "disadvantage"
+    assert far.line().endswith("; long range: disadvantage") and "(-" not in far.line()
+    from game.ecs.components import Position
+    state.world.add(g, Position((5, 0)))
+    near = rules_5e.forecast(state, a, g, bow)
+    assert near is not None and near.mode == "none" and "long range" not in near.line()
+    needed = near.ac - near.to_hit
+    assert near.line() == f"{near.to_hit:+d} vs AC {near.ac}: hits on {needed}+, {(21 - needed) * 5}%"
+    assert far.chance == (21 - needed) ** 2 // 4
+
+
 def test_a_refusal_reads_as_one_line_with_its_rule():
     assert str(Refused("no line of effect to that square", "5e spell range")) == \
         "no line of effect to that square (5e spell range)"
@@ -251,7 +422,7 @@ def test_picking_5e_house_on_the_menu_starts_a_5e_skirmish_on_the_battle_screen(
         run_frames(game, 1)
         assert game.scene.ruleset == "5e-house" and [r.label for r in game.scene.rosters] == ["Adventurers", "Ogre's band"]
         focus_on(game, ("player", "red"))
-        press(pygame.K_RIGHT)                          # the computer plays red, at its one level
+        press(pygame.K_RIGHT)                          # the computer plays red (easy, the level after Player)
         run_frames(game, 1)
         press(pygame.K_RETURN)
         run_frames(game, 2)
@@ -293,7 +464,7 @@ def test_a_click_walks_and_a_click_on_an_enemy_attacks_in_the_real_loop():
         pygame.quit()
 
 
-def test_the_wizard_casts_an_area_spell_at_a_lit_square_5():
+def test_the_wizard_casts_an_area_spell_where_its_template_points_5():
     import pygame
     from game.rulesets.dnd5e.commands import SpellCast
     from test_game_loop import click, run_frames
@@ -303,8 +474,9 @@ def test_the_wizard_casts_an_area_spell_at_a_lit_square_5():
         play_until(game, lambda s: s.state.name(s.actor) == "Ilvara" and s.acting)
         hotkey(scene, "spell:shatter:2")
         run_frames(game, 1)
-        assert scene.mode == "spell:shatter:2" and scene.teleports
-        target = scene.teleports[len(scene.teleports) // 2]
+        assert scene.mode == "spell:shatter:2" and not scene.teleports       # no lit squares: the template aims it
+        aims = rules_5e.spell_squares(scene.state, scene.actor, "spell:shatter:2")
+        target = aims[len(aims) // 2]
         scene.view.keep_in_view(target)
         click(scene.view.square_rect(target).center)
         run_frames(game, 2)
@@ -356,6 +528,8 @@ def test_leaving_an_enemys_reach_hands_over_and_its_side_answers_the_prompt_6():
         run_frames(game, 2)
         assert events_seen(scene, OpportunityOffered) == [OpportunityOffered(goblin, actor)]
         assert scene.handover == "red"                      # the board hides until red's player is at the machine
+        run_frames(game, 60)                                # once the walk to the reach's edge has played
+        assert not scene.animator.busy
         press(pygame.K_RETURN)
         run_frames(game, 2)
         assert scene.handover is None and scene.prompt_buttons and rules_5e.offer_text(scene.state)
@@ -424,3 +598,80 @@ def test_a_whole_5e_skirmish_drawn_in_chinese_shows_no_english(chinese, shown):
         pygame.quit()
     assert len(shown) > 100
     assert english_left(shown) == {}
+
+
+def beside(state, square):
+    """A free, open square next to ``square``."""
+    x, y = square
+    return next(s for s in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+                if state.occupant_at(s) is None and not state.battlefield.at(s).solid)
+
+
+def test_in_the_real_loop_a_5e_walk_plays_along_its_path_and_a_hit_floats_its_damage():
+    import pygame
+    from game.core.dice import ScriptedDice
+    from game.ecs.components import Position
+    from test_game_loop import click, press, run_frames
+    game = five_e_game(5, {"red": "normal"})
+    try:
+        scene = game.scene
+        play_until(game, lambda s: s.state.name(s.actor) == "Brakka" and s.acting and not s.animator.busy)
+        brakka = scene.actor
+        far = max(scene.walk_costs, key=lambda s: (scene.walk_costs[s], s))
+        click(scene.view.square_rect(far).center)
+        run_frames(game, 3)
+        path = events_seen(scene, Moved)[-1].path
+        assert scene.animator.busy and [w.path for w in scene.animator.beats[0].walks] == [path]
+        x, y = scene.animator.position(brakka, far)                 # on the way from the first square to the second
+        (ax, ay), (bx, by) = path[0], path[1]
+        assert (x, y) not in (path[0], far) and min(ax, bx) <= x <= max(ax, bx) and min(ay, by) <= y <= max(ay, by)
+        press(pygame.K_SPACE)                                        # Space skips the animation
+        run_frames(game, 1)
+        assert not scene.animator.busy
+        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin")
+        scene.state.world.add(goblin, Position(beside(scene.state, far)))
+        scene._refresh_options()
+        scene.match.dice = ScriptedDice([15, 4])                     # a hit; 1d8 + 3
+        click(scene.view.square_rect(scene.state.square(goblin)).center)
+        run_frames(game, 2)
+        damage = events_seen(scene, Damaged)[-1]
+        assert damage.target == goblin and damage.amount == 7
+        assert ("-7", goblin) in [(f.text, f.entity) for f in scene.animator.floaters]
+    finally:
+        pygame.quit()
+
+
+def test_hovering_a_square_with_shatter_chosen_outlines_the_area_and_the_hint_names_who_saves():
+    import pygame
+    from game.ecs.components import Position
+    from game.render import palette
+    from test_game_loop import run_frames
+    game = five_e_game(5, {"red": "normal"})
+    try:
+        scene = game.scene
+        play_until(game, lambda s: s.state.name(s.actor) == "Ilvara" and s.acting and not s.animator.busy)
+        ilvara = scene.actor
+        hotkey(scene, "spell:shatter:2")
+        run_frames(game, 1)
+        aims = rules_5e.spell_squares(scene.state, ilvara, "spell:shatter:2")
+        aim = aims[len(aims) // 2]
+        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin")
+        scene.state.world.add(goblin, Position(beside(scene.state, aim)))
+        scene._refresh_options()
+        scene.view.keep_in_view(aim)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.view.square_rect(aim).center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        run_frames(game, 1)
+        shatter = engine.spell_named(scene.state, ilvara, "shatter")
+        squares, caught = engine.spell_area(scene.state, ilvara, shatter, aim)
+        shown = scene._area_shown()
+        assert shown is not None and shown.squares == squares and shown.caught == caught and goblin in caught
+        hint = scene._cached_hint()
+        assert hint.startswith("Shatter here catches ") and "Goblin" in hint and "CON save DC" in hint
+        # The outline: the top edge of the area's topmost square in the middle column is drawn in the area colour.
+        top = min(squares, key=lambda s: (s[1], abs(s[0] - aim[0])))
+        edge = scene.view.square_rect(top)
+        assert tuple(game.screen.get_at((edge.centerx, edge.top)))[:3] == palette.AREA_EDGE
+    finally:
+        pygame.quit()
+

@@ -16,6 +16,7 @@ from game.replay.load import load, verify
 from game.replay.player import ReplayPlayer
 from game.rulesets import RULESETS, ruleset
 from game.simulate import load_map, make_player, play_game, record_game, replay
+from game.ui.battle import BattleScene
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -185,15 +186,57 @@ def test_the_replay_viewer_plays_on_its_own_and_never_sends_a_command(replay_gam
     assert isinstance(game.scene, MenuScene)
 
 
-def test_a_save_of_a_ruleset_the_battle_screen_cannot_draw_is_refused_by_the_viewer_in_one_line(tmp_path):
-    from game.app import FixedStepLoop, Game, StartupError
+def test_the_replay_viewer_steps_through_a_5e_save_on_the_5e_battle_screen(tmp_path):
+    from game.app import FixedStepLoop, Game
+    from game.ui.battle_5e import Battle5eScene
+    from game.ui.replay_view import ReplayScene
+    from test_saves import five_e_window, play_on
 
-    other = next(name for name in RULESETS if name != "4e")
-    result, setup, _ = ai_game(SHIPPED_MAPS[0], seed=4, rounds=1, ruleset_name=other)
-    path = saves.write_save(tmp_path / "other.json", result.match, setup)
-    assert verify(path) == []                                   # the file itself is sound
+    game = five_e_window()
     try:
-        with pytest.raises(StartupError, match=f"the battle screen plays only 4e, this save is {other}"):
+        play_on(game.scene, 12)
+        match = game.scene.match
+        path = saves.write_save(tmp_path / "5e.json", match, game.scene.setup)
+    finally:
+        pygame.quit()
+    assert verify(path) == []
+    game = Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()), replay=path)
+    try:
+        scene = game.scene
+        assert isinstance(scene, ReplayScene) and isinstance(scene.battle, Battle5eScene)
+        assert scene.battle.human_sides == [] and scene.player.total == len(match.record)
+        first_walk = next(i for i, (c, _) in enumerate(match.record) if type(c).__name__ == "Move")
+        for _ in range(first_walk + 1):
+            press(pygame.K_RIGHT)
+        run_frames(game, 1)
+        assert scene.player.position == first_walk + 1 and scene.battle.animator.busy      # the walk plays
+        assert scene.battle.match.record == match.record[:first_walk + 1]
+        press(pygame.K_LEFT)
+        run_frames(game, 2)
+        assert scene.player.position == first_walk and not scene.battle.animator.busy
+        press(pygame.K_DOWN)                                    # the end
+        run_frames(game, 2)
+        assert scene.battle.state.world.snapshot() == match.state.world.snapshot()
+        press(pygame.K_UP)                                      # the start
+        run_frames(game, 2)
+        assert scene.player.position == 0 and scene.battle.match.record == []
+    finally:
+        pygame.quit()
+
+
+def test_a_save_of_a_ruleset_without_a_battle_screen_is_refused_by_the_viewer_in_one_line(tmp_path, monkeypatch):
+    from game.app import FixedStepLoop, Game, StartupError
+    from test_saves import five_e_window, play_on
+
+    game = five_e_window()
+    try:
+        play_on(game.scene, 3)
+        path = saves.write_save(tmp_path / "other.json", game.scene.match, game.scene.setup)
+    finally:
+        pygame.quit()
+    monkeypatch.setattr("game.ui.replay_view.SCREEN_RULESETS", {"4e": BattleScene})   # as if 5e had no screen
+    try:
+        with pytest.raises(StartupError, match="the battle screen plays only 4e, this save is 5e-house"):
             Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()), replay=path)
     finally:
         pygame.quit()

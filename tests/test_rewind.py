@@ -163,3 +163,65 @@ def test_a_refused_take_back_says_why_in_one_line_and_changes_nothing(hot_seat):
     press(pygame.K_BACKSPACE)
     run_frames(game, 1)
     assert scene.message == "Nothing of this turn to take back." and scene.match.record == record
+
+
+# 5e-house: the same take-backs, asked of its ruleset ---------------------------------------------------------------
+def test_a_5e_walk_is_taken_back_once_the_other_hot_seat_side_agrees():
+    from game.ui.battle_5e import Battle5eScene
+
+    game = Game(DEFAULT_MAP, 5, (1280, 720), loop=FixedStepLoop(SteppedClock()), ruleset="5e-house")
+    try:
+        scene = game.scene
+        run_frames(game, 1)
+        assert isinstance(scene, Battle5eScene)
+        actor, start = scene.actor, scene.state.square(scene.actor)
+        target = min(s for s in scene.walk_costs if scene.walk_costs[s] == 5 and scene.state.occupant_at(s) is None)
+        click(scene.view.square_rect(target).center)
+        run_frames(game, 30)
+        assert scene.state.square(actor) == target and len(scene.match.record) == 1
+        press(pygame.K_BACKSPACE)
+        run_frames(game, 1)
+        other = next(r.label for r in scene.setup.rosters if r.side != scene.state.side(actor))
+        assert scene.message.endswith(f"{other}: agree? Y / N")
+        press(pygame.K_y)
+        run_frames(game, 1)
+        assert scene.match.record == [] and scene.state.square(actor) == start and scene.actor == actor
+        assert scene.message == f"Took back {scene.state.name(actor)}'s move."
+        assert scene.walk_costs                                    # its whole walk is back
+    finally:
+        pygame.quit()
+
+
+def test_a_5e_walk_that_offered_an_opportunity_attack_or_rolled_dice_is_not_taken_back():
+    from game.ecs.components import Position
+    from game.rulesets import ruleset
+    from game.rulesets.dnd5e.commands import Dodge, React as React5e
+    from game.ui import rules_5e
+
+    rules = ruleset("5e-house")
+    creatures = rules.load_creatures()
+    rosters = rules.load_rosters(creatures=creatures)
+    setup = Setup(DEFAULT_MAP, tuple(rosters))
+    match = rules.new_match(load_map(DEFAULT_MAP), rosters, creatures, 5)
+    state = match.state
+    actor = rules.current_creature(state)
+    enemy = next(e for e in state.standing() if state.side(e) != state.side(actor))
+    assert isinstance(match.submit(Dodge(actor)), list) and not match.dice_rolls[-1]
+    assert plan_rewind(match, setup).command == Dodge(actor)              # nothing rolled, nothing asked
+    # The enemy steps beside the actor (before the skirmish's first command, so the match still rebuilds).
+    match = rules.new_match(load_map(DEFAULT_MAP), rosters, creatures, 5)
+    state = match.state
+    x, y = state.square(actor)
+    beside = next(s for s in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+                  if state.occupant_at(s) is None and not state.battlefield.at(s).solid)
+    state.world.add(enemy, Position(beside))
+    walk = rules_5e.reachable(state, actor)
+    squares = rules_5e.walk_squares(state, actor, walk)
+    away = max(squares, key=lambda s: (abs(s[0] - beside[0]) + abs(s[1] - beside[1]), s))
+    assert isinstance(match.submit(rules_5e.walk_to(actor, walk, away)), list)
+    assert rules_5e.offer_text(state) is not None and match.dice_rolls[-1] == 0
+    with pytest.raises(RewindRefused, match="gave the other side a choice"):
+        plan_rewind(match, setup)
+    assert isinstance(match.submit(React5e(enemy, True)), list) and match.dice_rolls[-1] > 0
+    with pytest.raises(RewindRefused, match="it rolled dice, and what the dice said stands"):
+        plan_rewind(match, setup)

@@ -322,3 +322,191 @@ def test_the_start_menu_loads_a_save_and_a_refused_one_stays_on_the_load_screen(
         assert not saves.autosaves()                                     # loading is not a new turn
     finally:
         pygame.quit()
+
+
+# 5e-house skirmishes on the screen: the same keys, autosaves, the load list and the hand-over screen -------------
+def five_e_window(seed=5, map_path=DEFAULT_MAP):
+    """A hot-seat 5e-house skirmish in the game window, headless."""
+    from game.app import FixedStepLoop, Game
+    from test_game_loop import SteppedClock
+
+    return Game(map_path, seed, (1280, 720), loop=FixedStepLoop(SteppedClock()), ruleset="5e-house")
+
+
+def play_on(scene, commands: int):
+    """Send ``commands`` commands through the 5e screen as a plain hot-seat player would, with no attacks (so the
+    same commands give the same events whatever the dice): let every opportunity attack pass, walk once a turn to
+    the nearest square (the first in order), then end the turn. Returns them with their events."""
+    from game.rulesets.dnd5e.commands import EndTurn, Move
+    from game.rulesets.dnd5e.engine import round_of
+    from game.ui import rules_5e
+
+    sent = []
+    for _ in range(commands):
+        state = scene.state
+        command = rules_5e.answer(state, False)
+        if command is None:
+            actor = round_of(state).current
+            walked = any(isinstance(c, Move) and c.actor == actor for c, _ in scene.match.record[_turn_start(scene):])
+            walk = None if walked else rules_5e.reachable(state, actor)
+            squares = rules_5e.walk_squares(state, actor, walk) if walk is not None else {}
+            nearest = min(squares, key=lambda s: (squares[s], s)) if squares else None
+            command = (rules_5e.walk_to(actor, walk, nearest) if nearest is not None else None) or EndTurn(actor)
+        assert scene.submit(command), scene.message
+        sent.append(scene.match.record[-1])
+    return sent
+
+
+def _turn_start(scene) -> int:
+    from game.rulesets import ruleset
+
+    started = ruleset("5e-house").turn_started
+    return max((i + 1 for i, (_, events) in enumerate(scene.match.record) if started(events)), default=0)
+
+
+def test_a_5e_hot_seat_skirmish_saved_with_f5_mid_turn_loads_from_the_start_menu_and_plays_on_identically():
+    import pygame
+
+    from game.app import FixedStepLoop, Game
+    from game.ui.battle_5e import Battle5eScene
+    from game.ui.load_screen import LoadScene
+    from test_game_loop import SteppedClock, click, press, run_frames
+
+    game = five_e_window()
+    try:
+        scene = game.scene
+        run_frames(game, 1)
+        assert len(scene.human_sides) == 2
+        play_on(scene, 6)
+        while type(scene.match.record[-1][0]).__name__ != "Move":       # stop just after a walk: mid-turn
+            play_on(scene, 1)
+        for _ in range(4):                                              # past the hand-over, if the walk made one
+            if scene.handover is None:
+                break
+            press(pygame.K_SPACE)
+            press(pygame.K_RETURN)
+            run_frames(game, 1)
+        press(pygame.K_F5)
+        run_frames(game, 1)
+        assert scene.message.startswith("Saved to saves/")
+        saved_record, saved_world = list(scene.match.record), scene.state.world.snapshot()
+        later = play_on(scene, 10)
+    finally:
+        pygame.quit()
+    (manual,) = saves.saves_dir().glob("*.json")
+    assert json.loads(manual.read_text(encoding="utf-8"))["ruleset"] == "5e-house"
+    window = Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        run_frames(window, 1)
+        click(next(c.rect for c in window.scene.focus.controls if c.item == ("load",)).center)
+        run_frames(window, 1)
+        listing = window.scene
+        assert isinstance(listing, LoadScene)
+        for _ in range([e.path for e in listing.entries].index(manual)):
+            press(pygame.K_DOWN)
+        press(pygame.K_RETURN)                                          # Enter: play it on
+        run_frames(window, 1)
+        loaded = window.scene
+        assert isinstance(loaded, Battle5eScene) and window.ruleset == "5e-house"
+        assert loaded.match.record == saved_record and loaded.state.world.snapshot() == saved_world
+        assert play_on(loaded, 10) == later                             # the same commands give the same events
+    finally:
+        pygame.quit()
+
+
+def test_an_autosave_is_written_at_the_start_of_every_5e_turn():
+    import pygame
+
+    from game.rulesets import ruleset
+    from test_game_loop import press, run_frames
+
+    game = five_e_window()
+    try:
+        scene = game.scene
+        run_frames(game, 1)
+        assert [load(p).match.record for p in saves.autosaves()] == [[]]        # the first turn began
+        for turn in range(2, 5):
+            if scene.handover is not None:             # hot-seat: the next side says it is ready first
+                press(pygame.K_RETURN)
+                run_frames(game, 1)
+            press(pygame.K_RETURN)                     # Enter ends the turn
+            run_frames(game, 30)
+            assert len(saves.autosaves()) == turn
+            assert ruleset("5e-house").turn_started(scene.match.record[-1][1])
+        newest = load(saves.autosaves()[-1]).match
+        assert newest.ruleset == "5e-house" and newest.record == scene.match.record
+        assert newest.state.world.snapshot() == scene.state.world.snapshot()
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("ruleset_name", ["4e", "5e-house"])
+def test_saving_behind_the_hand_over_screen_works_and_shows_nothing_of_the_board(ruleset_name):
+    import pygame
+
+    from game.app import FixedStepLoop, Game
+    from game.ui.pause_menu import BEHIND_HANDOVER
+    from test_flow import board_hidden
+    from test_game_loop import SteppedClock, click, press, run_frames
+
+    game = Game(DEFAULT_MAP, 12, (1280, 720), loop=FixedStepLoop(SteppedClock()), ruleset=ruleset_name)
+    try:
+        scene = game.scene
+        run_frames(game, 1)
+        for _ in range(8):                             # end turns until the machine passes to the other side
+            press(pygame.K_RETURN)
+            run_frames(game, 30)
+            if scene.handover is not None:
+                break
+        assert scene.handover is not None
+        press(pygame.K_SPACE)                          # the animations done, the hand-over screen is up
+        run_frames(game, 1)
+        assert board_hidden(game)
+        press(pygame.K_F5)
+        run_frames(game, 1)
+        (first,) = saves.saves_dir().glob("*.json")
+        assert load(first).match.record == scene.match.record
+        assert scene.handover is not None and board_hidden(game) and scene.message.startswith("Saved to saves/")
+        press(pygame.K_ESCAPE)                         # the pause menu, over the hand-over screen
+        run_frames(game, 1)
+        menu = scene.pause
+        assert menu is not None and scene.handover is not None
+        assert menu.refusals["takeback"] == BEHIND_HANDOVER
+        click(menu.rows["save"].center)
+        run_frames(game, 1)
+        assert len(list(saves.saves_dir().glob("*.json"))) == 2 and menu.status.startswith("Saved to saves/")
+        press(pygame.K_ESCAPE)
+        run_frames(game, 1)
+        assert scene.pause is None and scene.handover is not None and board_hidden(game)
+        press(pygame.K_RETURN)                         # the next player is ready
+        run_frames(game, 1)
+        assert scene.handover is None
+    finally:
+        pygame.quit()
+
+
+def test_f9_loads_the_newest_5e_save_onto_the_5e_battle_screen():
+    import pygame
+
+    from game.ui.battle_5e import Battle5eScene
+    from test_game_loop import press, run_frames
+
+    game = five_e_window()
+    try:
+        scene = game.scene
+        run_frames(game, 1)
+        play_on(scene, 1)
+        press(pygame.K_F5)
+        run_frames(game, 1)
+        saved = list(scene.match.record)
+        play_on(scene, 3)
+        while scene.handover is not None:             # F9 waits for the next player to say they are ready
+            press(pygame.K_SPACE)
+            press(pygame.K_RETURN)
+            run_frames(game, 1)
+        press(pygame.K_F9)
+        run_frames(game, 1)
+        assert isinstance(game.scene, Battle5eScene) and game.scene is not scene
+        assert game.scene.match.record == saved and game.scene.match.ruleset == "5e-house"
+    finally:
+        pygame.quit()

@@ -1,17 +1,18 @@
 """Rewind: take back the last command of the current turn when it revealed nothing new (docs/rulings.md,
 "Saves, replay and rewind"): it rolled no dice, gave no other side a choice (an offer to answer), and was
-the acting side's own. The match is rebuilt from its seed and the shortened command list."""
+the acting side's own. The match is rebuilt from its seed and the shortened command list. Every ruleset is
+asked the same questions (game.rulesets): when a turn began, whose turn it is, who decides now."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions.commands import Command
-from game.actions.common import decider
-from game.actions.events import TurnStarted
+from typing import Any
+
 from game.match import Match
 from game.replay.format import Setup
 from game.replay.load import fresh_match
+from game.rulesets import ruleset
 
 
 @dataclass(frozen=True)
@@ -19,7 +20,7 @@ class Rewind:
     """A take-back the rules allow: ``match`` is the match without ``command``, made by ``side``."""
 
     match: Match
-    command: Command
+    command: Any              # the ruleset's command
     side: str
     words: str        # e.g. "Brakka's move", for the prompt and the message
 
@@ -30,13 +31,14 @@ class RewindRefused(ValueError):
 
 def _turn_start(match: Match) -> int:
     """The index of the first command of the current turn (after the one whose events began it)."""
+    turn_started = ruleset(match.ruleset).turn_started
     for index in range(len(match.record) - 1, -1, -1):
-        if any(isinstance(e, TurnStarted) for e in match.record[index][1]):
+        if turn_started(match.record[index][1]):
             return index + 1
     return 0
 
 
-def _words(match: Match, command: Command) -> str:
+def _words(match: Match, command: Any) -> str:
     kind = type(command).__name__
     readable = "".join(" " + c.lower() if c.isupper() else c for c in kind).strip()
     actor = getattr(command, "actor", None)
@@ -62,11 +64,12 @@ def plan_rewind(match: Match, setup: Setup) -> Rewind:
         if before.submit(old_command) != old_events:
             raise RewindRefused(f"Can't take back {words}: this skirmish cannot be rebuilt from its seed "
                                 f"(command {kept + 1} turns out differently).")
-    acting_side = before.state.side(before.state.turn.current)
-    side = before.state.side(decider(before.state))
+    rules = ruleset(match.ruleset)
+    acting_side = before.state.side(rules.current_creature(before.state))
+    side = before.state.side(rules.decider(before.state))
     if side != acting_side:
         raise RewindRefused(f"Can't take back {words}: it answered for the other side.")
-    offer = state.offer
-    if offer is not None and state.side(offer.by) != side:
+    # Another side decides now: the command asked it something (an offer, a 5e opportunity attack).
+    if state.side(rules.decider(state)) != side:
         raise RewindRefused(f"Can't take back {words}: it gave the other side a choice.")
     return Rewind(before, command, side, words)

@@ -26,7 +26,6 @@ from game.actions.force_move import forced_next_squares, next_forced
 from game.actions.move import WALK, mode_speed, move_blocker, move_options
 from game.actions.teleport import teleport_power, teleport_squares
 from game.actions.turn_actions import READY_TRIGGERS
-from game.actions.zones import zones
 from game.ai import Controller
 from game.content.roster import Roster, load_creatures, load_rosters
 from game.core.areas import blast_placements
@@ -53,13 +52,14 @@ from game.ui.choices import (
     AID_BOONS, ESCAPE_SKILLS, Choice, charge_paths, choices, coup_de_grace_power, drag_paths, readyable,
     wall_next_squares,
 )
-from game.ui.handover import draw_handover
+from game.ui.handover import MENU_WORDS, draw_handover, menu_button_rect
 from game.ui.log_panel import LogPanel
 from game.ui.session import Session
 from game.ui.tracker import PORTRAIT, draw_tracker, tracker_height
 from game.ui.narration import dice_line, narrate, rule_reference
+from game.ui.pause_menu import PauseMenu, handle_pause, open_pause
 from game.ui.overlays import (
-    CoverLines, MapOverlays, Token, UnitShown, WalkPreview, path_dot, reach_tiles, tint, zone_tile,
+    CoverLines, MapOverlays, Token, UnitShown, WalkPreview, darkness_tile, path_dot, reach_tiles, tint, zone_tile,
 )
 from game.ui.widgets import Fonts, button, fit, panel, text
 
@@ -109,7 +109,8 @@ class BattleScene(MapOverlays):
         self.match: Match = match if match is not None else new_match(battlefield, rosters, creatures, seed,
                                                                       surprised=surprised)
         self.setup = Setup(map_path, tuple(rosters), surprised, tuple(sorted((computer or {}).items())))
-        self.session = Session()
+        self.session = Session(self.match)
+        self.pause: PauseMenu | None = None                # the pause menu, while it is open
         self.side_labels = {r.side: r.label for r in rosters}
         self.controllers = {side: Controller(side, level, seed) for side, level in sorted((computer or {}).items())}
         self.computer_wait = 0
@@ -142,6 +143,8 @@ class BattleScene(MapOverlays):
         # The bottom strip under the hint line: the power cards, the action row and End turn.
         self.strip_rect = pygame.Rect(0, self.hint_rect.bottom, width, self.bar_rect.bottom - self.hint_rect.bottom)
         self.chrome_rects = (self.banner_rect, self.tracker_rect, self.hint_rect, self.strip_rect, self.panel_rect)
+        self.menu_rect = menu_button_rect(fonts, self.banner_rect)    # opens the pause menu
+        self.handover_menu_rect = pygame.Rect(0, 0, 0, 0)             # the same, on the hand-over screen
         self.tracker_entries: list[tuple[pygame.Rect, Entity]] = []
         self.view = MapView(map_path, self.map_rect)
         self._map_facts = battlefield
@@ -236,7 +239,7 @@ class BattleScene(MapOverlays):
         self.reach_tiles = reach_tiles(cell)
         self.tints = {colour: tint(cell, colour) for colour in
                       (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL, palette.HEAL_FILL)}
-        self.zone_tile = zone_tile(cell)
+        self.zone_tile, self.darkness_tile = zone_tile(cell), darkness_tile(cell)
         self._board = Board(self.view.surface)
         self._tokens, self._bodies, self._markers, self._path_pictures = {}, {}, {}, {}
         self._units_key, self._split_key, self._preview_key = -1, None, None
@@ -300,9 +303,17 @@ class BattleScene(MapOverlays):
         return f"{name}'s turn."
 
     def _handle_handover(self, intent: Intent) -> str | None:
-        """Behind the hand-over screen only Enter or a click (ready), Space (finish the animations) and quit work."""
+        """Behind the hand-over screen only Enter or a click (ready), Space (finish the animations), quit, and
+        saving (F5, or the pause menu from Esc or its Menu button) work: a save reveals nothing of the board."""
         if isinstance(intent, Key) and intent.action == "quit":
             return "quit"
+        if isinstance(intent, Key) and intent.action == "save":
+            self.session.save(self)
+            return None
+        if (isinstance(intent, Key) and intent.action == "cancel") or (
+                isinstance(intent, Click) and intent.button == 1 and self.handover_menu_rect.collidepoint(intent.pos)):
+            open_pause(self)
+            return None
         ready = (isinstance(intent, Key) and intent.action == "end_turn") or (isinstance(intent, Click)
                                                                                 and intent.button == 1)
         if isinstance(intent, Key) and intent.action == "skip" or (ready and self.animator.busy):
@@ -386,7 +397,8 @@ class BattleScene(MapOverlays):
             if state.turn.actions.standard:
                 self.targets = dict(attack_targets(state, actor))
 
-    def _show_events(self, events: list[Event]) -> None:
+    def _show_events(self, events: list[Event], before: dict[Entity, Square] | None = None) -> None:
+        """The events' log lines and animations; ``before``: where the creatures stood before the command."""
         for event in events:
             line = narrate(event, self.state, self.side_labels)
             if line:
@@ -394,7 +406,16 @@ class BattleScene(MapOverlays):
             roll = dice_line(event, self.state)
             if roll:
                 self.log.add_dice(roll, getattr(event, "rule", ""))
-        self.animator.feed(events)
+        self.animate(events, before)
+
+    def squares(self) -> dict[Entity, Square]:
+        """Where every creature stands now (kept before a command, for the animations of what it did)."""
+        return {entity: self.state.square(entity) for entity in self.state.creatures()}
+
+    def animate(self, events: list[Event], before: dict[Entity, Square] | None = None) -> None:
+        """Queue the animations of a command's events, as the ruleset's adapter translates them into cues;
+        ``before``: where the creatures stood before it (None: where they stand now)."""
+        self.animator.feed(self.rules.animation_cues(events, self.state, self.squares() if before is None else before))
 
     def _turn_mark(self) -> tuple[object, ...]:
         """What changes when a new turn begins (the screen then starts the turn afresh)."""
@@ -405,7 +426,7 @@ class BattleScene(MapOverlays):
         self.session.after(self, events)
 
     def submit(self, command: Command) -> bool:
-        turn_before = self._turn_mark()
+        turn_before, before = self._turn_mark(), self.squares()
         result = self.match.submit(command)
         if not isinstance(result, list):                   # the ruleset's rejection value, with its reason
             self.message = f"Can't: {result}"
@@ -413,7 +434,7 @@ class BattleScene(MapOverlays):
         self.message = ""
         if getattr(command, "knockout", False):
             self.knockout = False
-        self._show_events(result)
+        self._show_events(result, before)
         self._after_accepted(result)
         if self._turn_mark() != turn_before:
             self._turn_began()
@@ -425,13 +446,19 @@ class BattleScene(MapOverlays):
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> str | None:
-        """Act on one intent; returns "quit", "play_again" or "menu" when the scene should end."""
+        """Act on one intent; returns "quit", "play_again" or "menu" when the scene should end, "settings" or
+        "load" (from the pause menu, which takes every intent while it is open) for the app to open that screen."""
+        if self.pause is not None:
+            return handle_pause(self, intent)
         if self.state.outcome is not None and not self.animator.busy:
             return self._handle_victory(intent)
         if self.handover is not None:
             return self._handle_handover(intent)
         if self.session.wants(intent):
             return self.session.handle(self, intent)
+        if isinstance(intent, Click) and intent.button == 1 and self.menu_rect.collidepoint(intent.pos):
+            open_pause(self)
+            return None
         if isinstance(intent, Hover):
             self.cursor = None                             # the mouse moved: it points again, not the keys
             if self._drag_from is not None:
@@ -456,7 +483,9 @@ class BattleScene(MapOverlays):
             # The computer is deciding: the player may only watch (skip, look around) or quit.
             if intent.action in ("quit", "settings"):
                 return intent.action
-            if intent.action == "skip":
+            if intent.action == "cancel":
+                open_pause(self)
+            elif intent.action == "skip":
                 self.animator.skip()
             elif intent.action in ("cycle", "centre") or intent.action in CURSOR_STEPS:
                 return self._handle_key(intent.action)
@@ -487,6 +516,9 @@ class BattleScene(MapOverlays):
         elif action == "cancel" and self.wall:
             self.wall, self.message = (), "The wall starts over."
             self._refresh_options()
+        elif action == "cancel" and self.selected is None and self.mode == WALK and self.picked is None \
+                and self.rules.decider(self.state) == self.actor:
+            open_pause(self)                               # nothing left to cancel, no question waiting
         elif action == "cancel":
             self.selected, self.message, self.mode, self.picked = None, "", WALK, None
             self._refresh_options()
@@ -920,7 +952,8 @@ class BattleScene(MapOverlays):
     def update(self) -> None:
         self.ticks += 1
         self.animator.update()
-        self._computer_moves()
+        if self.pause is None:                             # the computer waits while the menu is open
+            self._computer_moves()
         dx, dy = pan_direction()
         edge_x, edge_y = self._edge_pan()
         dx, dy = dx + edge_x, dy + edge_y
@@ -931,7 +964,7 @@ class BattleScene(MapOverlays):
 
     def _edge_pan(self) -> tuple[int, int]:
         """The mouse resting within EDGE_PAN pixels of the map's edge pans that way (not while dragging)."""
-        if (self.hover is None or self._drag_from is not None or self.handover is not None
+        if (self.hover is None or self._drag_from is not None or self.handover is not None or self.pause is not None
                 or not self.map_rect.collidepoint(self.hover)):
             return 0, 0
         x, y = self.hover
@@ -968,14 +1001,17 @@ class BattleScene(MapOverlays):
         then draws what moves: the hovered path, walking creatures, floating numbers, the tooltip."""
         if self.handover is not None and not self.animator.busy:
             label = self.side_labels.get(self.handover, self.handover)
-            draw_handover(screen, self.fonts, label, palette.side_colour(self.handover), self._handover_reason())
+            self.handover_menu_rect = draw_handover(screen, self.fonts, label, palette.side_colour(self.handover),
+                                                    self._handover_reason(), self.hover, self.message)
+            if self.pause is not None:
+                self.pause.draw(screen)
             return
         version = self._sync()
         ready = not self.animator.busy and self.state.outcome is None
         acting = ready and self.acting
         forced = next_forced(self.state) if ready else None
         # Still creatures go into the board too when nothing is drawn between the lit squares and them.
-        baked = (not self.animator.busy and forced is None and not zones(self.state)
+        baked = (not self.animator.busy and forced is None and not self._zones_shown()
                  and not (acting and self._is_area_power()))
         self._update_board(acting, baked)
         chrome = self._chrome_for(screen)
@@ -993,6 +1029,8 @@ class BattleScene(MapOverlays):
         if self.animator.area:
             self._draw_tinted(screen, self.animator.area, palette.AREA_FILL, palette.AREA_EDGE)
         self._draw_units(screen, baked)
+        if acting and self.popup is None:
+            self._draw_area_marks(screen)
         if self.animator.busy:
             self._draw_rings(screen)
         if acting and self.popup is None:
@@ -1020,6 +1058,8 @@ class BattleScene(MapOverlays):
         self._draw_log_rule(screen)
         if self.state.outcome is not None and not self.animator.busy:
             self._draw_victory(screen)
+        if self.pause is not None:
+            self.pause.draw(screen)
 
     def _sync(self) -> int:
         """The version of what the screen shows of the state: it goes up whenever a component or resource
@@ -1051,7 +1091,8 @@ class BattleScene(MapOverlays):
 
     def _paint_chrome(self, chrome: Chrome, version: int) -> None:
         """Repaint the banner, hint line, bar and panel where what they show changed."""
-        chrome.part("banner", self.banner_rect, (version, self.knockout, self.show_cover_lines, self.view.zoom),
+        menu_hot = self.hover is not None and self.menu_rect.collidepoint(self.hover)
+        chrome.part("banner", self.banner_rect, (version, self.knockout, self.show_cover_lines, self.view.zoom, menu_hot),
                     self._draw_banner)
         hint = self.message or self._cached_hint()
         chrome.part("hint", self.hint_rect, (hint, bool(self.message)), lambda surface: self._draw_hint(surface, hint))
@@ -1108,7 +1149,11 @@ class BattleScene(MapOverlays):
             headline = f"{round_word}  ·  {label} decide: {self.state.name(who)}"
         else:
             headline = f"{round_word}  ·  {label}: {self.state.name(self.actor)}'s turn"
-        right = rect.right - 12
+        # The Menu button (the pause menu: save, load, take back, settings, quit), then the chips to its left.
+        self.menu_rect = menu_button_rect(self.fonts, rect)
+        button(screen, self.fonts.small, self.menu_rect, MENU_WORDS,
+               self.hover is not None and self.menu_rect.collidepoint(self.hover))
+        right = self.menu_rect.left - 16
         # The dice seed, so a player can play the same skirmish again (python -m game --seed N, or the menu).
         right = text(screen, self.fonts.small, f"seed {self.seed}", (right, rect.centery), palette.TEXT_DIM,
                      "midright").left - 16

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -11,13 +12,15 @@ from game.content.roster import Roster
 from game.core.grid import Square
 from game.ecs.components import Appearance, Outcome
 from game.ecs.world import Entity
-from game.input.intents import Click, Intent, Key
+from game.input.intents import Click
 from game.maps.loader import load_battlefield
+from game.match import Match
 from game.render import palette
 from game.rulesets import ruleset
 from game.rulesets.dnd5e.commands import EndTurn
-from game.rulesets.dnd5e.components import HelpInForce, PendingStrike, Potions, Round, Sheet, Zone
-from game.rulesets.dnd5e.distance import distance_ft
+from game.rulesets.dnd5e.components import (
+    Dropped, Hands, HelpInForce, PendingStrike, Potions, Readied, Round, Sheet, Zone,
+)
 from game.rulesets.dnd5e.economy import Budget
 from game.rulesets.dnd5e.engine import budget
 from game.rulesets.dnd5e.situation import provokers
@@ -25,8 +28,7 @@ from game.rulesets.dnd5e.spells import Concentration, SpellSlots
 from game.rulesets.dnd5e.vitality import Vitals
 from game.ui import hud, rules_5e
 from game.ui.battle import DRAWN_COMPONENTS, PANEL_WIDTH, BattleScene
-from game.ui.overlays import WalkPreview
-from game.ui.session import FILE_ACTIONS
+from game.ui.overlays import AreaShown, WalkPreview, ZoneShown
 from game.ui.widgets import Fonts, fit, hp_bar, panel, text, wrap_lines
 
 WALK = "walk"
@@ -37,21 +39,29 @@ class Battle5eScene(BattleScene):
     """A 5e-house skirmish on the battle screen; what differs from 4e is only what it asks the rules."""
 
     rules = rules_5e
-    drawn_components = DRAWN_COMPONENTS + (Sheet, Vitals, Budget, SpellSlots, Concentration, Potions, Zone)
+    drawn_components = DRAWN_COMPONENTS + (Sheet, Vitals, Budget, SpellSlots, Concentration, Potions, Zone, Hands,
+                                           Dropped, Readied)
     drawn_resources = (Round, Outcome, PendingStrike, HelpInForce)
 
     def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
                  rosters: list[Roster] | None = None, computer: dict[str, str] | None = None,
-                 animation_speed: str = "normal") -> None:
+                 animation_speed: str = "normal", match: Match | None = None) -> None:
         """``rosters``: the sides from game/content/5e (the default rosters when None); ``computer``: the
-        sides the computer plays (5e-house has one level)."""
+        sides the computer plays, with its level; ``match``: a loaded skirmish to carry on."""
         rules = ruleset(NAME)
         creatures = rules.load_creatures()
         rosters = rosters if rosters is not None else rules.load_rosters(creatures=creatures)
-        match = rules.new_match(load_battlefield(map_path), rosters, creatures, seed)
+        if match is None:     # the sides the map has start areas for
+            rosters = rules.rosters_in_play(load_battlefield(map_path), rosters)
+        begun = match if match is not None else rules.new_match(load_battlefield(map_path), rosters, creatures, seed)
         self.walk_costs: dict[Square, int] = {}
-        super().__init__(screen_size, map_path, seed, fonts, rosters=rosters, match=match,
+        self._template_key: object = None
+        self._template: rules_5e.AreaTemplate | None = None
+        super().__init__(screen_size, map_path, seed, fonts, rosters=rosters, match=begun,
                          animation_speed=animation_speed)
+        self.setup = replace(self.setup, computer=tuple(sorted((computer or {}).items())))
+        if match is None:
+            self.session.after(self, begun.opening)        # the first turn starts: an autosave
         self.controllers = {side: rules.make_player("ai", side, level, seed)
                             for side, level in sorted((computer or {}).items())}
         self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
@@ -94,36 +104,30 @@ class Battle5eScene(BattleScene):
                 for target in weapon.targets:
                     self.targets.setdefault(target, weapon.label)
         elif choice.key.startswith("spell:") and not choice.targets:
-            self.teleports = rules_5e.spell_squares(state, actor, choice.key)
+            # An area aimed at a square follows the mouse as its template (as 4e's areas do); the teleport's
+            # squares, and the caster's own for an area centred on it, are lit.
+            if not rules_5e.area_spell(state, actor, choice.key) or rules_5e.self_centred(state, actor, choice.key):
+                self.teleports = rules_5e.spell_squares(state, actor, choice.key)
         elif choice.key.startswith("spell:") and choice.aim == "heal" or choice.key == "first_aid":
             self.friends = list(choice.targets)
         else:
-            self.targets = {e: None for e in choice.targets}
+            weapon = rules_5e.aimed_weapon(state, actor, choice.key)     # the off-hand attack's forecast
+            self.targets = {e: weapon for e in choice.targets}
 
     def _reach_speed(self) -> int:
         return budget(self.state, self.actor).movement_ft
 
-    def _show_events(self, events: list[Any]) -> None:
+    def _show_events(self, events: list[Any], before: dict[Entity, Square] | None = None) -> None:
         for event in events:
             line = rules_5e.narrate(event, self.state, self.side_labels)
             if line:
                 self.log.add(line, rules_5e.rule_reference(line))
-        self.animator.feed(events)
+        self.animate(events, before)
 
     def _turn_mark(self) -> tuple[object, ...]:
         return rules_5e.turn_order(self.state), rules_5e.round_number(self.state)
 
-    def _after_accepted(self, events: list[Any]) -> None:
-        """No autosave: saves read 4e skirmishes only (game/replay)."""
-
     # Input ----------------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> str | None:
-        if isinstance(intent, Key) and intent.action in FILE_ACTIONS and self.state.outcome is None:
-            # Saves and take-backs read 4e skirmishes only (game/replay); said, not silently ignored.
-            self.message = "Can't: saving and taking back are not available in 5e-house skirmishes yet."
-            return None
-        return super().handle(intent)
-
     def _handle_key(self, action: str) -> str | None:
         if action in ("yes", "no") and rules_5e.offer_text(self.state) is not None:
             self.animator.skip()
@@ -153,6 +157,14 @@ class Battle5eScene(BattleScene):
         self.selected = self.actor
         again = self.mode == choice.key
         if choice.instant:
+            self.mode = WALK
+            self.submit(rules_5e.command_for(self.state, self.actor, choice.key))
+        elif again and rules_5e.self_centred(self.state, self.actor, choice.key):
+            # The same key again: an area centred on the caster (its template shown) is cast.
+            self.mode = WALK
+            self.submit(rules_5e.command_for(self.state, self.actor, choice.key))
+        elif again and choice.key.startswith("ready"):
+            # The same key again: ready the attack for whichever enemy comes first (§2.1).
             self.mode = WALK
             self.submit(rules_5e.command_for(self.state, self.actor, choice.key))
         elif again and self.actor in self.friends:
@@ -190,6 +202,13 @@ class Battle5eScene(BattleScene):
             self.submit(rules_5e.command_for(self.state, self.actor, self.mode, target=occupant))
         elif square in self.teleports:
             self.submit(rules_5e.command_for(self.state, self.actor, self.mode, at=square))
+        elif rules_5e.area_spell(self.state, self.actor, self.mode) and \
+                not rules_5e.self_centred(self.state, self.actor, self.mode):
+            refusal = rules_5e.refusal_at(self.state, self.actor, self.mode, square)
+            if refusal is None:
+                self.submit(rules_5e.command_for(self.state, self.actor, self.mode, at=square))
+            else:
+                self.message = f"Can't cast it there: {refusal}"
         else:
             self.message = "Can't: pick a creature marked in red (green to help) or a lit square."
         return True
@@ -214,6 +233,31 @@ class Battle5eScene(BattleScene):
             self.selected = None
 
     # Drawing --------------------------------------------------------------------------------------
+    def _is_area_power(self) -> bool:
+        """An area spell is chosen: its template is drawn between the lit squares and the creatures."""
+        return self.mode.startswith("spell:") and self._area_template() is not None
+
+    def _area_template(self) -> rules_5e.AreaTemplate | None:
+        """The chosen area spell's template where the mouse points, worked out once per square and state."""
+        square = self._hover_square()
+        key = (square, len(self.match.record), self.mode, self._version)
+        if key != self._template_key:
+            self._template_key = key
+            self._template = rules_5e.area_template(self.state, self.actor, self.mode, square)
+        return self._template
+
+    def _area_shown(self) -> AreaShown | None:
+        area = self._area_template()
+        return None if area is None else AreaShown(area.squares, area.caught, area.harms)
+
+    def _zones_shown(self) -> list[ZoneShown]:
+        """Fog Cloud veiled as a 4e zone is; Darkness nearly black (magical darkness, R004-LT-04)."""
+        return [ZoneShown(label, squares, dark) for label, squares, dark in rules_5e.spell_zones(self.state)]
+
+    def _path_cost(self, preview: WalkPreview) -> str:
+        """The hovered walk's cost in feet (§2.3)."""
+        return f"{preview.cost} ft"
+
     def _walk_preview(self) -> WalkPreview | None:
         """The walk to the hovered square and the enemies whose reach it leaves (§6), once per square."""
         square = self._hover_square()
@@ -236,17 +280,22 @@ class Battle5eScene(BattleScene):
     def draw(self, screen: pygame.Surface) -> None:
         super().draw(screen)
         question = rules_5e.offer_text(self.state)
-        if question is None or self.animator.busy or self.handover is not None:
+        if question is None or self.animator.busy or self.handover is not None or self.pause is not None:
             self.prompt_buttons = {}
             return
         strike = self.state.world.resource(PendingStrike)
         by = strike.reactors[0]
         side = self.state.side(by)
+        if strike.readied:
+            title, situation = "Readied action?", question.split(" Take ")[0]
+            explain = "The action you readied, with your reaction; let it pass and it stays ready (5e-house §2.1)."
+        else:
+            title, situation = "Opportunity attack?", question.split(" Make ")[0]
+            explain = "One melee attack with the reaction, before the mover leaves reach; one reaction per round (5e-house §6)."
         words = hud.PromptWords(
-            f"Opportunity attack?  ({self.side_labels.get(side, side)})", palette.side_colour(side),
-            fit(self.fonts.small, question.split(" Make ")[0], hud.PROMPT_SIZE[0] - 32),
-            tuple(wrap_lines(self.fonts.small, "One melee attack with the reaction, before the mover leaves reach; "
-                                               "one reaction per round (5e-house §6).", hud.PROMPT_SIZE[0] - 32)[:3]),
+            f"{title}  ({self.side_labels.get(side, side)})", palette.side_colour(side),
+            fit(self.fonts.small, situation, hud.PROMPT_SIZE[0] - 32),
+            tuple(wrap_lines(self.fonts.small, explain, hud.PROMPT_SIZE[0] - 32)[:3]),
             None, (("yes", "Take it  [Y]"), ("no", "Let it pass  [N]")))
         self.prompt_buttons = hud.draw_prompt(screen, self.fonts, self.state, None, self.side_labels, self.map_rect,
                                               self.hover, words)
@@ -299,6 +348,8 @@ class Battle5eScene(BattleScene):
     def _hint(self) -> str:
         state, name = self.state, self.state.name
         if rules_5e.offer_text(state) is not None:
+            if state.world.resource(PendingStrike).readied:
+                return "Take the readied action (Y) or let it pass (N)."
             return "Take the opportunity attack (Y) or let it pass (N)."
         square = self._hover_square()
         occupant = self._occupant(square)
@@ -313,11 +364,19 @@ class Battle5eScene(BattleScene):
             label = choice.label if choice is not None else attack
             return f"{label} at {name(occupant)}{words}. Click.{ko}"
         if choice is not None and self.mode.startswith("spell:") and not choice.targets:
+            area = self._area_template()
+            if area is not None and rules_5e.self_centred(state, self.actor, choice.key):
+                return f"{area.words} Click yourself or press {choice.hotkey} again to cast."
+            if area is not None:
+                return f"{area.words} Click to cast."
+            if rules_5e.area_spell(state, self.actor, choice.key):
+                refusal = rules_5e.refusal_at(state, self.actor, choice.key, square) if square is not None else None
+                if refusal is not None:
+                    return f"Can't cast {choice.label} there: {refusal}"
+                return (f"{choice.label}: point where it goes ({choice.reach}); its area and who it catches show. "
+                        "5e-house §5")
             if square is not None and square in self.teleports:
-                spell, _ = rules_5e.spell_of(state, self.actor, self.mode)
-                caught = [name(e) for e in state.standing() if spell is not None and spell.radius_ft and e != self.actor
-                          and distance_ft((square, 1), state.space(e)) <= spell.radius_ft]
-                return f"{choice.label} here" + (f": catches {', '.join(caught)}" if caught else "") + ". Click to cast."
+                return f"{choice.label} here. Click to cast."
             return f"{choice.label}: click a lit square ({choice.reach}). 5e-house §5"
         if choice is not None and self.mode != WALK:
             return f"{choice.label}: click a creature marked in red (green: an ally). {choice.summary}"

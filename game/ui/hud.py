@@ -88,13 +88,13 @@ def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pyga
             drawn.append((rect, choice))
             x = rect.right + CARD_GAP
     x = action_row.x
-    for choice in actions:
-        label = choice.label
-        if choice.key == "knockout":
-            label = f"Knockout {'ON' if knockout else 'off'}"
-        cap_width = max(14, fonts.tiny.size(choice.hotkey)[0] + 6)     # as key_cap draws it
-        width = 4 + cap_width + 4 + fonts.tiny.size(label)[0] + 8
-        rect = pygame.Rect(x, action_row.y, width, action_row.height)
+    labels = [f"Knockout {'ON' if knockout else 'off'}" if c.key == "knockout" else c.label for c in actions]
+    if sum(_action_width(fonts, c, label) + 4 for c, label in zip(actions, labels)) > action_row.width:
+        # A full row shows the actions unusable now as their key alone; hovering one still says what and why.
+        labels = [label if c.blocked is None or c.key == "knockout" or not c.hotkey else ""
+                  for c, label in zip(actions, labels)]
+    for choice, label in zip(actions, labels):
+        rect = pygame.Rect(x, action_row.y, _action_width(fonts, choice, label), action_row.height)
         if rect.right > action_row.right:
             break
         chosen = choice.key == mode or (choice.key == "knockout" and knockout)
@@ -102,6 +102,11 @@ def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pyga
         drawn.append((rect, choice))
         x = rect.right + 4
     return drawn
+
+
+def _action_width(fonts: Fonts, choice: Choice, label: str) -> int:
+    cap_width = max(14, fonts.tiny.size(choice.hotkey)[0] + 6) + 4 if choice.hotkey else 0     # as key_cap draws it
+    return 4 + cap_width + (fonts.tiny.size(label)[0] + 8 if label else 0)
 
 
 def _hot(rect: pygame.Rect, hover: tuple[int, int] | None) -> bool:
@@ -143,8 +148,10 @@ def _action_button(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choi
     pygame.draw.rect(screen, fill if usable or chosen else (34, 35, 44), rect, border_radius=4)
     pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 2 if chosen else 1, border_radius=4)
     colour = palette.TEXT if usable else palette.TEXT_DIM
-    cap = key_cap(screen, fonts.tiny, choice.hotkey, (rect.x + 4, rect.y + 4), dim=not usable)
-    words = text(screen, fonts.tiny, label, (cap.right + 4, rect.centery), colour, "midleft")
+    # A choice without a key (past the letters) is clicked only: no empty key cap.
+    cap = key_cap(screen, fonts.tiny, choice.hotkey, (rect.x + 4, rect.y + 4), dim=not usable) if choice.hotkey \
+        else pygame.Rect(rect.x, rect.y + 4, 0, 0)
+    words = text(screen, fonts.tiny, label, (cap.right + 4, rect.centery), colour, "midleft") if label else cap
     if not usable:
         pygame.draw.line(screen, palette.TEXT_DIM, (words.x, words.centery), (words.right, words.centery))
 
@@ -160,12 +167,13 @@ def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice,
     """The tooltip drawn on its own (transparent round corners) and where it goes on the screen."""
     base = choice.key.split(":", 1)[0]
     lines: list[tuple[str, tuple[int, int, int]]] = []
+    key = f"  [{choice.hotkey}]" if choice.hotkey else ""     # a choice past the last key is clicked only
     if choice.is_power:
-        head = f"{choice.label}  [{choice.hotkey}]  ·  {choice.action}  ·  {choice.usage}"
+        head = f"{choice.label}{key}  ·  {choice.action}  ·  {choice.usage}"
         lines.append((head, palette.TEXT))
         body = choice.summary
     else:
-        lines.append((f"{ACTION_NAMES.get(base, choice.label)}  [{choice.hotkey}]"
+        lines.append((f"{ACTION_NAMES.get(base, choice.label)}{key}"
                       + (f"  ·  {choice.action}" if choice.action else ""), palette.TEXT))
         body = choice.summary or ACTION_HELP.get(base, "")
     width = 380

@@ -11,6 +11,7 @@ from game.render import palette
 from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import SaveEntry, list_saves, saves_dir
+from game.ui.battle import BattleScene
 from game.ui.replay_view import unshowable
 from game.ui.widgets import Fonts, button, fit, panel, text
 
@@ -24,10 +25,13 @@ class LoadScene:
 
     ``handle`` returns "resume" (play it on) or "replay" (watch it) with ``loaded`` set, "menu" or "quit".
     A save that is refused stays listed, with its one-line reason under the list, and nothing else changes.
+    ``back``: the skirmish whose pause menu opened the list; "menu" (Esc, Back) returns to it, not the start menu.
     """
 
-    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, entries: list[SaveEntry] | None = None) -> None:
+    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, entries: list[SaveEntry] | None = None,
+                 back: BattleScene | None = None) -> None:
         self.size = screen_size
+        self.back = back
         self.fonts = fonts
         self.entries = list_saves() if entries is None else entries
         self.index = 0

@@ -26,7 +26,6 @@ SHORT_PLAYER_WORDS = {"human": "Player", "easy": "AI easy", "normal": "AI normal
 DEFAULT_PRESETS = ("adventurers", "ogres_warband", "goblin_raiders", "kobold_lair")
 # How the Rules row names the registry's rulesets (game.rulesets.RULESETS).
 RULESET_WORDS = {"4e": "D&D 4e", "5e-house": "5e house rules"}
-ONE_LEVEL_PLAYERS = ("human", "normal")     # 5e-house's computer plays at one level
 SEED_DIGITS = 9
 MARGIN = 24
 PREVIEW_ASPECT = (3, 2)           # the shipped thumbnails are 240 x 160
@@ -124,10 +123,11 @@ class MenuScene:
     @property
     def rosters(self) -> list[Roster]:
         """The sides' rosters for new_match, each creature list biggest first so big creatures find room
-        (5e-house: its own rosters, from game/content/5e)."""
+        (5e-house: its own rosters, from game/content/5e, for the sides that will play)."""
         if self.ruleset != "4e":
             found = self.rosters_5e
-            return found if isinstance(found, list) else []
+            playing = [s.side for s in self.active]
+            return [r for r in found if r.side in playing] if isinstance(found, list) else []
         return [Roster(s.side, self.label(s), placing_order(s.creatures, self.creatures)) for s in self.active]
 
     @property
@@ -148,7 +148,7 @@ class MenuScene:
         """The sides the computer plays, with its level, for BattleScene(..., computer=...)."""
         if self.ruleset != "4e":
             sides = [r.side for r in self.rosters]
-            return {s.side: "normal" for s in self.setups if s.side in sides and s.player != "human"}
+            return {s.side: s.player for s in self.setups if s.side in sides and s.player != "human"}
         return {s.side: s.player for s in self.active if s.player != "human"}
 
     @property
@@ -239,9 +239,8 @@ class MenuScene:
             self.wanted_sides = max(2, min(most, len(self.active) + step))
         elif kind == "player":
             setup = self._setup(item)
-            levels = PLAYERS if self.ruleset == "4e" else ONE_LEVEL_PLAYERS
-            now = levels.index(setup.player) if setup.player in levels else 0
-            self._replace(setup, player=levels[(now + step) % len(levels)])
+            now = PLAYERS.index(setup.player)
+            self._replace(setup, player=PLAYERS[(now + step) % len(PLAYERS)])
         elif kind == "ruleset":
             names = list(rulesets.RULESETS)
             self.ruleset = names[(names.index(self.ruleset) + step) % len(names)]
@@ -316,9 +315,9 @@ class MenuScene:
         if isinstance(found, str):
             self.message = f"Cannot read the 5e-house rosters: {found}"
             return None
-        missing = [r.label for r in found if not bf.start_squares(r.side)]
+        missing = [SIDE_WORDS[s.side] for s in self.active if s.side not in [r.side for r in found]]
         if missing:
-            self.message = f"This map has no start area for {', '.join(missing)} (5e-house plays blue and red)."
+            self.message = f"Cannot read the 5e-house rosters: no roster for {', '.join(missing)}"
             return None
         self.chosen = self.entries[self.index].path
         return "start"
@@ -412,14 +411,14 @@ class MenuScene:
         text(screen, fonts.title, "Sides", area.topleft)
         most = len(self.map_sides)
         y = area.y + fonts.title.get_linesize() + 8
-        if self.ruleset != "4e":
-            y = self._draw_5e_sides(screen, area, y, row)
-        elif most > 2:
+        if most > 2:
             y = self._draw_row(screen, area, y, row, "Number of sides", ("sides",),
                                f"{len(self.active)} (the map has {most} start areas)")
         else:
             text(screen, fonts.small, "two, as the map has two start areas", (area.right, area.y + fonts.title.get_linesize() // 2),
                  palette.TEXT_DIM, "midright")
+        if self.ruleset != "4e":
+            y = self._draw_5e_sides(screen, area, y, row)
         if self.ruleset == "4e":
             # Each side shows its creatures on a second line, unless the column has no room for it (large text).
             detail = fonts.small.get_linesize() + 6
@@ -464,7 +463,7 @@ class MenuScene:
                  palette.HP_BLOODIED)
             return y + fonts.small.get_linesize() + 8
         detail = fonts.small.get_linesize() + 6
-        for roster in found:
+        for roster in self.rosters:
             setup = self._setup(("player", roster.side))
             rect = pygame.Rect(area.x, y, area.width, row + detail + 8)
             panel(screen, rect)
@@ -475,7 +474,7 @@ class MenuScene:
             name_width = max(fonts.body.size(w)[0] for w in SIDE_WORDS.values()) + 12
             text(screen, fonts.body, SIDE_WORDS[roster.side], (x, rect.y + 8 + (row - 4) // 2), colour, "midleft")
             x += name_width
-            player = PLAYER_WORDS["normal" if setup.player != "human" else "human"]
+            player = PLAYER_WORDS[setup.player]
             control = pygame.Rect(x, rect.y + 8, (rect.right - 8 - x) * 36 // 100, row - 4)
             draw_control(screen, fonts.body, control, player, self.focus.add(("player", roster.side), control),
                          self._hot(control))

@@ -14,10 +14,12 @@ from game.render import palette
 from game.replay.format import SaveError
 from game.replay.load import Loaded, shown_name
 from game.replay.player import ReplayPlayer
+from game.match import Match
 from game.ui.battle import BattleScene
+from game.ui.battle_5e import Battle5eScene
 from game.ui.widgets import Fonts, button, text
 
-SCREEN_RULESETS = ("4e",)   # the rulesets the battle screen can draw
+SCREEN_RULESETS: dict[str, type[BattleScene]] = {"4e": BattleScene, "5e-house": Battle5eScene}   # each ruleset's screen
 AUTOPLAY_BEAT = 30        # fixed steps (half a second) between commands when playing on its own
 CONTROLS = (("start", "|<  Start  [Up]"), ("back", "<  Back  [Left]"), ("play", "Play  [Space]"),
             ("forward", "Forward  >  [Right]"), ("end", "End  >|  [Down]"), ("menu", "Close  [Esc]"))
@@ -32,6 +34,17 @@ def unshowable(loaded: Loaded) -> str:
             f"{ruleset} (python -m game replay FILE --verify checks it)")
 
 
+def battle_for(screen_size: tuple[int, int], fonts: Fonts, loaded: Loaded, match: Match,
+               computer: dict[str, str] | None = None, animation_speed: str = "normal") -> BattleScene:
+    """The battle screen of a loaded save's ruleset, carrying on ``match`` as the save was set up."""
+    setup = loaded.setup
+    if SCREEN_RULESETS[match.ruleset] is Battle5eScene:
+        return Battle5eScene(screen_size, setup.map_path, match.seed, fonts, rosters=list(setup.rosters),
+                             computer=computer, animation_speed=animation_speed, match=match)
+    return BattleScene(screen_size, setup.map_path, match.seed, fonts, rosters=list(setup.rosters),
+                       surprised=setup.surprised, computer=computer, match=match, animation_speed=animation_speed)
+
+
 class ReplayScene:
     """Arrows or buttons step back and forth; Space plays the commands one after another."""
 
@@ -42,9 +55,7 @@ class ReplayScene:
             raise SaveError(refusal)
         self.fonts = fonts
         self.player = ReplayPlayer(loaded)
-        setup = loaded.setup
-        self.battle = BattleScene(screen_size, setup.map_path, loaded.match.seed, fonts, rosters=list(setup.rosters),
-                                  surprised=setup.surprised, match=self.player.match)
+        self.battle = battle_for(screen_size, fonts, loaded, self.player.match)
         self.battle.human_sides = []          # no hand-over screen: a replay hides nothing from anyone
         self.battle.selected = None           # and shows no one's options
         self.playing = False
@@ -90,11 +101,12 @@ class ReplayScene:
 
     def forward(self) -> bool:
         """The next command, animated as it was played; False at the end."""
+        before = self.battle.squares()
         events = self.player.forward()
         if events is None:
             return False
         self.battle.show_match(self.player.match)
-        self.battle.animator.feed(events)
+        self.battle.animate(events, before)
         self.battle.selected = None
         return True
 

@@ -5,20 +5,26 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.core.grid import Square
+from game.core.grid import Square, footprint
 from game.ecs.world import Entity
+from game.render.animation import (
+    CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, ONLY_WITH_CAUSE, SAVE_COLOUR, TEMP_COLOUR, WITH_CAUSE,
+    Blink, Cue, Death, Fall, Hurt, Motion, Note, Strike,
+)
 from game.rulesets.dnd5e.attacks import COVER_BONUS
 from game.rulesets.dnd5e.commands import (
-    ActionTaken, Attack, AttackRolled, Cast, ConcentrationEnded, ConditionChanged, Damaged, Dash, DeathSaveRolled,
-    Disengage, Dodge, DrinkPotion, DropProne, EndTurn, Escape, Fell, FirstAid, Healed, Help, Hide, InitiativeRolled,
-    Move, Moved, OpportunityOffered, PickUp, PotionDrunk, Pushed, React, SavingThrow, SkirmishWon, SpellCast,
-    StandUp, Teleported, TurnEnded, TurnStarted,
+    ActionReadied, ActionTaken, Attack, AttackRolled, Cast, ConcentrationEnded, ConditionChanged, Damaged, Dash,
+    DeathSaveRolled, Disengage, Dismiss, Dodge, Draw, DrinkPotion, DropProne, EndTurn, Escape, Fell, FirstAid, Healed,
+    Help, Hide, InitiativeRolled, Move, Moved, OffHandAttack, OpportunityOffered, PickUp, PotionDrunk, Pushed, React,
+    Ready, ReadiedOffered, SavingThrow, SkirmishWon, SpellCast, StandUp, Stow, Teleported, TurnEnded, TurnStarted,
+    WeaponHandled,
 )
-from game.rulesets.dnd5e.components import Potions, Spell, Weapon
+from game.rulesets.dnd5e.components import HANDS, Potions, Spell, Weapon, Zone
 from game.rulesets.dnd5e.distance import distance_ft
+from game.rulesets.dnd5e.falling import fall_damage
 from game.rulesets.dnd5e.engine import (
-    POTIONS, alive, attack_edges, budget, concentration, decider, feet_rules, pending, round_of, sheet, slots,
-    speed_ft, spell_named, validate, vitals, weapon_named,
+    POTIONS, alive, attack_edges, budget, concentration, decider, dropped, feet_rules, hands, pending, readied,
+    round_of, sheet, slots, speed_ft, spell_area, spell_named, validate, vitals, weapon_named,
 )
 from game.rulesets.dnd5e.movement import FeetSearch
 from game.rulesets.dnd5e.situation import MELEE, RANGED, cover
@@ -27,19 +33,23 @@ from game.state import GameState
 from game.ui.choices import POWER_KEYS, Choice
 from game.ui.describe import badge, harmful
 
-__all__ = ["answer", "badges", "card_lines", "choices", "command_for", "decider", "delayed", "forecast", "hit_points",
-           "narrate", "offer_text", "reachable", "round_label", "round_number", "rule_reference", "spell_squares",
-           "turn_order", "walk_squares", "walk_to"]
+__all__ = ["animation_cues", "answer", "area_spell", "area_template", "badges", "card_lines", "choices", "command_for",
+           "decider", "delayed", "forecast", "hit_points", "narrate", "offer_text", "reachable", "refusal_at",
+           "round_label", "round_number", "rule_reference", "self_centred", "spell_squares", "spell_zones", "turn_order",
+           "walk_squares", "walk_to"]
 MANEUVERS = ("grapple", "trip", "disarm")          # §2.1: each replaces one melee attack roll
 # Letters of the action row; fixed, so a key always means the same thing (C, M, N, Q, Y are taken elsewhere).
 ACTION_KEYS = {
     "grapple": "G", "trip": "T", "disarm": "D", "dodge": "O", "dash": "H", "disengage": "E", "hide": "I",
     "help": "L", "first_aid": "F", "potion:healing": "P", "potion:heroism": "R", "stand": "S", "prone": "S",
-    "escape": "X", "pick_up": "U", "knockout": "K",
+    "escape": "X", "pick_up": "U", "knockout": "K", "ready": "A", "off_hand": "B", "dismiss": "V",
 }
 INSTANT = {"dodge": Dodge, "dash": Dash, "disengage": Disengage, "hide": Hide, "stand": StandUp, "prone": DropProne,
-           "escape": Escape, "pick_up": PickUp, "end_turn": EndTurn}
-ACTION_SHORT = {"standard": "Std", "bonus": "Bonus"}
+           "escape": Escape, "pick_up": PickUp, "end_turn": EndTurn, "dismiss": Dismiss}
+# What a choice costs, in the words of the page (§2): the action, the bonus action, movement, or nothing.
+ACTION, BONUS_ACTION, MOVEMENT, FREE = "Action", "Bonus action", "Movement", "Free"
+ACTION_SHORT = {"standard": ACTION, "bonus": BONUS_ACTION}
+AREA_EFFECTS = ("save", "obscure", "darken")      # spells.toml: the effects that cover an area
 ACTION_HELP = {
     "grapple": "In place of a melee attack: the target saves (Str or Dex) or is grappled, speed 0 (5e-house §2.1).",
     "trip": "In place of a melee attack: the target saves (Str or Dex) or falls prone (5e-house §2.1).",
@@ -56,10 +66,20 @@ ACTION_HELP = {
     "prone": "Drop prone for free: ranged attacks beyond 5 ft have disadvantage (5e-house §2.3.1).",
     "escape": "Athletics or Acrobatics against the grapple's DC (5e-house §2.1).",
     "pick_up": "Pick up your dropped weapon with the free object interaction (5e-house §2.4).",
+    "draw": "Draw this weapon with the free object interaction; an attack draws its weapon for free (5e-house §2.4).",
+    "stow": "Put this weapon away: free after attacking with it, else the free object interaction (5e-house §2.4).",
+    "ready": "Hold an attack until the enemy you click comes within reach or range; press again for any enemy. "
+             "It takes your reaction (5e-house §2.1).",
+    "ready_spell": "Hold this cantrip, concentrating, until the enemy you click comes within range; press again for "
+                   "any enemy. It takes your reaction (5e-house §2.1).",
+    "off_hand": "Bonus action after attacking with a Light weapon: attack with your other Light weapon, "
+                "no ability modifier to damage (5e-house §2.2).",
+    "dismiss": "End your concentration spell, at no cost (5e-house §5.2).",
     "knockout": "A melee attack that drops a creature leaves it unconscious at 1 HP instead (5e-house §3.1).",
     "end_turn": "End this creature's turn (Enter).",
 }
-ACTION_SECTIONS = {"first aid": "§3.1", "stand up": "§2.3.1", "drop prone": "§2.3.1", "pick up": "§2.4"}
+ACTION_SECTIONS = {"first aid": "§3.1", "stand up": "§2.3.1", "drop prone": "§2.3.1", "pick up": "§2.4",
+                   "dismiss": "§5.2"}
 COVER_WORDS = {"none": "", "half": "half cover (+2 AC)", "three_quarters": "three-quarters cover (+5 AC)",
                "total": "total cover"}
 
@@ -104,6 +124,13 @@ def delayed(state: GameState, entity: Entity) -> bool:
     return False
 
 
+def spell_zones(state: GameState) -> list[tuple[str, tuple[Square, ...], bool]]:
+    """The spells laid on the map, for drawing: ("Darkness (Ilvara)", its squares, whether it is magical
+    darkness, R004-LT-04), in the order they were cast."""
+    return [(f"{_spell_name(state, zone.caster, zone.spell)} ({state.name(zone.caster)})", zone.squares, zone.darkness)
+            for _, zone in state.world.query(Zone)]
+
+
 # The bar -------------------------------------------------------------------------------------------------
 def choices(state: GameState, actor: Entity) -> list[Choice]:
     """Both rows: weapons and spells on the number keys, then the §2.1 actions on letters."""
@@ -116,7 +143,7 @@ def attack_choices(state: GameState, actor: Entity) -> list[Choice]:
     for weapon in sheet(state, actor).attacks:
         blocked, targets = _first_ok(state, [Attack(actor, e, weapon.name) for e in _others(state, actor, enemies=True)],
                                      lambda c: c.target, Refused("no enemy in reach or range", "5e-house §2.1"))
-        found.append(Choice(f"attack:{weapon.name}", weapon.name, blocked, action="Std",
+        found.append(Choice(f"attack:{weapon.name}", weapon.name, blocked, action=ACTION,
                             reach=_weapon_reach(weapon), aim="vs AC", uses="at-will",
                             summary=f"{_weapon_reach(weapon)}. {weapon.damage} {weapon.damage_type}, {_signed(weapon.bonus)} to hit.",
                             usage="At-will", targets=targets))
@@ -144,7 +171,7 @@ def _spell_choice(state: GameState, actor: Entity, spell: Spell, level: int) -> 
     if spell.radius_ft:
         reach += f", {spell.radius_ft} ft radius"
     common = dict(action=ACTION_SHORT.get(spell.action, spell.action), reach=reach, aim=_spell_aim(spell),
-                  uses="at-will" if left is None else f"{left} slot{'s' if left != 1 else ''}",
+                  uses="at-will" if left is None else str(left),   # the card: "2 left" (slots of its level)
                   usage="Cantrip" if left is None else f"Level {level} slot, {left} left",
                   summary=_spell_summary(spell, level))
     if spell.effect in ("attack", "heal"):
@@ -153,8 +180,9 @@ def _spell_choice(state: GameState, actor: Entity, spell: Spell, level: int) -> 
                                      lambda c: c.target, Refused(f"no creature for {spell.name}", "5e-house §5"))
         return Choice(key, label, blocked, targets=targets, **common)   # type: ignore[arg-type]
     if spell.range_ft == 0:
-        return Choice(key, label, validate(state, Cast(actor, spell.key, slot_level=level)), instant=True,
-                      **common)   # type: ignore[arg-type]
+        # Centred on the caster: one with an area is picked first, to show its template; one without acts at once.
+        return Choice(key, label, validate(state, Cast(actor, spell.key, slot_level=level)),
+                      instant=not spell.radius_ft, **common)   # type: ignore[arg-type]
     # Aimed at a square: the door judges the square when it is clicked; here only whether it could be cast.
     blocked = None if _aimable(state, actor, spell, level) else \
         validate(state, Cast(actor, spell.key, at=state.square(actor), slot_level=level))
@@ -162,14 +190,36 @@ def _spell_choice(state: GameState, actor: Entity, spell: Spell, level: int) -> 
 
 
 def spell_squares(state: GameState, actor: Entity, choice_key: str) -> list[Square]:
-    """The squares a square-aimed spell (teleport, area, obscurement) may be cast at now, by the door."""
+    """The squares a square-aimed spell (teleport, area, obscurement) may be cast at now, by the door; for an
+    area centred on the caster, the caster's own squares (a click there casts it)."""
     spell, level = spell_of(state, actor, choice_key)
+    if spell is not None and spell.range_ft == 0 and spell.radius_ft:
+        castable = validate(state, Cast(actor, spell.key, slot_level=level)) is None
+        return list(footprint(*state.space(actor))) if castable else []
     if spell is None or spell.range_ft == 0 or spell.effect in ("attack", "heal") or \
             not _aimable(state, actor, spell, level):
         return []
     here = state.space(actor)
     near = [sq for sq in state.battlefield.squares() if distance_ft(here, (sq, 1)) <= spell.range_ft]
     return [sq for sq in near if validate(state, Cast(actor, spell.key, at=sq, slot_level=level)) is None]
+
+
+def area_spell(state: GameState, actor: Entity, choice_key: str) -> bool:
+    """A spell with an area (a save for everyone in it, fog, darkness): aimed by its template, as 4e's areas are."""
+    spell = spell_of(state, actor, choice_key)[0] if choice_key.startswith("spell:") else None
+    return spell is not None and spell.radius_ft > 0 and spell.effect in AREA_EFFECTS
+
+
+def self_centred(state: GameState, actor: Entity, choice_key: str) -> bool:
+    """An area spell centred on the caster (Thunderwave): picked, it shows its template; picked again, or its
+    caster clicked, it is cast."""
+    spell = spell_of(state, actor, choice_key)[0] if area_spell(state, actor, choice_key) else None
+    return spell is not None and spell.range_ft == 0
+
+
+def refusal_at(state: GameState, actor: Entity, choice_key: str, square: Square) -> Refused | None:
+    """Why the door would refuse the chosen spell cast at ``square`` (None: it would cast it)."""
+    return validate(state, command_for(state, actor, choice_key, at=square))
 
 
 def _aimable(state: GameState, actor: Entity, spell: Spell, level: int) -> bool:
@@ -190,8 +240,9 @@ def action_choices(state: GameState, actor: Entity) -> list[Choice]:
 
     def add(key: str, label: str, answer: Refused | None | tuple[Refused | None, tuple[Any, ...]], action: str) -> None:
         blocked, targets = answer if isinstance(answer, tuple) else (answer, ())
-        found.append(Choice(key, label, blocked, instant=key in INSTANT or key.startswith("potion:"),
-                            hotkey=ACTION_KEYS.get(key, ""), action=action, summary=ACTION_HELP[key], targets=targets))
+        found.append(Choice(key, label, blocked, instant=key in INSTANT or key.startswith(("potion:", "draw:", "stow:")),
+                            hotkey=ACTION_KEYS.get(key, ""), action=action,
+                            summary=ACTION_HELP.get(key) or ACTION_HELP[key.split(":")[0]], targets=targets))
 
     enemies = _others(state, actor, enemies=True)
     allies = _others(state, actor, enemies=False)
@@ -200,25 +251,49 @@ def action_choices(state: GameState, actor: Entity) -> list[Choice]:
         if melee is not None:
             add(option, option.capitalize(), _first_ok(
                 state, [Attack(actor, e, melee.name, option) for e in enemies], lambda c: c.target,
-                Refused("no enemy within reach", "5e-house §2.1")), "Std")
+                Refused("no enemy within reach", "5e-house §2.1")), ACTION)
     for key, label in (("dodge", "Dodge"), ("dash", "Dash"), ("disengage", "Disengage"), ("hide", "Hide")):
-        add(key, label, validate(state, INSTANT[key](actor)), "Std")
+        add(key, label, validate(state, INSTANT[key](actor)), ACTION)
     add("help", "Help", _first_ok(state, [Help(actor, e) for e in enemies], lambda c: c.target,
-                                  Refused("no enemy within 5 ft", "5e-house §2.1")), "Std")
+                                  Refused("no enemy within 5 ft", "5e-house §2.1")), ACTION)
     add("first_aid", "First aid", _first_ok(state, [FirstAid(actor, a) for a in allies], lambda c: c.target,
-                                            Refused("no dying ally within 5 ft", "5e-house §3.1")), "Std")
+                                            Refused("no dying ally within 5 ft", "5e-house §3.1")), ACTION)
     bag = state.world.maybe(actor, Potions)
     for potion in POTIONS:
         if bag is not None and bag.count(potion) > 0:
-            add(f"potion:{potion}", f"{potion.capitalize()} potion", validate(state, DrinkPotion(actor, potion)), "Bonus")
+            add(f"potion:{potion}", f"{potion.capitalize()} potion", validate(state, DrinkPotion(actor, potion)), BONUS_ACTION)
     if state.has_condition(actor, "prone"):
-        add("stand", "Stand up", validate(state, StandUp(actor)), "Move")
+        add("stand", "Stand up", validate(state, StandUp(actor)), MOVEMENT)
     else:
-        add("prone", "Drop prone", validate(state, DropProne(actor)), "Free")
+        add("prone", "Drop prone", validate(state, DropProne(actor)), FREE)
     if state.has_condition(actor, "grappled"):
-        add("escape", "Escape", validate(state, Escape(actor)), "Std")
-    if state.has_condition(actor, "disarmed"):
-        add("pick_up", "Pick up", validate(state, PickUp(actor)), "Free")
+        add("escape", "Escape", validate(state, Escape(actor)), ACTION)
+    ready = ready_weapon(state, actor)
+    add("ready", "Ready", _first_ok(state, [Ready(actor, ready, target=e) for e in enemies], lambda c: c.target,
+                                    Refused("no enemy to wait for", "5e-house §2.1")), ACTION)
+    for spell in sheet(state, actor).spells:
+        if spell.level == 0 and spell.effect == "attack":
+            add(f"ready_spell:{spell.key}", f"Ready {spell.name}", _first_ok(
+                state, [Ready(actor, spell=spell.key, target=e) for e in enemies], lambda c: c.target,
+                Refused("no enemy to wait for", "5e-house §2.1")), ACTION)
+    off_hand = off_hand_choice(state, actor)
+    if off_hand:
+        add("off_hand", f"Off-hand {off_hand}", _first_ok(
+            state, [OffHandAttack(actor, e, off_hand) for e in enemies], lambda c: c.target,
+            Refused("no enemy within reach", "5e-house §2.2")), BONUS_ACTION)
+    # Drawing and stowing by hand only where an attack's free draw does not do it: stowing when both hands are
+    # full (to draw another, grapple or cast), drawing a Light weapon for the off-hand attack.
+    held = hands(state, actor).held
+    for weapon in sheet(state, actor).attacks:
+        if weapon.name in held and len(held) == HANDS:
+            add(f"stow:{weapon.name}", f"Stow {weapon.name}", validate(state, Stow(actor, weapon.name)), FREE)
+        elif weapon.name not in held and off_hand and weapon.light and \
+                all(d.weapon != weapon.name for _, d in dropped(state, actor)):
+            add(f"draw:{weapon.name}", f"Draw {weapon.name}", validate(state, Draw(actor, weapon.name)), FREE)
+    if dropped(state, actor):
+        add("pick_up", "Pick up", validate(state, PickUp(actor)), FREE)
+    if concentration(state, actor).spell:
+        add("dismiss", "Dismiss spell", validate(state, Dismiss(actor)), FREE)
     add("knockout", "Knockout", None, "")      # a toggle on the next melee attack, not an action (§3.1)
     add("end_turn", "End turn", validate(state, EndTurn(actor)), "")
     return found
@@ -234,9 +309,18 @@ def command_for(state: GameState, actor: Entity, choice_key: str, target: Entity
     if kind == "spell":
         spell, level = spell_of(state, actor, choice_key)
         assert spell is not None
-        return Cast(actor, spell.key, target, at, level)
+        return Cast(actor, spell.key, target, at if spell.range_ft else None, level)     # range 0: on the caster
     if kind == "potion":
         return DrinkPotion(actor, choice_key.split(":", 1)[1])
+    if kind in ("draw", "stow"):
+        return (Draw if kind == "draw" else Stow)(actor, choice_key.split(":", 1)[1])
+    if kind == "ready":
+        return Ready(actor, ready_weapon(state, actor), target=target)
+    if kind == "ready_spell":
+        return Ready(actor, spell=choice_key.split(":", 1)[1], target=target)
+    if kind == "off_hand":
+        assert target is not None
+        return OffHandAttack(actor, target, off_hand_choice(state, actor))
     if choice_key in MANEUVERS:
         assert target is not None
         melee = next(w for w in sheet(state, actor).attacks if w.kind == MELEE)
@@ -248,6 +332,29 @@ def command_for(state: GameState, actor: Entity, choice_key: str, target: Entity
         assert target is not None
         return FirstAid(actor, target)
     return INSTANT[choice_key](actor)
+
+
+def ready_weapon(state: GameState, actor: Entity) -> str:
+    """The weapon a Ready choice holds an attack with: the first in hand (a melee one first), else the first."""
+    held = hands(state, actor).held
+    kit = sheet(state, actor).attacks
+    in_hand = sorted((w for w in kit if w.name in held), key=lambda w: w.kind != MELEE)
+    return (in_hand or list(kit))[0].name
+
+
+def off_hand_choice(state: GameState, actor: Entity) -> str:
+    """The Light weapon the off-hand attack would use (§2.2): one in hand other than the Attack's, preferring
+    one that is not this turn's; "" when the creature carries fewer than two Light weapons."""
+    light = [w.name for w in sheet(state, actor).attacks if w.light]
+    if len(light) < 2:
+        return ""
+    used, held = budget(state, actor).attacked_with, hands(state, actor).held
+    return next((w for w in light if w in held and w != used), next(w for w in light if w != used))
+
+
+def aimed_weapon(state: GameState, actor: Entity, choice_key: str) -> str | None:
+    """The weapon a creature-aimed choice attacks with, for the forecast: the off-hand weapon, or None."""
+    return off_hand_choice(state, actor) if choice_key == "off_hand" else None
 
 
 def _others(state: GameState, actor: Entity, enemies: bool, with_self: bool = False) -> list[Entity]:
@@ -269,6 +376,44 @@ def _first_ok(state: GameState, commands: list[Any], pick: Any,
         elif reason is None:
             reason = refusal
     return (None, tuple(passing)) if passing else (reason or none, ())
+
+
+@dataclass(frozen=True)
+class AreaTemplate:
+    """An area spell placed where the mouse points, as the door would cast it: its squares, the creatures it
+    catches (they save, allies too), whether it harms them, and the hint's words."""
+
+    squares: tuple[Square, ...]
+    caught: tuple[Entity, ...]
+    harms: bool
+    words: str
+
+
+def area_template(state: GameState, actor: Entity, choice_key: str, square: Square | None) -> AreaTemplate | None:
+    """The template of the chosen area spell cast at ``square`` (wherever it points, for one centred on the
+    caster); None for another choice, or a square the door would refuse."""
+    if not choice_key.startswith("spell:"):
+        return None
+    spell, level = spell_of(state, actor, choice_key)
+    if spell is None or not area_spell(state, actor, choice_key) or (square is None and spell.range_ft):
+        return None
+    at = square if spell.range_ft else None
+    if validate(state, Cast(actor, spell.key, at=at, slot_level=level)) is not None:
+        return None
+    squares, caught = spell_area(state, actor, spell, at or state.square(actor))
+    harms = spell.effect == "save"
+    names = ", ".join(state.name(e) + (" (ally!)" if harms and not state.are_enemies(actor, e) else "") for e in caught)
+    if harms:
+        words = [f"{spell.name} here catches {names}." if caught else f"{spell.name} here catches no one."]
+        if caught:
+            words.append(f"{spell.save.upper()} save DC {sheet(state, actor).spell_dc} or {spell.damage} "
+                         f"{spell.damage_type} damage" + (", half on a success." if spell.half_on_save else "."))
+        if caught and spell.push_ft:
+            words.append(f"Pushed {spell.push_ft} ft on a failure.")
+    else:
+        veil = "heavily obscured" if spell.effect == "obscure" else "magical darkness"
+        words = [f"{spell.name} here: {spell.radius_ft} ft radius, {veil}."] + ([f"Inside: {names}."] if caught else [])
+    return AreaTemplate(squares, caught, harms, " ".join(words))
 
 
 # Movement -----------------------------------------------------------------------------------------------
@@ -303,14 +448,32 @@ class Forecast:
     cover: str
     to_hit: int
     ac: int                          # with the cover bonus
+    notes: tuple[str, ...] = ()      # what sways no side but tells why: "darkvision 60 ft" (R004-LT-04)
+
+    @property
+    def needed(self) -> int:
+        """The natural roll that hits: at least 2 (a 1 always misses), at most 20 (a 20 always hits, R004-AT-07)."""
+        return min(20, max(2, self.ac - self.to_hit))
+
+    @property
+    def chance(self) -> int:
+        """The chance to hit in percent (rounded down): one d20, or the better or worse of two (§4.3)."""
+        hits = 21 - self.needed                        # faces of twenty that hit
+        if self.mode == "advantage":
+            return (400 - (20 - hits) ** 2) // 4
+        if self.mode == "disadvantage":
+            return hits * hits // 4
+        return hits * 5
 
     def line(self) -> str:
-        words = [f"{_signed(self.to_hit)} vs AC {self.ac}"]
-        if self.mode != "none":
-            words.append(self.mode)
-        if COVER_WORDS.get(self.cover):
-            words.append(COVER_WORDS[self.cover])
-        return ", ".join(words) + (f" ({'; '.join(self.reasons)})" if self.reasons else "")
+        """"+5 vs AC 15 with half cover (+2 AC): hits on 10+, 55%", then each reason and what it gives: "long range:
+        disadvantage"; reasons on both sides cancel out to a straight roll."""
+        shelter = f" with {COVER_WORDS[self.cover]}" if COVER_WORDS.get(self.cover) else ""
+        words = [f"{_signed(self.to_hit)} vs AC {self.ac}{shelter}: hits on {self.needed}+, {self.chance}%"]
+        words += [f"{reason[2:]}: " + ("advantage" if reason.startswith("+") else "disadvantage") for reason in self.reasons]
+        if self.reasons and self.mode == "none":
+            words.append("they cancel out: one d20")
+        return "; ".join(words + list(self.notes))
 
 
 def forecast(state: GameState, actor: Entity, target: Entity, attack: str) -> Forecast | None:
@@ -326,7 +489,8 @@ def forecast(state: GameState, actor: Entity, target: Entity, attack: str) -> Fo
     reasons = tuple(f"+ {e.reason}" for e in edges.advantages) + tuple(f"- {e.reason}" for e in edges.disadvantages)
     shelter = cover(state, actor, target, kind)
     to_hit = weapon.bonus if weapon is not None else sheet(state, actor).spell_attack
-    return Forecast(edges.result, reasons, shelter, to_hit, sheet(state, target).ac + COVER_BONUS.get(shelter, 0))
+    return Forecast(edges.result, reasons, shelter, to_hit, sheet(state, target).ac + COVER_BONUS.get(shelter, 0),
+                    edges.notes)
 
 
 # The unit card and the prompt -------------------------------------------------------------------------
@@ -335,6 +499,8 @@ def card_lines(state: GameState, entity: Entity) -> list[str]:
     me, now = sheet(state, entity), vitals(state, entity)
     lines = [f"{me.kind.capitalize()}, level {me.level}"] if me.hero else []
     lines.append(f"AC {me.ac}   HP {now.hp}/{now.max_hp}   Speed {me.speed_ft} ft")
+    if me.darkvision_ft:
+        lines.append(f"Darkvision {me.darkvision_ft} ft: darkness looks dim, magical darkness stays dark")
     if now.temp:
         lines.append(f"{now.temp} temporary hit points")
     if round_of(state).current == entity:
@@ -349,6 +515,14 @@ def card_lines(state: GameState, entity: Entity) -> list[str]:
         lines.append("Spell slots left: " + ", ".join(f"{n} (level {i + 1})" for i, n in enumerate(held)))
     if concentration(state, entity).spell:
         lines.append(f"Concentrating on {_spell_name(state, entity, concentration(state, entity).spell)}")
+    in_hand = hands(state, entity).held
+    lines.append(f"Holding: {', '.join(in_hand)}" if in_hand else "Holding no weapon")
+    for _, lying in dropped(state, entity):
+        lines.append(f"Its {lying.weapon} lies on the ground")
+    ready = readied(state, entity)
+    if ready is not None:
+        what = ready.weapon or _spell_name(state, entity, ready.spell)
+        lines.append(f"Readied: {what} at {state.name(ready.target) if ready.target is not None else 'any enemy'}")
     if now.dead:
         lines.append("Dead")
     elif now.stable and now.hp == 0:
@@ -369,6 +543,11 @@ def offer_text(state: GameState) -> str | None:
     if strike is None:
         return None
     by = strike.reactors[0]
+    if strike.readied:
+        ready = readied(state, by)
+        what = (ready.weapon or _spell_name(state, by, ready.spell)) if ready is not None else ""
+        return (f"{state.name(by)}: {state.name(strike.mover)} comes within reach of your readied {what}. "
+                f"Take it with your reaction? (5e-house §2.1)")
     return (f"{state.name(by)}: {state.name(strike.mover)} is leaving your reach. "
             f"Make an opportunity attack with your reaction? (5e-house §6)")
 
@@ -385,7 +564,8 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> str | 
     short sentences of a few fixed forms, so the Chinese catalog translates each (game/i18n/zh.toml)."""
     name = state.name
     if isinstance(event, InitiativeRolled):
-        return f"{name(event.entity)} rolls initiative {event.natural} {_signed(event.dex)} (5e-house §1)."
+        total = event.natural + event.dex
+        return f"{name(event.entity)} rolls initiative: {event.natural} {_signed(event.dex)} = {total} (5e-house §1)."
     if isinstance(event, TurnStarted):
         return f"Round {event.round}: {name(event.entity)}'s turn."
     if isinstance(event, TurnEnded):
@@ -444,9 +624,70 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> str | 
         return f"{name(event.entity)}: {event.action}, without success ({rule})."
     if isinstance(event, OpportunityOffered):
         return f"{name(event.mover)} leaves {name(event.reactor)}'s reach: an opportunity attack is offered (5e-house §6)."
+    if isinstance(event, ActionReadied):
+        what = event.weapon or _spell_name(state, event.entity, event.spell)
+        whom = name(event.target) if event.target is not None else "any enemy"
+        return f"{name(event.entity)} readies the {what} for {whom} (5e-house §2.1)."
+    if isinstance(event, ReadiedOffered):
+        return f"{name(event.mover)} sets off {name(event.reactor)}'s readied action (5e-house §2.1)."
+    if isinstance(event, WeaponHandled):
+        cost = " for free" if event.free else ""
+        return f"{name(event.entity)}: {event.weapon} {event.how}{cost} (5e-house §2.4)."
     if isinstance(event, SkirmishWon):
         return f"{side_labels.get(event.winner, event.winner)} wins the skirmish." if event.winner else "Nobody wins."
     return None
+
+
+def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Square]) -> list[Cue]:
+    """What the animations show of a command's events: walks and pushes along their paths, hits and misses,
+    damage (a critical hit marked "!"), saves, falls with their dice, teleports from where the creature stood
+    ``before`` the command, deaths fading, and the spell, potion or action named over its user."""
+    cues: list[Cue] = []
+    previous: Any = None
+    for event in events:
+        if isinstance(event, (Moved, Pushed)):
+            cues.append(Motion(((event.entity, event.path),)))
+        elif isinstance(event, AttackRolled):
+            cues.append(Strike(event.target, event.hit))
+        elif isinstance(event, Damaged):
+            critical = isinstance(previous, AttackRolled) and previous.target == event.target and bool(previous.crit)
+            cues.append(Hurt(event.target, event.amount, critical))
+            if event.killed:
+                cues.append(Death(event.target))
+            elif event.knocked_out:
+                cues.append(Note(event.target, "knocked out", DOWN_COLOUR, WITH_CAUSE))
+            elif event.dropped:
+                cues.append(Note(event.target, "dying", DOWN_COLOUR, WITH_CAUSE))
+        elif isinstance(event, Healed):
+            words = f"+{event.amount}" if event.amount else "temporary HP"       # 0: a potion of heroism (§9)
+            cues.append(Note(event.target, words, HEAL_COLOUR if event.amount else TEMP_COLOUR, WITH_CAUSE))
+        elif isinstance(event, SavingThrow):
+            outcome = "saved" if event.success else "failed"
+            cues.append(Note(event.entity, f"{event.ability.upper()} save {event.total}: {outcome}",
+                             SAVE_COLOUR if event.success else DOWN_COLOUR))
+        elif isinstance(event, ConditionChanged) and event.gained:
+            cues.append(Note(event.entity, event.condition.replace("_", " "), CONDITION_COLOUR, ONLY_WITH_CAUSE))
+        elif isinstance(event, Fell):
+            dice = fall_damage(event.feet).expression       # 1d6 per 10 ft (docs/rulings.md)
+            cues.append(Fall(event.entity, f"falls {event.feet} ft" + (f": {dice}" if dice else "")))
+        elif isinstance(event, Teleported):
+            cues.append(Blink(event.entity, before.get(event.entity), event.to))
+        elif isinstance(event, SpellCast):
+            cues.append(Note(event.caster, _spell_name(state, event.caster, event.spell), NOTE_COLOUR))
+        elif isinstance(event, PotionDrunk):
+            cues.append(Note(event.entity, f"potion of {event.potion}", NOTE_COLOUR))
+        elif isinstance(event, ActionTaken):
+            words = event.action if event.succeeded else f"{event.action}: failed"
+            cues.append(Note(event.entity, words, NOTE_COLOUR))
+        elif isinstance(event, DeathSaveRolled):
+            colour = DOWN_COLOUR if event.outcome in ("failure", "dead") else HEAL_COLOUR
+            cues.append(Note(event.entity, f"death save {event.natural}: {event.outcome}", colour))
+            if event.outcome == "dead":
+                cues.append(Death(event.entity))
+        elif isinstance(event, ConcentrationEnded):
+            cues.append(Note(event.caster, "concentration ends", NOTE_COLOUR, ONLY_WITH_CAUSE))
+        previous = event
+    return cues
 
 
 def rule_reference(line: str) -> str:
@@ -464,7 +705,7 @@ def _weapon_reach(weapon: Weapon) -> str:
 
 def _spell_aim(spell: Spell) -> str:
     return {"attack": "vs AC", "save": f"{spell.save.upper()} save", "heal": "heal", "teleport": "self",
-            "obscure": "area"}.get(spell.effect, spell.effect)
+            "obscure": "area", "darken": "area"}.get(spell.effect, spell.effect)
 
 
 def _spell_summary(spell: Spell, level: int) -> str:
@@ -473,7 +714,8 @@ def _spell_summary(spell: Spell, level: int) -> str:
             "save": f"{spell.save.upper()} save, {spell.damage} {spell.damage_type}." + (" Half on a save." if spell.half_on_save else "")
             + (f" Pushes {spell.push_ft} ft." if spell.push_ft else ""),
             "heal": f"Heals {spell.heal} + modifier.", "teleport": "Teleport to a seen, unoccupied space.",
-            "obscure": "Heavily obscures the area."}.get(spell.effect, spell.effect)
+            "obscure": "Heavily obscures the area.",
+            "darken": "Magical darkness: even darkvision cannot see into it."}.get(spell.effect, spell.effect)
     extra = " Concentration." if spell.concentration else ""
     cost = "Cantrip." if level == 0 else f"Level {level} slot."
     return f"{what}{extra} {cost} Components {spell.components}."

@@ -1,17 +1,20 @@
-"""The battle screen's saves and take-backs: F5 or Ctrl+S saves, F9 loads the newest save, an autosave at the
-start of every turn, and Backspace or Ctrl+Z takes back the last move that revealed nothing new (in hot-seat,
-once the other side agrees with Y)."""
+"""The battle screen's saves and take-backs, in every ruleset: F5 or Ctrl+S saves, F9 loads the newest save, an
+autosave at the start of every turn, and Backspace or Ctrl+Z takes back the last move that revealed nothing new
+(in hot-seat, once the other side agrees with Y)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.actions.events import Event, TurnStarted
+from typing import Any
+
 from game.input.intents import Click, Intent, Key
+from game.match import Match
 from game.replay import saves
 from game.replay.format import SaveError
 from game.replay.load import shown_name
 from game.replay.rewind import Rewind, RewindRefused, plan_rewind
+from game.rulesets import ruleset
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScene
@@ -22,9 +25,16 @@ FILE_ACTIONS = ("save", "quickload", "rewind")
 class Session:
     """What the battle screen does with its saves; ``takeback`` is a take-back waiting for ``asking`` to agree."""
 
-    def __init__(self) -> None:
+    def __init__(self, match: Match) -> None:
         self.takeback: Rewind | None = None
         self.asking: list[str] = []          # the other human sides still to agree, first one asked now
+        # The match and its length when last saved or loaded (or begun): anything since is unsaved.
+        self.kept: tuple[Match, int] = (match, len(match.record))
+
+    def unsaved(self, scene: BattleScene) -> bool:
+        """Whether the skirmish has moved on (or been taken back) since it was last saved, loaded or begun."""
+        match, length = self.kept
+        return match is not scene.match or length != len(scene.match.record)
 
     def wants(self, intent: Intent) -> bool:
         """A save or take-back key, or anything at all while a take-back waits for its answer."""
@@ -47,38 +57,51 @@ class Session:
         elif intent.action == "quickload":
             return "quickload"
         elif intent.action == "rewind":
-            self._ask(scene)
+            self.ask(scene)
         return None
 
-    def save(self, scene: BattleScene) -> None:
+    def save(self, scene: BattleScene) -> bool:
+        """A new manual save; the message on the screen says where it went, or why it could not be written."""
         try:
             path = saves.save(scene.match, scene.setup)
         except SaveError as err:
             scene.message = f"Can't save: {err}"
-            return
+            return False
+        self.kept = (scene.match, len(scene.match.record))
         scene.message = f"Saved to {shown_name(path)}. F9 loads the newest save; the start menu lists them all."
+        return True
 
-    def after(self, scene: BattleScene, events: list[Event]) -> None:
-        """After accepted events: an autosave when a turn started (or the skirmish ended)."""
-        if not any(isinstance(e, TurnStarted) for e in events) and scene.state.outcome is None:
+    def after(self, scene: BattleScene, events: list[Any]) -> None:
+        """After accepted events: an autosave when a turn started (or the skirmish ended), asked of the ruleset."""
+        if not ruleset(scene.match.ruleset).turn_started(events) and scene.state.outcome is None:
             return
         try:
             saves.autosave(scene.match, scene.setup)
         except SaveError as err:
             scene.message = f"Autosave failed: {err}"
 
-    def _ask(self, scene: BattleScene) -> None:
-        computer = dict(scene.setup.computer)
+    def plan(self, scene: BattleScene) -> Rewind | str:
+        """The take-back the rules allow now, or a one-line reason why there is none."""
         try:
             rewind = plan_rewind(scene.match, scene.setup)
         except RewindRefused as err:
-            scene.message = str(err)
+            return str(err)
+        if rewind.side in dict(scene.setup.computer):
+            return "Can't take back the computer's moves."
+        return rewind
+
+    def ask(self, scene: BattleScene, rewind: Rewind | str | None = None) -> None:
+        """Take back the last command (``rewind``, when already planned): at once against the computer, once
+        every other human side agrees in hot-seat."""
+        rewind = self.plan(scene) if rewind is None else rewind
+        if isinstance(rewind, str):
+            scene.message = rewind
             return
-        if rewind.side in computer:
-            scene.message = "Can't take back the computer's moves."
-            return
+        computer = dict(scene.setup.computer)
         labels = scene.setup.side_labels
-        self.asking = [r.side for r in scene.setup.rosters if r.side != rewind.side and r.side not in computer]
+        playing = {scene.state.side(e) for e in scene.state.creatures()}     # a roster the map left out asks nothing
+        self.asking = [r.side for r in scene.setup.rosters
+                       if r.side in playing and r.side != rewind.side and r.side not in computer]
         if not self.asking:      # against the computer a player takes back freely
             self._apply(scene, rewind)
             return
