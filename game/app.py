@@ -236,8 +236,9 @@ class Game:
                 # A fixed seed moves on by one, so the rematch is new but still repeatable.
                 self.seed = None if self.seed is None else self.seed + 1
                 self.scene = self._new_scene()
-            elif outcome == "menu" and isinstance(self.scene, LoadScene) and self.scene.back is not None:
-                self.scene = self.scene.back           # the load list opened from the pause menu: back to the battle
+            elif outcome == "menu" and isinstance(self.scene, (LoadScene, ReplayScene)) and self.scene.back is not None:
+                # Back where it was opened from: a replay to its load list, the pause menu's list to the battle.
+                self.scene = self.scene.back
             elif outcome == "menu":
                 self.scene = self._menu()
             elif outcome == "start" and isinstance(self.scene, MenuScene):
@@ -265,7 +266,8 @@ class Game:
         setup = loaded.setup
         try:
             if replay:
-                self.scene = ReplayScene(self.window, self.fonts, loaded)
+                self.scene = ReplayScene(self.window, self.fonts, loaded,
+                                         back=scene if isinstance(scene, LoadScene) else None)
                 return
             self.scene = battle_for(self.window, self.fonts, loaded, loaded.match, dict(setup.computer),
                                     self.settings.animation_speed)

@@ -16,6 +16,7 @@ from game.rulesets.dnd5e.commands import (
 )
 from game.rulesets.dnd5e.components import Dropped, Hands, Readied, Zone
 from game.rulesets.dnd5e.verdict import Refused
+from game.rulesets.dnd5e.vitality import Vitals
 from game.ui import rules_5e
 from tests.test_5e_engine import of, run, skirmish
 
@@ -377,3 +378,15 @@ def test_a_full_action_row_shows_unusable_actions_as_their_key_so_every_action_i
         assert widths["grapple"] < widths["dodge"] and choice(state, ids["F"], "grapple").blocked is not None
     finally:
         pygame.quit()
+
+
+def test_a_creature_falling_unconscious_drops_what_it_holds_into_its_square():
+    state, ids = skirmish(["FG"], {"F": ("fighter", "blue"), "G": ("goblin", "red")}, "GF")
+    f, g = ids["F"], ids["G"]
+    state.world.add(f, replace(state.world.get(f, Vitals), hp=1))
+    events = run(state, Attack(g, f, "Scimitar"), 19, 4)                       # hit AC 18; 4 + 2 drops it
+    assert WeaponHandled(f, "Longsword", "dropped") in events
+    assert engine.hands(state, f).held == ()
+    assert [(d.owner, d.weapon, d.square) for _, d in state.world.query(Dropped)] == [(f, "Longsword", (0, 0))]
+    line = rules_5e.narrate(WeaponHandled(f, "Longsword", "dropped"), state, {})
+    assert line == "F: Longsword dropped (5e-house §3.1)."

@@ -17,6 +17,7 @@ from game.ui.battle import BattleScene
 from game.ui.load_screen import LoadScene
 from game.ui.menu import MenuScene
 from game.ui.pause_menu import BEHIND_HANDOVER, ENTRIES, PauseMenu
+from game.ui.replay_view import ReplayScene
 from game.ui.settings_screen import SettingsScene
 from game.ui.widgets import Fonts, UiFont
 
@@ -149,6 +150,27 @@ def test_load_opens_the_list_esc_comes_back_to_the_battle_and_enter_plays_the_ch
     run_frames(game, 1)
     assert isinstance(game.scene, BattleScene) and game.scene is not scene
     assert game.scene.match.record == saved
+
+
+def test_a_replay_watched_from_the_menus_load_list_closes_back_to_the_list_then_the_battle(game):
+    scene = game.scene
+    step_to_free_square(game)
+    press(pygame.K_F5)
+    run_frames(game, 1)
+    played = list(scene.match.record)
+    open_with_esc(game)
+    choose(game, "load")
+    listing = game.scene
+    listing.index = next(i for i, e in enumerate(listing.entries) if not e.autosave)
+    press(pygame.K_r)                                               # watch it
+    run_frames(game, 1)
+    assert isinstance(game.scene, ReplayScene) and game.scene.back is listing
+    press(pygame.K_ESCAPE)                                          # Close: the list it came from
+    run_frames(game, 1)
+    assert game.scene is listing
+    press(pygame.K_ESCAPE)                                          # and the skirmish, untouched
+    run_frames(game, 1)
+    assert game.scene is scene and scene.match.record == played
 
 
 def test_take_back_is_dim_with_its_reason_until_the_rules_allow_it_then_asks_the_other_side(game):

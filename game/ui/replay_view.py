@@ -7,6 +7,8 @@ that would act away from it.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
 from game.input.intents import Click, Hover, Intent, Key, Release, Scroll
@@ -48,11 +50,13 @@ def battle_for(screen_size: tuple[int, int], fonts: Fonts, loaded: Loaded, match
 class ReplayScene:
     """Arrows or buttons step back and forth; Space plays the commands one after another."""
 
-    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, loaded: Loaded) -> None:
-        """SaveError when the battle screen cannot show the save's ruleset."""
+    def __init__(self, screen_size: tuple[int, int], fonts: Fonts, loaded: Loaded, back: Any = None) -> None:
+        """SaveError when the battle screen cannot show the save's ruleset. ``back``: the load list the replay
+        was opened from, which Close returns to (None: the start menu)."""
         refusal = unshowable(loaded)
         if refusal:
             raise SaveError(refusal)
+        self.back = back
         self.fonts = fonts
         self.player = ReplayPlayer(loaded)
         self.battle = battle_for(screen_size, fonts, loaded, self.player.match)

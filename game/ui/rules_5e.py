@@ -632,7 +632,8 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> str | 
         return f"{name(event.mover)} sets off {name(event.reactor)}'s readied action (5e-house §2.1)."
     if isinstance(event, WeaponHandled):
         cost = " for free" if event.free else ""
-        return f"{name(event.entity)}: {event.weapon} {event.how}{cost} (5e-house §2.4)."
+        rule = "3.1" if event.how == "dropped" else "2.4"        # falling unconscious lets go (§3.1)
+        return f"{name(event.entity)}: {event.weapon} {event.how}{cost} (5e-house §{rule})."
     if isinstance(event, SkirmishWon):
         return f"{side_labels.get(event.winner, event.winner)} wins the skirmish." if event.winner else "Nobody wins."
     return None

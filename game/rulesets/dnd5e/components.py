@@ -86,7 +86,8 @@ class Hands:
 
 @dataclass(frozen=True)
 class Dropped:
-    """A weapon lying on the ground where a disarm knocked it (R004-SA-05); its owner may pick it up."""
+    """A weapon lying on the ground where a disarm knocked it (R004-SA-05) or its unconscious owner let it
+    fall; its owner may pick it up."""
 
     owner: Entity
     weapon: str

@@ -580,8 +580,13 @@ def _lay_zones(state: GameState) -> None:
 
 
 def _fall_out(state: GameState, e: Entity) -> list[Event]:
-    """Unconscious (§3.1): prone, incapacitated, concentration and grapples let go."""
+    """Unconscious (§3.1): prone, incapacitated, what it holds falls into its square (the page's condition
+    table, [5e]), concentration and grapples let go."""
     events = _add(state, e, "unconscious") + _add(state, e, "prone") + _drop(state, e, "hidden")
+    for weapon in hands(state, e).held:
+        state.world.create(Dropped(e, weapon, state.square(e)))
+        events.append(WeaponHandled(e, weapon, "dropped"))
+    state.world.add(e, Hands(()))
     events += end_concentration(state, e) + _release_grapples(state, e)
     if readied(state, e) is not None:
         state.world.remove(e, Readied)
