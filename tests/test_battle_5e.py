@@ -340,9 +340,16 @@ def test_the_bar_says_action_and_bonus_action_not_the_4e_words():
     state, ids = skirmish(["W..G"], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
     bar = {c.key: c for c in rules_5e.choices(state, ids["W"])}
     assert bar["attack:Quarterstaff"].action == "Action" and bar["spell:fire_bolt:0"].action == "Action"
-    assert bar["spell:misty_step:2"].action == "Bonus action" and bar["dodge"].action == "Action"
+    assert bar["spell:misty_step:2"].action == "Bonus" and bar["dodge"].action == "Action"
     assert bar["prone"].action == "Free"
-    assert not {c.action for c in bar.values()} & {"Std", "Bonus", "Minor", "Move", "Standard"}
+    assert not {c.action for c in bar.values()} & {"Std", "Minor", "Move", "Standard"}
+
+
+def test_a_spell_card_names_its_area_in_the_tooltip_and_its_second_line_fits_the_card():
+    state, ids = skirmish(["W..G"], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
+    bar = {c.key: c for c in rules_5e.choices(state, ids["W"])}
+    assert bar["spell:shatter:2"].reach == "60 ft" and bar["spell:shatter:2"].summary.startswith("Area: 10 ft radius.")
+    assert f'{bar["spell:misty_step:2"].action} · {bar["spell:misty_step:2"].reach}' == "Bonus · 30 ft"
 
 
 def test_the_forecast_says_long_range_disadvantage_only_when_it_applies_and_the_chance_to_hit():

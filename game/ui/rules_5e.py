@@ -48,7 +48,7 @@ INSTANT = {"dodge": Dodge, "dash": Dash, "disengage": Disengage, "hide": Hide, "
            "escape": Escape, "pick_up": PickUp, "end_turn": EndTurn, "dismiss": Dismiss}
 # What a choice costs, in the words of the page (§2): the action, the bonus action, movement, or nothing.
 ACTION, BONUS_ACTION, MOVEMENT, FREE = "Action", "Bonus action", "Movement", "Free"
-ACTION_SHORT = {"standard": ACTION, "bonus": BONUS_ACTION}
+ACTION_SHORT = {"standard": ACTION, "bonus": "Bonus"}      # a spell card's words: "Bonus action" does not fit
 AREA_EFFECTS = ("save", "obscure", "darken")      # spells.toml: the effects that cover an area
 ACTION_HELP = {
     "grapple": "In place of a melee attack: the target saves (Str or Dex) or is grappled, speed 0 (5e-house §2.1).",
@@ -167,9 +167,7 @@ def _spell_choice(state: GameState, actor: Entity, spell: Spell, level: int) -> 
     key = f"spell:{spell.key}:{level}"
     label = spell.name if level in (0, spell.level) else f"{spell.name} (level {level})"
     left = slots(state, actor).at(level) if level else None
-    reach = "Self" if spell.range_ft == 0 else f"{spell.range_ft} ft"
-    if spell.radius_ft:
-        reach += f", {spell.radius_ft} ft radius"
+    reach = "Self" if spell.range_ft == 0 else f"{spell.range_ft} ft"     # the radius is in the tooltip: cards are narrow
     common = dict(action=ACTION_SHORT.get(spell.action, spell.action), reach=reach, aim=_spell_aim(spell),
                   uses="at-will" if left is None else str(left),   # the card: "2 left" (slots of its level)
                   usage="Cantrip" if left is None else f"Level {level} slot, {left} left",
@@ -717,9 +715,10 @@ def _spell_summary(spell: Spell, level: int) -> str:
             "heal": f"Heals {spell.heal} + modifier.", "teleport": "Teleport to a seen, unoccupied space.",
             "obscure": "Heavily obscures the area.",
             "darken": "Magical darkness: even darkvision cannot see into it."}.get(spell.effect, spell.effect)
+    area = f"Area: {spell.radius_ft} ft radius. " if spell.radius_ft else ""
     extra = " Concentration." if spell.concentration else ""
     cost = "Cantrip." if level == 0 else f"Level {level} slot."
-    return f"{what}{extra} {cost} Components {spell.components}."
+    return f"{area}{what}{extra} {cost} Components {spell.components}."
 
 
 def _spell_name(state: GameState, caster: Entity, key: str) -> str:
