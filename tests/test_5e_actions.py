@@ -390,3 +390,18 @@ def test_a_creature_falling_unconscious_drops_what_it_holds_into_its_square():
     assert [(d.owner, d.weapon, d.square) for _, d in state.world.query(Dropped)] == [(f, "Longsword", (0, 0))]
     line = rules_5e.narrate(WeaponHandled(f, "Longsword", "dropped"), state, {})
     assert line == "F: Longsword dropped (5e-house §3.1)."
+
+
+def test_R004_SA_13_the_walk_preview_finds_where_a_walk_sets_off_a_readied_attack_and_changes_nothing():
+    state, ids = skirmish(["F......", "......G"], {"F": ("fighter", "blue"), "G": ("goblin", "red")}, "FG")
+    f, g = ids["F"], ids["G"]
+    walk = ((6, 1), (5, 1), (4, 1), (3, 1), (2, 1), (1, 1), (0, 1))
+    assert engine.readied_along(state, g, walk) == (None, ())
+    run(state, Ready(f, "Longsword", target=g))
+    run(state, EndTurn(f))
+    before = state.world.snapshot()
+    assert engine.readied_along(state, g, walk) == ((1, 1), (f,))             # where the door stops the walk
+    assert engine.readied_along(state, g, walk[:4]) == (None, ())              # short of the fighter's reach
+    assert state.world.snapshot() == before and state.square(g) == (6, 1)
+    events = run(state, Move(g, walk))
+    assert of(events, ReadiedOffered) == [ReadiedOffered(f, g)] and state.square(g) == (1, 1)

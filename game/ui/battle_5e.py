@@ -22,7 +22,7 @@ from game.rulesets.dnd5e.components import (
     Dropped, Hands, HelpInForce, PendingStrike, Potions, Readied, Round, Sheet, Zone,
 )
 from game.rulesets.dnd5e.economy import Budget
-from game.rulesets.dnd5e.engine import budget
+from game.rulesets.dnd5e.engine import budget, readied_along
 from game.rulesets.dnd5e.situation import provokers
 from game.rulesets.dnd5e.spells import Concentration, SpellSlots
 from game.rulesets.dnd5e.vitality import Vitals
@@ -55,6 +55,7 @@ class Battle5eScene(BattleScene):
             rosters = rules.rosters_in_play(load_battlefield(map_path), rosters)
         begun = match if match is not None else rules.new_match(load_battlefield(map_path), rosters, creatures, seed)
         self.walk_costs: dict[Square, int] = {}
+        self._readiers: dict[Square, tuple[Entity, ...]] = {}     # per hovered square: whose readied attack it sets off
         self._template_key: object = None
         self._template: rules_5e.AreaTemplate | None = None
         super().__init__(screen_size, map_path, seed, fonts, rosters=rosters, match=begun,
@@ -259,13 +260,15 @@ class Battle5eScene(BattleScene):
         return f"{preview.cost} ft"
 
     def _walk_preview(self) -> WalkPreview | None:
-        """The walk to the hovered square and the enemies whose reach it leaves (§6), once per square."""
+        """The walk to the hovered square, the enemies whose reach it leaves (§6) and the square where it
+        would set off readied actions (§2.1), each marked "!"; once per square."""
         square = self._hover_square()
         if self.walk is None or square not in self.walk_costs:
             return None
         key = (self.walk, len(self.match.record), self._version)
         if key != self._preview_key:
             self._preview_key, self._previews, self._provokers, self._path_pictures = key, {}, {}, {}
+            self._readiers = {}
         preview = self._previews.get(square)
         if preview is None:
             path = self.walk.path_to(square) or ()
@@ -273,6 +276,9 @@ class Battle5eScene(BattleScene):
             attackers = provokers(self.state, self.actor, path, disengaged)
             provoking = [frm for frm, to in zip(path, path[1:])
                          if provokers(self.state, self.actor, (frm, to), disengaged)]
+            ready_square, self._readiers[square] = readied_along(self.state, self.actor, path)
+            if ready_square is not None and ready_square not in provoking:
+                provoking.append(ready_square)
             preview = self._previews[square] = WalkPreview(path, self.walk_costs[square], tuple(provoking),
                                                            tuple(attackers), self.walk.falls.get(square, 0))
         return preview
@@ -384,10 +390,14 @@ class Battle5eScene(BattleScene):
         if preview is not None:
             left = budget(state, self.actor).movement_ft
             fall = f" Jumps down {preview.fall_ft} ft: a fall." if preview.fall_ft else ""
+            readiers = self._readiers.get(preview.path[-1], ())
+            ready = (f" Sets off the readied attack of {', '.join(name(e) for e in readiers)} "
+                     "(marked !, 5e-house §2.1).") if readiers else ""
             if preview.attackers:
                 names = ", ".join(name(e) for e in preview.attackers)
-                return f"Walk here: {preview.cost} of {left} ft; leaves the reach of {names} (marked !, 5e-house §6).{fall}"
-            return f"Walk here: {preview.cost} of {left} ft.{fall} Click to move."
+                return (f"Walk here: {preview.cost} of {left} ft; leaves the reach of {names} "
+                        f"(marked !, 5e-house §6).{ready}{fall}")
+            return f"Walk here: {preview.cost} of {left} ft.{ready}{fall} Click to move."
         return ("Click a lit square to walk, a marked enemy to attack; 1-9 weapons and spells, letters actions "
                 f"(hover a button for what it does); K knockout; Enter ends the turn.{ko}")
 

@@ -709,6 +709,20 @@ def _readied_triggered(state: GameState, mover: Entity, step: tuple[Square, Squa
     return tuple(e for e, was, now in zip(candidates, before, after) if now and not was)
 
 
+def readied_along(state: GameState, mover: Entity, path: tuple[Square, ...]) -> tuple[Square | None, tuple[Entity, ...]]:
+    """R004-SA-13 for the walk preview: the first square of ``path`` whose arrival sets off enemies' readied
+    actions (where the walk would stop for them), and whose; (None, ()) when none would. Asked of a copy, so
+    the state is untouched."""
+    if not any(True for _ in state.world.query(Readied)):
+        return None, ()
+    probe = state.clone()
+    for step in zip(path, path[1:]):
+        readiers = _readied_triggered(probe, mover, step)
+        if readiers:
+            return step[1], readiers
+    return None, ()
+
+
 def _release_problem(state: GameState, readier: Entity, target: Entity) -> Refused | None:
     """Why the readied action could not be taken against ``target`` where it stands now."""
     ready = state.world.get(readier, Readied)
