@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -94,10 +94,13 @@ def _spot(bf: Battlefield, area: list[Square], side: int, taken: set[Square]) ->
 
 
 def place_roster(bf: Battlefield, roster: Roster, templates: Mapping[str, Placeable], taken: set[Square],
-                 create: Callable[[Any, Square, str], object]) -> None:
+                 create: Callable[[Any, Square, str], object], rosters: Sequence[Roster] = ()) -> None:
     """Put a roster's creatures on the first free squares of its start area, in map order, calling
-    ``create(template, square, label)`` for each; a kind listed twice is numbered ("Goblin 2"). Every
-    ruleset places its creatures this way; only what a creature is made of differs."""
+    ``create(template, square, label)`` for each. A kind that appears twice among all the match's
+    ``rosters`` is numbered across them ("Goblin 2" may be on another side), so every name in the log is
+    one creature's. Every ruleset places its creatures this way; only what a creature is made of differs."""
+    rosters = list(rosters) or [roster]
+    earlier = rosters[:rosters.index(roster)]
     area = [s for s in bf.start_squares(roster.side) if not bf.at(s).solid and s not in taken]
     counts: dict[str, int] = {}
     for key in roster.creatures:
@@ -108,19 +111,22 @@ def place_roster(bf: Battlefield, roster: Roster, templates: Mapping[str, Placea
             raise SetupError(f"the start area of side {roster.side!r} has no room for {template.display_name}")
         taken.update(footprint(spot, side))
         counts[key] = counts.get(key, 0) + 1
-        label = template.display_name if roster.creatures.count(key) == 1 else f"{template.display_name} {counts[key]}"
+        total = sum(r.creatures.count(key) for r in rosters)
+        number = sum(r.creatures.count(key) for r in earlier) + counts[key]
+        label = template.display_name if total == 1 else f"{template.display_name} {number}"
         create(template, spot, label)
 
 
-def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, CreatureTemplate], taken: set[Square]) -> None:
-    """Put a 4e roster's creatures in its start area (place_roster)."""
+def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, CreatureTemplate], taken: set[Square],
+               rosters: Sequence[Roster] = ()) -> None:
+    """Put a 4e roster's creatures in its start area (place_roster; ``rosters``: all the match's)."""
     def create(template: CreatureTemplate, spot: Square, label: str) -> None:
         world.create(
             Name(label), Team(roster.side), Position(spot), template.body, template.stats,
             Health(template.stats.max_hp), template.arsenal, Conditions(), Appearance(template.sprite),
             *staying_power(template.stats),
         )
-    place_roster(bf, roster, creatures, taken, create)
+    place_roster(bf, roster, creatures, taken, create, rosters)
 
 
 def staying_power(stats: Stats) -> tuple[Surges, ActionPoints]:
@@ -141,7 +147,7 @@ def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creat
     world = World()
     taken: set[Square] = set()
     for roster in rosters:
-        place_side(bf, world, roster, creatures, taken)
+        place_side(bf, world, roster, creatures, taken, rosters)
     state = GameState(bf, world)
     dice = SeededDice(seed)
     opening = begin_skirmish(state, dice, bf.surprised if surprised is None else surprised)

@@ -15,6 +15,7 @@ from game.content.roster import ContentError, Roster, load_creatures, load_prese
 from game.maps import schema
 from game.maps.lint import lint_paths
 from game.maps.loader import MapError, load_battlefield
+from game.rulesets import ruleset
 from game.match import new_match
 from game.render import palette
 from game.ui.battle import BANNER_HEIGHT, BattleScene
@@ -248,3 +249,13 @@ def test_the_banner_is_drawn_in_the_colour_of_each_of_four_sides_in_turn(creatur
         assert seen == set(schema.SIDES)
     finally:
         pygame.quit()
+
+
+def test_a_kind_on_several_sides_is_numbered_across_the_match_so_every_name_is_one_creature():
+    rules = ruleset("5e-house")
+    creatures = rules.load_creatures()
+    rosters = rules.load_rosters(creatures=creatures)
+    match = rules.new_match(load_battlefield(FOUR_BANNERS), rosters, creatures, 3)
+    names = [match.state.name(e) for e in match.state.creatures()]
+    assert len(names) == len(set(names))
+    assert sorted(n for n in names if n.startswith("Bugbear")) == ["Bugbear 1", "Bugbear 2", "Bugbear 3"]

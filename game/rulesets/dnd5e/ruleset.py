@@ -57,8 +57,10 @@ def add_creature(world: World, template: Creature5e, side: str, spot: Square, la
     )
 
 
-def _place(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, Creature5e], taken: set[Square]) -> None:
-    place_roster(bf, roster, creatures, taken, lambda template, spot, label: add_creature(world, template, roster.side, spot, label))
+def _place(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, Creature5e], taken: set[Square],
+           rosters: list[Roster]) -> None:
+    place_roster(bf, roster, creatures, taken, lambda template, spot, label: add_creature(world, template, roster.side, spot, label),
+                 rosters)
 
 
 def begin(state: GameState, dice: Dice) -> list[Any]:
@@ -87,8 +89,9 @@ def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creat
     standing wins (engine._upkeep)."""
     world = World()
     taken: set[Square] = set()
-    for roster in rosters_in_play(bf, rosters):
-        _place(bf, world, roster, creatures, taken)
+    playing = rosters_in_play(bf, rosters)
+    for roster in playing:
+        _place(bf, world, roster, creatures, taken, playing)
     state = GameState(bf, world)
     dice = SeededDice(seed)
     opening = begin(state, dice)
