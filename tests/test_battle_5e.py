@@ -682,3 +682,15 @@ def test_hovering_a_square_with_shatter_chosen_outlines_the_area_and_the_hint_na
     finally:
         pygame.quit()
 
+
+
+def test_every_button_on_the_5e_action_row_has_its_own_key_so_the_keyboard_reaches_it():
+    state, ids = skirmish(["W..G", "R..."], {"W": ("wizard", "blue"), "R": ("rogue", "blue"), "G": ("goblin", "red")}, "RWG")
+    for actor in (ids["W"], ids["R"]):
+        row = [c for c in rules_5e.action_choices(state, actor) if c.key != "end_turn"]
+        keys = [c.hotkey for c in row]
+        assert all(keys) and len(set(keys)) == len(keys), keys
+    wizard = {c.key: c.hotkey for c in rules_5e.action_choices(state, ids["W"])}
+    assert wizard["ready_spell:fire_bolt"] == "W"
+    rogue = {c.key: c.hotkey for c in rules_5e.action_choices(state, ids["R"])}
+    assert rogue["stow:Shortsword"] == "W" and rogue["stow:Dagger"] == "Z"

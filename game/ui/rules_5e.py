@@ -44,6 +44,7 @@ ACTION_KEYS = {
     "help": "L", "first_aid": "F", "potion:healing": "P", "potion:heroism": "R", "stand": "S", "prone": "S",
     "escape": "X", "pick_up": "U", "knockout": "K", "ready": "A", "off_hand": "B", "dismiss": "V",
 }
+SPARE_KEYS = ("W", "Z", "J", "N")         # letters no 5e action or shared key takes (N: "no" only at a prompt)
 INSTANT = {"dodge": Dodge, "dash": Dash, "disengage": Disengage, "hide": Hide, "stand": StandUp, "prone": DropProne,
            "escape": Escape, "pick_up": PickUp, "end_turn": EndTurn, "dismiss": Dismiss}
 # What a choice costs, in the words of the page (§2): the action, the bonus action, movement, or nothing.
@@ -293,6 +294,10 @@ def action_choices(state: GameState, actor: Entity) -> list[Choice]:
     if concentration(state, actor).spell:
         add("dismiss", "Dismiss spell", validate(state, Dismiss(actor)), FREE)
     add("knockout", "Knockout", None, "")      # a toggle on the next melee attack, not an action (§3.1)
+    # The choices that come and go (a readied cantrip, drawing and stowing) take the letters left over, so
+    # the keyboard reaches every button too.
+    spare = iter(SPARE_KEYS)
+    found[:] = [replace(c, hotkey=next(spare, "")) if not c.hotkey else c for c in found]
     add("end_turn", "End turn", validate(state, EndTurn(actor)), "")
     return found
 
