@@ -694,3 +694,17 @@ def test_every_button_on_the_5e_action_row_has_its_own_key_so_the_keyboard_reach
     assert wizard["ready_spell:fire_bolt"] == "W"
     rogue = {c.key: c.hotkey for c in rules_5e.action_choices(state, ids["R"])}
     assert rogue["stow:Shortsword"] == "W" and rogue["stow:Dagger"] == "Z"
+
+
+def test_once_the_computer_hands_the_turn_to_a_person_the_hint_is_theirs_not_the_computers_last_reason():
+    import pygame
+    game = five_e_game(5, {"red": "normal"})
+    try:
+        scene = game.scene
+        play_until(game, lambda s: any(s.state.side(c.actor) == "red" for c, _ in s.match.record
+                                       if hasattr(c, "actor"))
+                   and s._computer() is None and not s.animator.busy)
+        assert "(computer)" not in scene.message
+        assert scene._hint().startswith("Click a lit square")
+    finally:
+        pygame.quit()

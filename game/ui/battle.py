@@ -990,8 +990,11 @@ class BattleScene(MapOverlays):
         if self.computer_wait < COMPUTER_BEAT:
             return
         self.computer_wait = 0
-        if self.submit(computer.next_command(self.state)) and computer.last_label:
-            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer): {computer.last_label}"
+        if self.submit(computer.next_command(self.state)):
+            # Its reason stays while it plays on; once a person decides, the hint is theirs again.
+            playing_on = self._computer() is computer and computer.last_label
+            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer): {computer.last_label}" \
+                if playing_on else ""
 
     # Drawing --------------------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:
