@@ -209,7 +209,7 @@ def test_manual_saves_are_kept_side_by_side_and_listed_newest_first(game):
     entries = saves.list_saves()
     readable = [e for e in entries if not e.problem]
     assert [e.path for e in readable] == [second, first]
-    assert readable[0].description.startswith("The Broken Crossroads · round ")
+    assert readable[0].description.startswith("The Broken Crossroads · round ") and readable[0].ruleset == "4e"
     assert [e.path for e in entries] == [second, junk, first]
     assert entries[1].problem == "not a save file (it will say why when chosen)"
     assert saves.latest_save() == second
@@ -499,6 +499,7 @@ def test_f9_loads_the_newest_5e_save_onto_the_5e_battle_screen():
         press(pygame.K_F5)
         run_frames(game, 1)
         saved = list(scene.match.record)
+        assert saves.list_saves()[0].ruleset == "5e-house"          # the load list names the rules
         play_on(scene, 3)
         while scene.handover is not None:             # F9 waits for the next player to say they are ready
             press(pygame.K_SPACE)

@@ -91,6 +91,7 @@ class SaveEntry:
     modified: float
     description: str
     problem: str = ""
+    ruleset: str = ""         # the rules it was played under, as the file says ("" when unreadable)
 
 
 def describe(summary: Any) -> str:
@@ -122,7 +123,9 @@ def list_saves() -> list[SaveEntry]:
                                      "not a save file (it will say why when chosen)"))
             continue
         summary = data.get("summary") if isinstance(data, dict) else None
-        entries.append(SaveEntry(path, automatic, modified, describe(summary)))
+        rules = data.get("ruleset") if isinstance(data, dict) else None
+        entries.append(SaveEntry(path, automatic, modified, describe(summary),
+                                 ruleset=rules if isinstance(rules, str) else ""))
     return sorted(entries, key=lambda e: (-e.modified, e.path.name))
 
 

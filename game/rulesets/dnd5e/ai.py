@@ -25,12 +25,12 @@ from game.ecs.world import Entity
 from game.rulesets.dnd5e.attacks import COVER_BONUS
 from game.rulesets.dnd5e.commands import (
     Attack, Cast, Dash, Disengage, Dodge, DrinkPotion, EndTurn, Escape, FirstAid, Move, OffHandAttack, PickUp, React,
-    StandUp, Stow,
+    Ready, StandUp, Stow,
 )
 from game.rulesets.dnd5e.components import Potions, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.engine import (
-    attack_odds, attack_problem, awake, budget, decider, feet_rules, hands, pending, round_of, sheet, slots,
+    attack_odds, attack_problem, awake, budget, concentration, decider, feet_rules, hands, pending, round_of, sheet, slots,
     spell_problem, validate, vitals,
 )
 from game.rulesets.dnd5e.movement import FeetSearch, half_speed_ft
@@ -50,16 +50,21 @@ class Level:
     heeds_reach: bool      # hard: walks that provoke no opportunity attack; Disengage to leave an enemy's reach
     keeps_back: bool       # hard: archers and casters shoot, then step back out of the enemies' next charge
     dodges: bool           # hard: Dodge when wounded, nothing is in reach and an enemy closes in
+    readies: bool          # Ready its attack for the enemy to come, rather than walk into the enemy's first blow
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(random_picks=True, tends_wounded=False, careful_areas=False, focus_fire=False, heeds_reach=False,
-                  keeps_back=False, dodges=False),
+                  keeps_back=False, dodges=False, readies=False),
     "normal": Level(random_picks=False, tends_wounded=True, careful_areas=True, focus_fire=False, heeds_reach=False,
-                    keeps_back=False, dodges=False),
+                    keeps_back=False, dodges=False, readies=True),
     "hard": Level(random_picks=False, tends_wounded=True, careful_areas=True, focus_fire=True, heeds_reach=True,
-                  keeps_back=True, dodges=True),
+                  keeps_back=True, dodges=True, readies=True),
 }
+
+
+# Ready only in the first rounds: from then on two sides that both wait for the other would stall the game.
+READY_UNTIL_ROUND = 4
 
 
 class NotMyTurn(RuntimeError):
@@ -119,6 +124,8 @@ class Controller5e:
             yield from self._off_hand(state, me)
         if level.keeps_back:
             yield from self._keep_back(state, me)
+        if level.readies and mine.standard:
+            yield from self._ready(state, me)
         yield from self._approach(state, me)
         if mine.standard and not self._anything_in_reach(state, me):
             if level.dodges and vitals(state, me).bloodied and \
@@ -390,6 +397,49 @@ class Controller5e:
     def _settled(self, state: GameState, me: Entity) -> bool:
         """In reach of an enemy already: a melee creature stays put rather than provoke."""
         return self._nearest_enemy_ft(state, me) <= self._wants_ft(state, me)
+
+    # Ready: let the enemy come ---------------------------------------------------------------------------
+    def _ready(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
+        """Ready (§2.1) its best attack for the first enemy to come within reach or sight, when it can attack
+        nobody this turn and an enemy can come to it on its own next turn: whoever closes the gap takes the
+        first blow, so it lets the enemy close it. A melee creature with no enemy within reach of any square
+        it can walk to this turn readies its melee weapon; an archer or caster with an enemy in range that it
+        cannot see or hit (behind a wall, in fog or darkness: walking nearer does not help) readies its shot.
+        Up to round READY_UNTIL_ROUND only: two sides both waiting would wait for ever."""
+        if round_of(state).number > READY_UNTIL_ROUND or self._anything_in_reach(state, me):
+            return []
+        foes = self._enemies(state, me)
+        here = state.space(me)
+        wants = self._wants_ft(state, me)
+        if self._shooter(state, me):
+            if not any(distance_ft(here, state.space(e)) <= wants for e in foes):
+                return []
+            return self._readied_shots(state, me, wants)
+        melee = [w for w in sheet(state, me).attacks if w.kind == MELEE]
+        reach = max((w.reach_ft for w in melee), default=0)
+        if not reach:
+            return []
+        _, options = self._walks(state, me)
+        spaces = [state.space(e) for e in foes]
+        if any(distance_ft((square, here[1]), space) <= reach for square in options for space in spaces):
+            return []           # it can walk up and strike first this turn (_approach)
+        coming = [e for e in foes if distance_ft(here, state.space(e)) <= 2 * sheet(state, e).speed_ft + reach]
+        if not coming:
+            return []
+        best = max(melee, key=lambda w: (_average2(w.damage), w.name in hands(state, me).held))
+        return [(f"ready the {best.name} for the enemy to come", Ready(me, weapon=best.name))]
+
+    def _readied_shots(self, state: GameState, me: Entity, wants: int) -> list[tuple[str, Any]]:
+        """The shots an archer or caster can hold, best first by average damage: ranged weapons reaching
+        ``wants`` and attack cantrips (not while another concentration spell holds: readying one ends it)."""
+        mine = sheet(state, me)
+        shots: list[tuple[int, str, Any]] = [(_average2(w.damage), w.name, Ready(me, weapon=w.name))
+                                             for w in mine.attacks if w.kind != MELEE and w.range_ft >= wants]
+        if not concentration(state, me).spell:
+            shots += [(_average2(s.damage), s.name, Ready(me, spell=s.key)) for s in mine.spells
+                      if s.effect == "attack" and s.level == 0 and s.damage and s.range_ft >= wants]
+        return [(f"ready the {name} for an enemy to come into sight", command)
+                for _, name, command in sorted(shots, key=lambda shot: (-shot[0], shot[1]))]
 
     # Hard: archers and casters keep their distance -------------------------------------------------------
     def _danger_ft(self, state: GameState, me: Entity) -> int:
