@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -15,10 +16,13 @@ import pytest
 from game.core.dice import SeededDice
 from game.rulesets import ruleset
 from game.rulesets.dnd5e import engine
-from game.rulesets.dnd5e.ai import LEVELS, Controller5e
-from game.rulesets.dnd5e.commands import Attack, Disengage, EndTurn, Move, OpportunityOffered
+from game.rulesets.dnd5e.ai import LEVELS, READY_UNTIL_ROUND, Controller5e
+from game.rulesets.dnd5e.commands import (
+    Attack, AttackRolled, Disengage, EndTurn, Move, OpportunityOffered, React, ReadiedOffered, Ready,
+)
 from game.rulesets.dnd5e.components import Potions
 from game.rulesets.dnd5e.distance import distance_ft
+from game.rulesets.dnd5e.situation import can_see
 from game.rulesets.dnd5e.vitality import Vitals
 from game.simulate import load_map, play_game
 
@@ -139,6 +143,68 @@ def test_hard_archer_shoots_then_steps_back_out_of_the_enemys_next_charge():
     assert commands[0] == Attack(archer, fighter, "Shortbow") and isinstance(commands[1], Move)
     after = distance_ft(state.space(archer), state.space(fighter))
     assert before < after <= 80                                   # farther, still within the bow's normal range
+
+
+# Ready ------------------------------------------------------------------------------------------------------
+LONG_ROW = ["....................", "F.........H.........", "...................."]
+READY_CAST = {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}
+
+
+def test_hard_readies_its_attack_when_no_enemy_can_be_reached_this_turn():
+    # 50 ft apart: the hobgoblin cannot walk up and strike (30 ft and 5 ft of reach), the fighter can come to it.
+    state, ids = skirmish(LONG_ROW, READY_CAST, "HF")
+    for level in ("normal", "hard"):
+        assert Controller5e("red", level).next_command(state) == Ready(ids["H"], weapon="Longsword")
+    assert isinstance(Controller5e("red", "easy").next_command(state), Move)      # easy walks on
+
+
+def test_the_readied_attack_strikes_the_enemy_that_walks_into_reach():
+    state, ids = skirmish(LONG_ROW, READY_CAST, "HF")
+    hobgoblin, fighter = ids["H"], ids["F"]
+    red = Controller5e("red", "hard")
+    assert [c for c, _ in play_turn(state, red)] == [Ready(hobgoblin, weapon="Longsword"), EndTurn(hobgoblin)]
+    walk = tuple((x, 1) for x in range(0, 10))                   # up to the square beside the hobgoblin
+    events = engine.execute(state, Move(fighter, walk), SeededDice(3))
+    assert ReadiedOffered(hobgoblin, fighter) in events
+    assert red.next_command(state) == React(hobgoblin, True)
+    struck = engine.execute(state, React(hobgoblin, True), SeededDice(3))
+    assert [(e.attacker, e.target, e.weapon) for e in struck if isinstance(e, AttackRolled)] == \
+        [(hobgoblin, fighter, "Longsword")]
+
+
+def test_no_ready_when_the_enemy_is_too_far_to_come_or_after_the_first_rounds():
+    # 80 ft: the fighter cannot reach the hobgoblin next turn even with Dash, so waiting wins nothing.
+    far = ["F...............H...", "...................."]
+    state, ids = skirmish(far, READY_CAST, "HF")
+    assert isinstance(Controller5e("red", "hard").next_command(state), Move)
+    # From round READY_UNTIL_ROUND + 1 two waiting sides would stall: it walks.
+    state, ids = skirmish(LONG_ROW, READY_CAST, "HF")
+    state.world.set_resource(replace(engine.round_of(state), number=READY_UNTIL_ROUND + 1))
+    assert isinstance(Controller5e("red", "hard").next_command(state), Move)
+
+
+def test_an_archer_with_no_enemy_in_sight_readies_its_bow_and_shoots_the_one_that_steps_out():
+    rows = ["....#.....", "A...#...F.", "....#.....", ".........."]
+    state, ids = skirmish(rows, {"F": ("fighter", "blue"), "A": ("goblin_archer", "red")}, "AF")
+    archer, fighter = ids["A"], ids["F"]
+    assert not can_see(state, archer, fighter)
+    red = Controller5e("red", "hard")
+    assert [c for c, _ in play_turn(state, red)] == [Ready(archer, weapon="Shortbow"), EndTurn(archer)]
+    around = ((8, 1), (8, 2), (7, 3), (6, 3), (5, 3), (4, 3), (3, 3))     # round the end of the wall
+    events = engine.execute(state, Move(fighter, around), SeededDice(3))
+    assert ReadiedOffered(archer, fighter) in events
+    struck = engine.execute(state, red.next_command(state), SeededDice(3))
+    assert [(e.attacker, e.weapon) for e in struck if isinstance(e, AttackRolled)] == [(archer, "Shortbow")]
+
+
+def test_computers_ready_attacks_that_fire_in_a_whole_game():
+    result, _ = whole_game(ROOT / "maps" / "default.tmx", 300, ("hard",))
+    record = result.match.record
+    assert any(isinstance(c, Ready) for c, _ in record)
+    fired = [i for i, (_, events) in enumerate(record) if any(isinstance(e, ReadiedOffered) for e in events)]
+    assert fired
+    answer, events = record[fired[0] + 1]
+    assert answer.take and any(isinstance(e, AttackRolled) and e.attacker == answer.actor for e in events)
 
 
 # Easy --------------------------------------------------------------------------------------------------------
