@@ -441,6 +441,43 @@ def test_picking_5e_house_on_the_menu_starts_a_5e_skirmish_on_the_battle_screen(
         pygame.quit()
 
 
+def test_under_5e_a_side_takes_another_sides_roster_and_edits_it_as_under_4e():
+    import pygame
+    from game.app import FixedStepLoop, Game
+    from test_game_loop import SteppedClock, press, run_frames
+    from test_menu import focus_on
+    game = Game(None, 3, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        run_frames(game, 1)
+        focus_on(game, ("ruleset",))
+        press(pygame.K_RIGHT)
+        run_frames(game, 1)
+        menu = game.scene
+        assert not menu.offers_surprise                           # the 5e page has no surprise round
+        focus_on(game, ("preset", "red"))
+        press(pygame.K_RIGHT)
+        press(pygame.K_RIGHT)                                      # past green's raiders to yellow's warband
+        run_frames(game, 1)
+        assert [r.label for r in menu.rosters] == ["Adventurers", "Hobgoblin warband"]
+        focus_on(game, ("edit", "red"))
+        press(pygame.K_RETURN)                                     # the editor, on 5e's own bestiary
+        run_frames(game, 1)
+        editor = menu.editor
+        assert editor is not None and "ogre" in editor.bestiary and "wizard" in editor.bestiary
+        assert editor.add("ogre") and menu.creatures["ogre"].summary == "large, AC 11, 59 HP"
+        press(pygame.K_ESCAPE)
+        run_frames(game, 1)
+        assert menu.editor is None and "ogre" in menu.rosters[1].creatures
+        focus_on(game, ("start",))
+        press(pygame.K_RETURN)
+        run_frames(game, 2)
+        scene = game.scene
+        names = sorted(scene.state.name(e) for e in scene.state.creatures() if scene.state.side(e) == "red")
+        assert "Ogre" in names and sum(n.startswith("Hobgoblin") for n in names) == 3
+    finally:
+        pygame.quit()
+
+
 def test_a_click_walks_and_a_click_on_an_enemy_attacks_in_the_real_loop():
     import pygame
     from game.ecs.components import Position

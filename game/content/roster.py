@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,12 @@ class CreatureTemplate:
     stats: Stats
     arsenal: Arsenal
     body: Body
+
+    @property
+    def summary(self) -> str:
+        """One line for the roster editor's lists: level and role, size, hit points."""
+        role = f"level {self.stats.level} {self.stats.role}".strip()
+        return f"{role}, {self.body.size.name.lower()}, {self.stats.max_hp} HP"
 
 
 @dataclass(frozen=True)
@@ -439,12 +446,13 @@ def load_presets(path: Path = DATA_DIR / "rosters.toml", creatures: dict[str, Cr
     return presets
 
 
-def placing_order(keys: tuple[str, ...], creatures: dict[str, CreatureTemplate]) -> tuple[str, ...]:
-    """The roster's creatures biggest first (in their listed order otherwise), so big creatures find room."""
+def placing_order(keys: tuple[str, ...], creatures: Mapping[str, Any]) -> tuple[str, ...]:
+    """The roster's creatures biggest first (in their listed order otherwise), so big creatures find room;
+    ``creatures``: any ruleset's templates (only their body is read)."""
     return tuple(sorted(keys, key=lambda k: -creatures[k].body.size.side_squares))
 
 
-def overflow(area: tuple[Square, ...], keys: tuple[str, ...], creatures: dict[str, CreatureTemplate]) -> list[str]:
+def overflow(area: tuple[Square, ...], keys: tuple[str, ...], creatures: Mapping[str, Any]) -> list[str]:
     """The creatures of a roster that find no space wholly inside the start area ``area`` when placed as the
     match places them (game.match.place_side: biggest first, each on the first free space in map order)."""
     inside = set(area)

@@ -2,7 +2,8 @@
 
 ``RULESETS`` names each ruleset's module. Every one offers the same names, so ``Match``, ``simulate`` and
 the tests choose a ruleset by name and never special-case one (docs/rulesets.md): ``NAME``, ``PLAYERS``,
-``load_creatures()``, ``load_rosters(creatures=...)``, ``new_match(bf, rosters, creatures, seed)``,
+``load_creatures()``, ``load_rosters(creatures=...)``, ``load_presets(creatures=...)``,
+``DEFAULT_PRESETS``, ``SURPRISE``, ``new_match(bf, rosters, creatures, seed)``,
 ``validate(state, command)``, ``execute(state, command, dice)``, ``decider(state)``, ``current_creature(state)``,
 ``turn_started(events)``, ``round_number(state)``,
 ``command_to_json(command)`` and ``make_player(kind, side, difficulty, seed)``. The modules are imported on first use: the 4e one pulls

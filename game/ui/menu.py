@@ -7,13 +7,12 @@ from pathlib import Path
 
 import pygame
 
-from game.content.roster import (
-    ContentError, CreatureTemplate, Preset, Roster, load_creatures, load_presets, overflow, placing_order,
-)
+from game.content.roster import ContentError, Preset, Roster, overflow, placing_order
 from game.core.battlefield import Battlefield
 from game.input.intents import Click, Hover, Intent, Key, Scroll
 from game.maps.catalog import MapEntry
 from game.maps.loader import MapError, load_battlefield
+from game.match import Placeable
 from game.render import palette
 from game import rulesets
 from game.ui.form import Focus, draw_control
@@ -23,7 +22,6 @@ from game.ui.widgets import Fonts, fit, panel, text
 PLAYERS = ("human", "easy", "normal", "hard")       # a person at this machine, or the computer at a level
 PLAYER_WORDS = {"human": "Player", "easy": "Computer (easy)", "normal": "Computer (normal)", "hard": "Computer (hard)"}
 SHORT_PLAYER_WORDS = {"human": "Player", "easy": "AI easy", "normal": "AI normal", "hard": "AI hard"}
-DEFAULT_PRESETS = ("adventurers", "ogres_warband", "goblin_raiders", "kobold_lair")
 # How the Rules row names the registry's rulesets (game.rulesets.RULESETS).
 RULESET_WORDS = {"4e": "D&D 4e", "5e-house": "5e house rules"}
 SEED_DIGITS = 9
@@ -63,22 +61,37 @@ class MenuScene:
         self.editor: RosterEditor | None = None
         self.seed_text = ""
         self.surprise = 0
-        self.ruleset = "4e"
-        self._rosters_5e: list[Roster] | str | None = None   # read when 5e-house is first chosen (or why not)
-        self._names_5e: dict[str, str] = {}
         self.wanted_sides = 4                    # as many as the map has start areas, unless the player says fewer
         self._battlefields: dict[Path, Battlefield | str] = {}
+        self.creatures: dict[str, Placeable] = {}     # the ruleset's creature templates, by key
+        self.presets: list[Preset] = []
+        # Blue and red are people at this machine (hot-seat), green and yellow the computer, as a start.
+        self.setups = [SideSetup(side, "human" if i < 2 else "normal", 0, ()) for i, side in enumerate(SIDE_WORDS)]
+        self._ruleset = ""
+        self.ruleset = "4e"
+
+    @property
+    def ruleset(self) -> str:
+        """The rules of the skirmish (game.rulesets): its creatures and presets fill the sides."""
+        return self._ruleset
+
+    @ruleset.setter
+    def ruleset(self, name: str) -> None:
+        """Choose the rules: every side starts again on the ruleset's default preset, keeping who plays it."""
+        if name == self._ruleset:
+            return
+        self._ruleset = name
+        rules = rulesets.ruleset(name)
         try:
-            self.creatures: dict[str, CreatureTemplate] = load_creatures()
-            self.presets: list[Preset] = load_presets(creatures=self.creatures)
+            self.creatures = rules.load_creatures()
+            self.presets = rules.load_presets(creatures=self.creatures)
         except ContentError as err:
             self.creatures, self.presets = {}, []
             self.message = f"Cannot read the rosters: {err}"
-        # Blue and red are people at this machine (hot-seat), green and yellow the computer, as a start.
         keys = [p.key for p in self.presets]
-        presets = [keys.index(key) if key in keys else 0 for key in DEFAULT_PRESETS]
-        self.setups = [SideSetup(side, "human" if i < 2 else "normal", presets[i], self._preset_creatures(presets[i]))
-                       for i, side in enumerate(SIDE_WORDS)]
+        starts = [keys.index(key) if key in keys else 0 for key in rules.DEFAULT_PRESETS]
+        self.setups = [SideSetup(s.side, s.player, starts[i], self._preset_creatures(starts[i]))
+                       for i, s in enumerate(self.setups)]
 
     # What the menu has chosen ---------------------------------------------------------------------
     def _preset_creatures(self, index: int) -> tuple[str, ...]:
@@ -122,34 +135,18 @@ class MenuScene:
 
     @property
     def rosters(self) -> list[Roster]:
-        """The sides' rosters for new_match, each creature list biggest first so big creatures find room
-        (5e-house: its own rosters, from game/content/5e, for the sides that will play)."""
-        if self.ruleset != "4e":
-            found = self.rosters_5e
-            playing = [s.side for s in self.active]
-            return [r for r in found if r.side in playing] if isinstance(found, list) else []
+        """The sides' rosters for new_match, each creature list biggest first so big creatures find room."""
         return [Roster(s.side, self.label(s), placing_order(s.creatures, self.creatures)) for s in self.active]
-
-    @property
-    def rosters_5e(self) -> list[Roster] | str:
-        """The 5e-house rosters, read once, or the one-line reason they cannot be read."""
-        if self._rosters_5e is None:
-            try:
-                rules = rulesets.ruleset("5e-house")
-                creatures = rules.load_creatures()
-                self._names_5e = {key: c.display_name for key, c in creatures.items()}
-                self._rosters_5e = rules.load_rosters(creatures=creatures)
-            except ContentError as err:
-                self._rosters_5e = str(err)
-        return self._rosters_5e
 
     @property
     def computer(self) -> dict[str, str]:
         """The sides the computer plays, with its level, for BattleScene(..., computer=...)."""
-        if self.ruleset != "4e":
-            sides = [r.side for r in self.rosters]
-            return {s.side: s.player for s in self.setups if s.side in sides and s.player != "human"}
         return {s.side: s.player for s in self.active if s.player != "human"}
+
+    @property
+    def offers_surprise(self) -> bool:
+        """Whether the ruleset has a surprise round for the menu to offer (4e §2.3; the 5e page has none)."""
+        return bool(rulesets.ruleset(self.ruleset).SURPRISE)
 
     @property
     def surprise_options(self) -> list[tuple[str, tuple[str, ...] | None]]:
@@ -297,8 +294,6 @@ class MenuScene:
         if not isinstance(bf, Battlefield):
             self.message = f"Cannot play that map: {bf}"
             return None
-        if self.ruleset != "4e":
-            return self._start_5e(bf)
         if not self.presets:
             return None
         for setup in self.active:
@@ -306,19 +301,6 @@ class MenuScene:
             if problem:
                 self.message = f"{self.label(setup)}: {problem}. Edit the roster or pick another."
                 return None
-        self.chosen = self.entries[self.index].path
-        return "start"
-
-    def _start_5e(self, bf: Battlefield) -> str | None:
-        """5e-house plays its own rosters: each needs its side's start area on the map."""
-        found = self.rosters_5e
-        if isinstance(found, str):
-            self.message = f"Cannot read the 5e-house rosters: {found}"
-            return None
-        missing = [SIDE_WORDS[s.side] for s in self.active if s.side not in [r.side for r in found]]
-        if missing:
-            self.message = f"Cannot read the 5e-house rosters: no roster for {', '.join(missing)}"
-            return None
         self.chosen = self.entries[self.index].path
         return "start"
 
@@ -417,17 +399,15 @@ class MenuScene:
         else:
             text(screen, fonts.small, "two, as the map has two start areas", (area.right, area.y + fonts.title.get_linesize() // 2),
                  palette.TEXT_DIM, "midright")
-        if self.ruleset != "4e":
-            y = self._draw_5e_sides(screen, area, y, row)
-        if self.ruleset == "4e":
-            # Each side shows its creatures on a second line, unless the column has no room for it (large text).
-            detail = fonts.small.get_linesize() + 6
-            below = len(self.active) * (row + detail + 14) + 3 * row + row + 24
-            compact = y + below > area.bottom
-            for setup in self.active:
-                height = row + 8 if compact else row + detail + 8
-                y = self._draw_side(screen, setup, pygame.Rect(area.x, y, area.width, height), row, compact) + 6
-            y += 4
+        # Each side shows its creatures on a second line, unless the column has no room for it (large text).
+        detail = fonts.small.get_linesize() + 6
+        below = len(self.active) * (row + detail + 14) + 3 * row + row + 24
+        compact = y + below > area.bottom
+        for setup in self.active:
+            height = row + 8 if compact else row + detail + 8
+            y = self._draw_side(screen, setup, pygame.Rect(area.x, y, area.width, height), row, compact) + 6
+        y += 4
+        if self.offers_surprise:
             y = self._draw_row(screen, area, y, row, "Surprise round", ("surprise",),
                                self.surprise_options[min(self.surprise, len(self.surprise_options) - 1)][0])
         seed_words = self.seed_text or "random"
@@ -453,45 +433,6 @@ class MenuScene:
         shown = words + ("_" if focused and item == ("seed",) else "")
         draw_control(screen, self.fonts.body, rect, shown, focused, self._hot(rect), arrows=arrows, colour=colour)
         return y + row
-
-    def _draw_5e_sides(self, screen: pygame.Surface, area: pygame.Rect, y: int, row: int) -> int:
-        """5e-house's own rosters (game/content/5e), each with who plays it; returns the y under them."""
-        fonts = self.fonts
-        found = self.rosters_5e
-        if isinstance(found, str):
-            text(screen, fonts.small, fit(fonts.small, f"Cannot read the 5e-house rosters: {found}", area.width), (area.x, y),
-                 palette.HP_BLOODIED)
-            return y + fonts.small.get_linesize() + 8
-        detail = fonts.small.get_linesize() + 6
-        for roster in self.rosters:
-            setup = self._setup(("player", roster.side))
-            rect = pygame.Rect(area.x, y, area.width, row + detail + 8)
-            panel(screen, rect)
-            colour = palette.side_colour(roster.side)
-            swatch = pygame.Rect(rect.x + 8, rect.y + 8, 14, rect.height - 16)
-            pygame.draw.rect(screen, colour, swatch, border_radius=3)
-            x = swatch.right + 10
-            name_width = max(fonts.body.size(w)[0] for w in SIDE_WORDS.values()) + 12
-            text(screen, fonts.body, SIDE_WORDS[roster.side], (x, rect.y + 8 + (row - 4) // 2), colour, "midleft")
-            x += name_width
-            player = PLAYER_WORDS[setup.player]
-            control = pygame.Rect(x, rect.y + 8, (rect.right - 8 - x) * 36 // 100, row - 4)
-            draw_control(screen, fonts.body, control, player, self.focus.add(("player", roster.side), control),
-                         self._hot(control))
-            text(screen, fonts.body, fit(fonts.body, roster.label, rect.right - control.right - 24),
-                 (control.right + 12, control.centery), palette.TEXT, "midleft")
-            names = ", ".join(self._creature_counts_5e(roster.creatures))
-            text(screen, fonts.small, fit(fonts.small, f"{len(roster.creatures)} creatures: {names}",
-                                          rect.right - swatch.right - 26),
-                 (swatch.right + 10, rect.y + 8 + row + 2), palette.TEXT_DIM)
-            y = rect.bottom + 6
-        return y + 4
-
-    def _creature_counts_5e(self, keys: tuple[str, ...]) -> list[str]:
-        counts: dict[str, int] = {}
-        for key in keys:
-            counts[key] = counts.get(key, 0) + 1
-        return [(f"{n} x " if n > 1 else "") + self._names_5e.get(key, key) for key, n in counts.items()]
 
     def _draw_side(self, screen: pygame.Surface, setup: SideSetup, rect: pygame.Rect, row: int, compact: bool) -> int:
         """One side: its colour and name, who plays it, its roster (a preset, edited or not) and whether it fits;

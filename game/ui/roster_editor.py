@@ -2,10 +2,14 @@
 take them away, as long as the side keeps at least one and they all fit its start area."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Protocol
+
 import pygame
 
-from game.content.roster import CreatureTemplate, overflow
+from game.content.roster import overflow
 from game.core.grid import Square
+from game.ecs.components import Body
 from game.input.intents import Click, Hover, Intent, Key
 from game.render import palette
 from game.ui.form import draw_control
@@ -18,12 +22,25 @@ MARGIN = 24
 SIDE_WORDS = {"blue": "Blue", "red": "Red", "green": "Green", "yellow": "Yellow"}
 
 
+class Listed(Protocol):
+    """What the editor shows of a creature template, in any ruleset."""
+
+    @property
+    def display_name(self) -> str: ...
+
+    @property
+    def body(self) -> Body: ...
+
+    @property
+    def summary(self) -> str: ...
+
+
 class RosterEditor:
     """Two lists, the side's creatures and the bestiary; up and down move in a list, left, right and Tab
     change list, Enter adds from the bestiary or takes away from the roster (Delete too), Esc is done."""
 
     def __init__(self, screen_size: tuple[int, int], fonts: Fonts, side: str, label: str, keys: tuple[str, ...],
-                 preset: tuple[str, ...], creatures: dict[str, CreatureTemplate], area: tuple[Square, ...] | None) -> None:
+                 preset: tuple[str, ...], creatures: Mapping[str, Listed], area: tuple[Square, ...] | None) -> None:
         """``area``: the side's start area on the chosen map, which the roster must fit; None when unknown."""
         self.size = screen_size
         self.fonts = fonts
@@ -166,11 +183,8 @@ class RosterEditor:
                 pygame.draw.rect(screen, palette.CARD_HOT, rect, border_radius=5)
             if focused:
                 pygame.draw.rect(screen, palette.SELECT, rect, 2, border_radius=5)
-            stats = template.stats
-            role = f"level {stats.level} {stats.role}".strip()
-            size = template.body.size.name.lower()
             text(screen, fonts.body, fit(fonts.body, template.display_name, rect.width - 20), (rect.x + 10, rect.y + 4))
-            text(screen, fonts.small, fit(fonts.small, f"{role}, {size}, {stats.max_hp} HP", rect.width - 20),
+            text(screen, fonts.small, fit(fonts.small, template.summary, rect.width - 20),
                  (rect.x + 10, rect.y + 6 + fonts.body.get_linesize()), palette.TEXT_DIM)
             self.rows.append((rect, column, index))
         if len(keys) > shown:

@@ -10,13 +10,17 @@ from game.actions.events import TurnStarted
 from game.ai.controller import Controller
 from game.ai.record import command_to_json
 from game.ai.scripted import ScriptedController
-from game.content.roster import load_creatures, load_rosters
+from game.content.roster import load_creatures, load_presets, load_rosters
 from game.ecs.world import Entity
 from game.match import new_match
 from game.state import GameState
 
 NAME = "4e"
 PLAYERS = ("ai", "scripted")
+# The start menu: the presets its four sides start on (rosters.toml [presets]), and whether it offers the
+# surprise round (4e §2.3).
+DEFAULT_PRESETS = ("adventurers", "ogres_warband", "goblin_raiders", "kobold_lair")
+SURPRISE = True
 
 __all__ = ["NAME", "PLAYERS", "command_to_json", "current_creature", "decider", "execute", "load_creatures",
            "load_rosters", "make_player", "new_match", "round_number", "turn_started", "validate"]

@@ -45,6 +45,11 @@ class Creature5e:
     slots: tuple[int, ...]
     potions: tuple[tuple[str, int], ...]      # (kind, how many): healing, heroism
 
+    @property
+    def summary(self) -> str:
+        """One line for the roster editor's lists: size, armour class, hit points."""
+        return f"{self.body.size.name.lower()}, AC {self.sheet.ac}, {self.max_hp} HP"
+
 
 def _read(path: Path) -> dict[str, Any]:
     try:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.content.roster import Roster
+from game.content.roster import Preset, Roster
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice, SeededDice
 from game.core.grid import Square
@@ -28,6 +28,10 @@ from game.state import GameState
 
 NAME = "5e-house"
 PLAYERS = ("ai",)
+# The start menu: each side starts on its own roster from rosters.toml, and any side may take another's; the
+# page has no surprise round.
+DEFAULT_PRESETS = ("blue", "red", "green", "yellow")
+SURPRISE = False
 
 __all__ = ["NAME", "PLAYERS", "command_to_json", "current_creature", "decider", "execute", "load_creatures",
            "load_rosters", "make_player", "new_match", "rosters_in_play", "round_number", "turn_started", "validate"]
@@ -36,6 +40,11 @@ __all__ = ["NAME", "PLAYERS", "command_to_json", "current_creature", "decider", 
 def round_number(state: GameState) -> int:
     """The round under way (§2)."""
     return round_of(state).number
+
+
+def load_presets(creatures: dict[str, Creature5e] | None = None) -> list[Preset]:
+    """The start menu's presets: every side's roster (game/content/5e/rosters.toml), offered to any side."""
+    return [Preset(r.side, r.label, r.creatures) for r in load_rosters(creatures=creatures)]
 
 
 def current_creature(state: GameState) -> Entity:
