@@ -239,6 +239,7 @@ def test_R004_AE_04_the_off_hand_attack_follows_an_attack_with_a_light_weapon_wi
     assert "different Light" in refused(state, OffHandAttack(r, g, "Shortsword")).reason
     events = run(state, OffHandAttack(r, g, "Dagger"), 15, 3)                  # 20 hits; 1d4 = 3, no +3
     assert of(events, AttackRolled)[0].weapon == "Dagger" and of(events, Damaged)[0].amount == 3
+    assert rules_5e.narrate(events[0], state, {}) == "R: off-hand attack (5e-house §2.2)."   # the log says so
     assert not engine.budget(state, r).bonus
     assert "bonus action" in refused(state, OffHandAttack(r, g, "Dagger")).reason
 

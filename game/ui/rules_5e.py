@@ -80,7 +80,7 @@ ACTION_HELP = {
     "end_turn": "End this creature's turn (Enter).",
 }
 ACTION_SECTIONS = {"first aid": "§3.1", "stand up": "§2.3.1", "drop prone": "§2.3.1", "pick up": "§2.4",
-                   "dismiss": "§5.2"}
+                   "dismiss": "§5.2", "off-hand attack": "§2.2"}
 COVER_WORDS = {"none": "", "half": "half cover (+2 AC)", "three_quarters": "three-quarters cover (+5 AC)",
                "total": "total cover"}
 

@@ -1162,7 +1162,7 @@ def apply_off_hand(state: GameState, c: OffHandAttack, dice: Dice) -> list[Event
     state.world.add(c.actor, economy.spend(budget(state, c.actor), economy.BONUS))
     weapon = off_hand_weapon(state, c.actor, c.weapon)
     assert weapon is not None
-    return _strike(state, dice, c.actor, c.target, weapon)
+    return [ActionTaken(c.actor, "off-hand attack")] + _strike(state, dice, c.actor, c.target, weapon)
 
 
 def apply_ready(state: GameState, c: Ready, dice: Dice) -> list[Event]:
