@@ -162,8 +162,12 @@ def test_the_readied_attack_strikes_the_enemy_that_walks_into_reach():
     state, ids = skirmish(LONG_ROW, READY_CAST, "HF")
     hobgoblin, fighter = ids["H"], ids["F"]
     red = Controller5e("red", "hard")
-    assert [c for c, _ in play_turn(state, red)] == [Ready(hobgoblin, weapon="Longsword"), EndTurn(hobgoblin)]
-    walk = tuple((x, 1) for x in range(0, 10))                   # up to the square beside the hobgoblin
+    commands = [c for c, _ in play_turn(state, red)]
+    assert commands[0] == Ready(hobgoblin, weapon="Longsword") and commands[-1] == EndTurn(hobgoblin)
+    # It walks on with its move, holding the attack, but stops out of reach; the fighter walks up beside it.
+    stands = state.square(hobgoblin)
+    assert distance_ft(state.space(fighter), state.space(hobgoblin)) > 5
+    walk = tuple((x, 1) for x in range(0, stands[0]))
     events = engine.execute(state, Move(fighter, walk), SeededDice(3))
     assert ReadiedOffered(hobgoblin, fighter) in events
     assert red.next_command(state) == React(hobgoblin, True)

@@ -5,9 +5,10 @@ order: take an offered opportunity attack or readied action; get back up, pick u
 bring a dying ally back (Healing Word, Cure Wounds, first aid); drink a potion when hurt (or heroism as
 the enemy nears); a caster caught in melee teleports clear (Misty Step); throw an area
 spell that catches two or more enemies and no ally; attack the weakest enemy it can reach (stowing a
-weapon when both hands are full and only another could reach), then the off-hand attack; walk towards
-the nearest enemy (melee creatures until they are in reach, archers and casters until one is in range and
-seen); Dash when nothing is in reach this turn; end the turn. That is the normal level; ``Level`` says what
+weapon when both hands are full and only another could reach), then the off-hand attack; Ready an attack
+when it can hit nobody this turn and an enemy can come to it (the enemy would get the first blow otherwise);
+walk towards the nearest enemy (melee creatures until they are in reach, archers and casters until one is in
+range and seen); Dash when nothing is in reach this turn; end the turn. That is the normal level; ``Level`` says what
 easy leaves out and hard adds (docs/ai.md, "5e-house"). Every choice depends on the state, the level and
 the seed alone, so a replay replays it.
 """
@@ -30,8 +31,8 @@ from game.rulesets.dnd5e.commands import (
 from game.rulesets.dnd5e.components import Potions, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.engine import (
-    attack_odds, attack_problem, awake, budget, concentration, decider, feet_rules, hands, pending, round_of, sheet, slots,
-    spell_problem, validate, vitals,
+    attack_odds, attack_problem, awake, budget, concentration, decider, feet_rules, hands, pending, round_of, sheet,
+    slots, spell_problem, validate, vitals,
 )
 from game.rulesets.dnd5e.movement import FeetSearch, half_speed_ft
 from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE
