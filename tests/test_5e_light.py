@@ -11,7 +11,9 @@ from game.core.dice import ScriptedDice
 from game.ecs.components import Position
 from game.ecs.world import World
 from game.rulesets.dnd5e import engine
-from game.rulesets.dnd5e.commands import Attack, AttackRolled, Cast, ConcentrationEnded, EndTurn, Hide
+from game.rulesets.dnd5e.commands import (
+    Attack, AttackRolled, Cast, ConcentrationEnded, EndTurn, Hide, Move, Search, Searched,
+)
 from game.rulesets.dnd5e.components import Ground, Round
 from game.rulesets.dnd5e.content import load_creatures
 from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE, STRAIGHT
@@ -24,6 +26,7 @@ from game.rulesets.dnd5e.situation import (
 )
 from game.rulesets.dnd5e.verdict import Refused
 from game.state import GameState
+from game.ui import rules_5e
 from tests.test_5e_engine import run
 
 CREATURES = load_creatures()
@@ -230,3 +233,45 @@ def test_magical_darkness_is_drawn_nearly_black_over_the_map():
         pygame.quit()
     assert state.battlefield.at(spot).obscured == Obscurement.TOTAL
     assert after * 3 < before, (before, after)         # the map's lit marsh, then the spell's darkness
+
+
+def hidden_rogue(square):
+    """A rogue hidden in the dark at Stealth 15 (12 + Dex 3), then standing at ``square``; the fighter's turn."""
+    cast = {"R": ("rogue", "blue", (6, 0)), "F": ("fighter", "red", (0, 0))}
+    state, ids = skirmish(["F...:.*"], cast, "RF")
+    r, f = ids["R"], ids["F"]
+    run(state, Hide(r), 12)
+    if square != (6, 0):
+        path = tuple((x, 0) for x in range(6, square[0] - 1, -1))
+        run(state, Move(r, path))
+    run(state, EndTurn(r))
+    return state, r, f
+
+
+def test_R004_LT_02_a_search_for_a_hider_in_dim_light_is_at_disadvantage():
+    state, r, f = hidden_rogue((4, 0))                                        # the ":" square: dim light
+    events = run(state, Search(f), 18, 9)                                     # the lower 9 + Wis 1 = 10
+    assert [e for e in events if isinstance(e, Searched)] == [Searched(f, r, (18, 9), 10, 15, False)]
+    assert state.has_condition(r, "hidden")
+    assert "d20 18/9 with disadvantage, 10 vs Stealth 15: not found" in rules_5e.narrate(events[0], state, {})
+
+
+def test_search_meeting_the_stealth_total_finds_the_hider_in_bright_light():
+    state, r, f = hidden_rogue((3, 0))
+    events = run(state, Search(f), 14)                                        # 14 + 1 = 15: meets it
+    assert [e for e in events if isinstance(e, Searched)] == [Searched(f, r, (14,), 15, 15, True)]
+    assert not state.has_condition(r, "hidden") and can_see(state, f, r)
+
+
+def test_R004_LT_03_a_search_cannot_find_a_hider_in_the_dark_and_rolls_nothing():
+    state, r, f = hidden_rogue((6, 0))
+    events = run(state, Search(f))
+    assert [e for e in events if isinstance(e, Searched)] == [Searched(f, r, (), 0, 15, False)]
+    assert rules_5e.narrate(events[0], state, {}) == "F cannot see where R hides (5e-house §8)."
+    assert isinstance(engine.validate(state, Search(f)), Refused)             # one standard action a turn
+
+
+def test_search_is_refused_when_no_enemy_is_hidden():
+    cast = {"R": ("rogue", "blue", (3, 0)), "F": ("fighter", "red", (0, 0))}
+    state, ids = skirmish(["F...."], cast, "FR")
+    assert engine.validate(state, Search(ids["F"])).reason == "no enemy is hidden"

@@ -16,8 +16,8 @@ from game.rulesets.dnd5e.commands import (
     ActionReadied, ActionTaken, Attack, AttackRolled, Cast, ConcentrationEnded, ConditionChanged, Damaged, Dash,
     DeathSaveRolled, Disengage, Dismiss, Dodge, Draw, DrinkPotion, DropProne, EndTurn, Escape, Fell, FirstAid, Healed,
     Help, Hide, InitiativeRolled, Move, Moved, OffHandAttack, OpportunityOffered, PickUp, PotionDrunk, Pushed, React,
-    Ready, ReadiedOffered, SavingThrow, SkirmishWon, SpellCast, StandUp, Stow, Teleported, TurnEnded, TurnStarted,
-    WeaponHandled,
+    Ready, ReadiedOffered, SavingThrow, Search, Searched, SkirmishWon, SpellCast, StandUp, Stow, Teleported, TurnEnded,
+    TurnStarted, WeaponHandled,
 )
 from game.rulesets.dnd5e.components import HANDS, Potions, Spell, Weapon, Zone
 from game.rulesets.dnd5e.distance import distance_ft
@@ -41,11 +41,12 @@ MANEUVERS = ("grapple", "trip", "disarm")          # §2.1: each replaces one me
 # Letters of the action row; fixed, so a key always means the same thing (C, M, N, Q, Y are taken elsewhere).
 ACTION_KEYS = {
     "grapple": "G", "trip": "T", "disarm": "D", "dodge": "O", "dash": "H", "disengage": "E", "hide": "I",
+    "search": "J",
     "help": "L", "first_aid": "F", "potion:healing": "P", "potion:heroism": "R", "stand": "S", "prone": "S",
     "escape": "X", "pick_up": "U", "knockout": "K", "ready": "A", "off_hand": "B", "dismiss": "V",
 }
-SPARE_KEYS = ("W", "Z", "J", "N")         # letters no 5e action or shared key takes (N: "no" only at a prompt)
-INSTANT = {"dodge": Dodge, "dash": Dash, "disengage": Disengage, "hide": Hide, "stand": StandUp, "prone": DropProne,
+SPARE_KEYS = ("W", "Z", "N")         # letters no 5e action or shared key takes (N: "no" only at a prompt)
+INSTANT = {"dodge": Dodge, "dash": Dash, "disengage": Disengage, "hide": Hide, "search": Search, "stand": StandUp, "prone": DropProne,
            "escape": Escape, "pick_up": PickUp, "end_turn": EndTurn, "dismiss": Dismiss}
 # What a choice costs, in the words of the page (§2): the action, the bonus action, movement, or nothing.
 ACTION, BONUS_ACTION, MOVEMENT, FREE = "Action", "Bonus action", "Movement", "Free"
@@ -59,6 +60,8 @@ ACTION_HELP = {
     "dash": "Gain your speed again in movement this turn (5e-house §2.1).",
     "disengage": "Your movement provokes no opportunity attacks this turn (5e-house §2.1).",
     "hide": "Stealth against DC 15, in heavy obscurement or behind cover, unseen (5e-house §2.1).",
+    "search": "Wisdom (Perception) against each hidden enemy's Stealth: at disadvantage in dim light, no chance "
+              "where you cannot see (5e-house §2.1, §8).",
     "help": "The next ally's attack on an enemy within 5 ft of you has advantage (5e-house §2.1).",
     "first_aid": "Medicine DC 10 stabilises a dying ally within 5 ft (5e-house §3.1).",
     "potion:healing": "Bonus action: regain 2d4+2 HP; over a lasting potion, roll on the mixing table (5e-house §9).",
@@ -251,7 +254,8 @@ def action_choices(state: GameState, actor: Entity) -> list[Choice]:
             add(option, option.capitalize(), _first_ok(
                 state, [Attack(actor, e, melee.name, option) for e in enemies], lambda c: c.target,
                 Refused("no enemy within reach", "5e-house §2.1")), ACTION)
-    for key, label in (("dodge", "Dodge"), ("dash", "Dash"), ("disengage", "Disengage"), ("hide", "Hide")):
+    for key, label in (("dodge", "Dodge"), ("dash", "Dash"), ("disengage", "Disengage"), ("hide", "Hide"),
+                       ("search", "Search")):
         add(key, label, validate(state, INSTANT[key](actor)), ACTION)
     add("help", "Help", _first_ok(state, [Help(actor, e) for e in enemies], lambda c: c.target,
                                   Refused("no enemy within 5 ft", "5e-house §2.1")), ACTION)
@@ -596,6 +600,13 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> str | 
         if event.amount == 0:
             return f"{name(event.target)} gains temporary hit points (5e-house §3)."
         return f"{name(event.target)} regains {event.amount} HP: {event.hp} HP (5e-house §3)."
+    if isinstance(event, Searched):
+        if not event.faces:
+            return f"{name(event.searcher)} cannot see where {name(event.hider)} hides (5e-house §8)."
+        verdict = "found" if event.found else "not found"
+        faces = "/".join(str(f) for f in event.faces) + (" with disadvantage" if len(event.faces) > 1 else "")
+        return (f"{name(event.searcher)} searches for {name(event.hider)}: d20 {faces}, "
+                f"{event.total} vs Stealth {event.stealth}: {verdict} (5e-house §2.1).")
     if isinstance(event, SavingThrow):
         outcome = "success" if event.success else "failure"
         return f"{name(event.entity)} makes a {event.ability.upper()} save: {event.total} vs DC {event.dc}, {outcome}."

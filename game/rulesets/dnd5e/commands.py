@@ -65,6 +65,13 @@ class Hide:
 
 
 @dataclass(frozen=True)
+class Search:
+    """Look for hidden enemies (§2.1 Search): Wisdom (Perception) against each one's Stealth total."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
 class Help:
     """Help an ally's next attack against ``target``, an enemy within 5 ft of the helper (§2.1)."""
 
@@ -170,7 +177,7 @@ class React:
 
 
 COMMANDS = (Move, Attack, Cast, Dodge, Dash, Disengage, Hide, Help, FirstAid, DrinkPotion, StandUp, DropProne,
-            Escape, PickUp, EndTurn, React, OffHandAttack, Ready, Draw, Stow, Dismiss)
+            Escape, PickUp, EndTurn, React, OffHandAttack, Ready, Draw, Stow, Dismiss, Search)
 
 
 def command_to_json(command: object) -> dict[str, Any]:
@@ -305,6 +312,19 @@ class PotionDrunk:
     potion: str
     mixing_roll: int = 0
     mixing: str = ""
+
+
+@dataclass(frozen=True)
+class Searched:
+    """A Search's check against one hidden enemy (§2.1, R004-LT-02): the d20 faces (two at disadvantage in
+    dim light), the Wisdom (Perception) total and the hider's Stealth total; ``found`` ends its hiding."""
+
+    searcher: Entity
+    hider: Entity
+    faces: tuple[int, ...]
+    total: int
+    stealth: int
+    found: bool
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from game.rulesets.dnd5e.commands import (
     ActionReadied, ActionTaken, Attack, AttackRolled, Cast, ConcentrationEnded, ConditionChanged, Damaged, Dash,
     DeathSaveRolled, Disengage, Dismiss, Dodge, Draw, DrinkPotion, DropProne, EndTurn, Escape, Fell, FirstAid, Healed,
     Help, Hide, Move, Moved, OffHandAttack, OpportunityOffered, PickUp, PotionDrunk, Pushed, React, Ready,
-    ReadiedOffered, SavingThrow, SkirmishWon, SpellCast, StandUp, Stow, Teleported, TurnEnded, TurnStarted,
-    WeaponHandled,
+    ReadiedOffered, SavingThrow, Search, Searched, SkirmishWon, SpellCast, StandUp, Stow, Teleported, TurnEnded,
+    TurnStarted, WeaponHandled,
 )
 from game.rulesets.dnd5e.components import (
     Dropped, Ground, Hands, HelpInForce, Helped, PendingStrike, Potions, Readied, Round, Sheet, Spell, Weapon, Zone,
@@ -39,7 +39,8 @@ from game.rulesets.dnd5e.potions import (
     DOUBLED, EXPLOSION, EXPLOSION_DAMAGE, EXPLOSION_RADIUS_FT, HALVED, NORMAL, ONE_FAILS, PERMANENT, mixing_needed,
     roll_mixing, scaled,
 )
-from game.rulesets.dnd5e.rolls import ADVANTAGE, STRAIGHT, roll_d20
+from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE, STRAIGHT, roll_d20
+from game.rulesets.dnd5e.sight import FAILS, HINDERED, sight_check
 from game.rulesets.dnd5e.situation import (
     MELEE, RANGED, Odds, can_react, can_see, cannot_move, cover, incapacitated, odds, provokers, sight_field,
 )
@@ -329,6 +330,20 @@ def validate_hide(state: GameState, c: Hide) -> Refused | None:
 
 
 _COVER_ORDER = ("none", "half", "three_quarters", "total")
+
+
+def hidden_enemies(state: GameState, e: Entity) -> list[Entity]:
+    """The awake enemies of ``e`` that are hidden (§2.1 Hide), in the world's order."""
+    return [o for o in state.standing() if state.are_enemies(e, o) and awake(state, o) and state.has_condition(o, "hidden")]
+
+
+def validate_search(state: GameState, c: Search) -> Refused | None:
+    problem = _standard_only(state, c)
+    if problem:
+        return problem
+    if not hidden_enemies(state, c.actor):
+        return Refused("no enemy is hidden", "5e-house §2.1")
+    return None
 
 
 def validate_help(state: GameState, c: Help) -> Refused | None:
@@ -1028,7 +1043,30 @@ def apply_hide(state: GameState, c: Hide, dice: Dice) -> list[Event]:
     state.world.add(c.actor, economy.spend(budget(state, c.actor), economy.STANDARD))
     total = roll_d20(dice).natural + sheet(state, c.actor).mod("dex")
     hidden = options.hides(total)
-    return [ActionTaken(c.actor, "hide", hidden)] + (_add(state, c.actor, "hidden") if hidden else [])
+    # The Stealth total is kept with the condition: a Search must meet it to find the hider.
+    return [ActionTaken(c.actor, "hide", hidden)] + (_add(state, c.actor, "hidden", amount=total) if hidden else [])
+
+
+def apply_search(state: GameState, c: Search, dice: Dice) -> list[Event]:
+    """§2.1 Search: one Wisdom (Perception) check against each hidden enemy's Stealth total. Sight decides it
+    (§8): a hider the searcher cannot make out at all (dark, heavy fog, out of sight) is not found, and one in
+    dim light or light fog is looked for at disadvantage (R004-LT-02, LT-03)."""
+    state.world.add(c.actor, economy.spend(budget(state, c.actor), economy.STANDARD))
+    field, eye = sight_field(state, c.actor), state.space(c.actor)
+    events: list[Event] = []
+    for hider in hidden_enemies(state, c.actor):
+        stealth = next(cond.amount for cond in state.conditions(hider).named("hidden"))
+        seeing = sight_check(field, eye, state.space(hider))
+        if seeing == FAILS:
+            events.append(Searched(c.actor, hider, (), 0, stealth, False))
+            continue
+        roll = roll_d20(dice, DISADVANTAGE if seeing == HINDERED else STRAIGHT)
+        total = roll.natural + sheet(state, c.actor).mod("wis")
+        found = options.finds(total, stealth)
+        events.append(Searched(c.actor, hider, roll.faces, total, stealth, found))
+        if found:
+            events += _drop(state, hider, "hidden")
+    return events
 
 
 def apply_help(state: GameState, c: Help, dice: Dice) -> list[Event]:
@@ -1266,6 +1304,7 @@ RULES: dict[type, tuple[Validator, Applier]] = {
     Dash: (_standard_only, apply_dash),
     Disengage: (_standard_only, apply_disengage),
     Hide: (validate_hide, apply_hide),
+    Search: (validate_search, apply_search),
     Help: (validate_help, apply_help),
     FirstAid: (validate_first_aid, apply_first_aid),
     DrinkPotion: (validate_potion, apply_potion),

@@ -77,6 +77,11 @@ def hides(stealth_total: int) -> bool:
     return stealth_total >= HIDE_DC
 
 
+def finds(perception_total: int, stealth_total: int) -> bool:
+    """§2.1 Search ([5e-2024], docs/rulings.md): Wisdom (Perception) meeting the hider's Stealth total finds it."""
+    return perception_total >= stealth_total
+
+
 def help_problem(helper_next_to_enemy: bool) -> Refused | None:
     """§2.1 Help (R004-SA-11): [5e-2024] helping an attack means distracting an enemy within 5 ft of the
     helper; the ally's next attack on it before the helper's next turn has advantage (docs/rulings.md)."""
