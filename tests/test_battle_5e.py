@@ -241,17 +241,27 @@ def test_a_walk_beat_follows_the_moves_path_square_by_square_2_3():
 
 
 def test_thunderwave_plays_the_save_the_damage_the_push_and_the_fall_with_its_dice():
-    from game.render.animation import Blink, Fall, Hurt, Motion, Note
+    from game.render.animation import AreaFlash, Blink, Fall, Hurt, Motion, Note
     rows = [".....", ".CB..", "....."]
     cast = {"C": ("cleric", "blue"), "B": ("bugbear", "red")}
     state, ids = skirmish(rows, cast, "CB", elevation_ft=[[20, 20, 20, 20, 0]] * 3)
     b = ids["B"]
     events = run(state, rules_5e.command_for(state, ids["C"], "spell:thunderwave:1"), 2, 1, 1, 1, 1)   # fails; 2d8; 2d6
     _, cues = played(events, state)
-    assert [type(c) for c in cues] == [Note, Note, Hurt, Motion, Fall, Hurt, Note]      # the last: lands prone
-    assert cues[0].text == "Thunderwave" and cues[1].text == "CON save 3: failed"
-    assert cues[3] == Motion(((b, ((2, 1), (3, 1), (4, 1))),)) and cues[4] == Fall(b, "falls 20 ft: 2d6")
+    assert [type(c) for c in cues] == [AreaFlash, Note, Note, Hurt, Motion, Fall, Hurt, Note]   # the last: lands prone
+    assert cues[1].text == "Thunderwave" and cues[2].text == "CON save 3: failed"
+    assert cues[4] == Motion(((b, ((2, 1), (3, 1), (4, 1))),)) and cues[5] == Fall(b, "falls 20 ft: 2d6")
     assert not any(isinstance(c, Blink) for c in cues)
+
+
+def test_an_area_spell_lights_the_squares_it_covers_while_its_saves_play():
+    from game.render.animation import AreaFlash
+    state, ids = skirmish(["W......", ".......", "....G.."], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
+    events = run(state, rules_5e.command_for(state, ids["W"], "spell:shatter:2", at=(4, 1)), 20, 1, 1, 1)  # saves; 3d8
+    squares, _ = engine.spell_area(state, ids["W"], engine.spell_named(state, ids["W"], "shatter"), (4, 1))
+    animator, cues = played(events, state)
+    assert AreaFlash(squares) in cues
+    assert set(animator.area) == set(squares)                 # lit with the caster's name, then the save below it
 
 
 def test_misty_step_flashes_where_the_caster_stood_and_where_it_appears():
@@ -524,7 +534,8 @@ def test_the_wizard_casts_an_area_spell_where_its_template_points_5():
         scene.view.keep_in_view(target)
         click(scene.view.square_rect(target).center)
         run_frames(game, 2)
-        assert events_seen(scene, SpellCast)[-1] == SpellCast(scene.actor, "shatter", 2)
+        cast = events_seen(scene, SpellCast)[-1]
+        assert (cast.caster, cast.spell, cast.slot_level) == (scene.actor, "shatter", 2) and target in cast.area
         assert engine.slots(scene.state, scene.actor).left == (4, 1)
     finally:
         pygame.quit()

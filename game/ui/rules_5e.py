@@ -9,7 +9,7 @@ from game.core.grid import Square, footprint
 from game.ecs.world import Entity
 from game.render.animation import (
     CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, ONLY_WITH_CAUSE, SAVE_COLOUR, TEMP_COLOUR, WITH_CAUSE,
-    Blink, Cue, Death, Fall, Hurt, Motion, Note, Strike,
+    AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Strike,
 )
 from game.rulesets.dnd5e.attacks import COVER_BONUS
 from game.rulesets.dnd5e.commands import (
@@ -688,7 +688,11 @@ def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Squ
         elif isinstance(event, Teleported):
             cues.append(Blink(event.entity, before.get(event.entity), event.to))
         elif isinstance(event, SpellCast):
-            cues.append(Note(event.caster, _spell_name(state, event.caster, event.spell), NOTE_COLOUR))
+            spell = _spell_name(state, event.caster, event.spell)
+            if event.area:      # the squares it fills or shakes, lit with its name while its saves play
+                cues += [AreaFlash(event.area), Note(event.caster, spell, NOTE_COLOUR, WITH_CAUSE)]
+            else:
+                cues.append(Note(event.caster, spell, NOTE_COLOUR))
         elif isinstance(event, PotionDrunk):
             cues.append(Note(event.entity, f"potion of {event.potion}", NOTE_COLOUR))
         elif isinstance(event, ActionTaken):

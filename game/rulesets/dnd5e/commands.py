@@ -288,9 +288,12 @@ class Teleported:
 
 @dataclass(frozen=True)
 class SpellCast:
+    """A spell cast from a slot of ``slot_level`` (0: a cantrip); ``area``: the squares an area spell covers."""
+
     caster: Entity
     spell: str
     slot_level: int
+    area: tuple[Square, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -922,7 +922,8 @@ def apply_cast(state: GameState, c: Cast, dice: Dice) -> list[Event]:
     assert isinstance(spent, spells.SpellSlots)
     state.world.add(c.actor, spent)
     state.world.add(c.actor, economy.spend(budget(state, c.actor), spell.action))
-    events: list[Event] = [SpellCast(c.actor, spell.key, c.slot_level or spell.level)]
+    area = spell_area(state, c.actor, spell, c.at or state.square(c.actor))[0] if spell.radius_ft else ()
+    events: list[Event] = [SpellCast(c.actor, spell.key, c.slot_level or spell.level, area)]
     if "V" in spell.components:
         events += _drop(state, c.actor, "hidden")       # [5e] a spoken spell gives the hider away
     sheet_ = sheet(state, c.actor)
