@@ -14,14 +14,17 @@ import pygame
 import pytest
 
 from game.core.dice import SeededDice
+from game.ecs.components import Condition
 from game.rulesets import ruleset
 from game.rulesets.dnd5e import engine
 from game.rulesets.dnd5e.ai import LEVELS, READY_UNTIL_ROUND, Controller5e
 from game.rulesets.dnd5e.commands import (
-    Attack, AttackRolled, Disengage, EndTurn, Move, OpportunityOffered, React, ReadiedOffered, Ready,
+    Attack, AttackRolled, Disengage, EndTurn, Move, OpportunityOffered, React, ReadiedOffered, Ready, Search, Searched,
 )
 from game.rulesets.dnd5e.components import Potions
+from game.rulesets.dnd5e.content import load_creatures
 from game.rulesets.dnd5e.distance import distance_ft
+from game.rulesets.dnd5e.ruleset import add_creature
 from game.rulesets.dnd5e.situation import can_see
 from game.rulesets.dnd5e.vitality import Vitals
 from game.simulate import load_map, play_game
@@ -308,3 +311,15 @@ def test_the_command_lines_computer_side_and_level_play_5e():
         assert scene.human_sides == ["blue", "yellow"]
     finally:
         pygame.quit()
+
+
+def test_normal_and_hard_search_for_a_hidden_enemy_close_by_that_they_cannot_attack_easy_does_not():
+    state, ids = skirmish(["G...:.*"], {"G": ("hobgoblin", "red")}, "G")
+    g = ids["G"]
+    rogue = add_creature(state.world, load_creatures()["rogue"], "blue", (4, 0), "R")     # in dim light, 20 ft off
+    state.add_condition(rogue, Condition("hidden", amount=15))                         # hid with Stealth 15
+    assert Controller5e("red", "normal").next_command(state) == Search(g)
+    assert Controller5e("red", "hard").next_command(state) == Search(g)
+    assert not isinstance(Controller5e("red", "easy").next_command(state), Search)
+    searched = [e for e in engine.execute(state, Search(g), SeededDice(4)) if isinstance(e, Searched)]
+    assert [(e.searcher, e.hider, len(e.faces)) for e in searched] == [(g, rogue, 2)]    # dim light: disadvantage

@@ -7,8 +7,8 @@ the enemy nears); a caster caught in melee teleports clear (Misty Step); throw a
 spell that catches two or more enemies and no ally; attack the weakest enemy it can reach (stowing a
 weapon when both hands are full and only another could reach), then the off-hand attack; Ready an attack
 when it can hit nobody this turn and an enemy can come to it (the enemy would get the first blow otherwise);
-walk towards the nearest enemy (melee creatures until they are in reach, archers and casters until one is in
-range and seen); Dash when nothing is in reach this turn; end the turn. That is the normal level; ``Level`` says what
+Search when a hidden enemy is close and nothing is in reach; walk towards the nearest enemy (melee creatures
+until they are in reach, archers and casters until one is in range and seen); Dash when nothing is in reach this turn; end the turn. That is the normal level; ``Level`` says what
 easy leaves out and hard adds (docs/ai.md, "5e-house"). Every choice depends on the state, the level and
 the seed alone, so a replay replays it.
 """
@@ -26,17 +26,18 @@ from game.ecs.world import Entity
 from game.rulesets.dnd5e.attacks import COVER_BONUS
 from game.rulesets.dnd5e.commands import (
     Attack, Cast, Dash, Disengage, Dodge, DrinkPotion, EndTurn, Escape, FirstAid, Move, OffHandAttack, PickUp, React,
-    Ready, StandUp, Stow,
+    Ready, Search, StandUp, Stow,
 )
 from game.rulesets.dnd5e.components import Potions, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.engine import (
-    attack_odds, attack_problem, awake, budget, concentration, decider, feet_rules, hands, pending, round_of, sheet,
-    slots, spell_problem, validate, vitals,
+    attack_odds, attack_problem, awake, budget, concentration, decider, feet_rules, hands, hidden_enemies, pending,
+    round_of, sheet, slots, spell_problem, validate, vitals,
 )
 from game.rulesets.dnd5e.movement import FeetSearch, half_speed_ft
 from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE
-from game.rulesets.dnd5e.situation import MELEE, RANGED, can_see, cover, provokers
+from game.rulesets.dnd5e.sight import FAILS, sight_check
+from game.rulesets.dnd5e.situation import MELEE, RANGED, REACH_FT, can_see, cover, provokers, sight_field
 from game.state import GameState
 
 
@@ -52,15 +53,16 @@ class Level:
     keeps_back: bool       # hard: archers and casters shoot, then step back out of the enemies' next charge
     dodges: bool           # hard: Dodge when wounded, nothing is in reach and an enemy closes in
     readies: bool          # Ready its attack for the enemy to come, rather than walk into the enemy's first blow
+    searches: bool         # Search for a hidden enemy close by when it can attack no one
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(random_picks=True, tends_wounded=False, careful_areas=False, focus_fire=False, heeds_reach=False,
-                  keeps_back=False, dodges=False, readies=False),
+                  keeps_back=False, dodges=False, readies=False, searches=False),
     "normal": Level(random_picks=False, tends_wounded=True, careful_areas=True, focus_fire=False, heeds_reach=False,
-                    keeps_back=False, dodges=False, readies=True),
+                    keeps_back=False, dodges=False, readies=True, searches=True),
     "hard": Level(random_picks=False, tends_wounded=True, careful_areas=True, focus_fire=True, heeds_reach=True,
-                  keeps_back=True, dodges=True, readies=True),
+                  keeps_back=True, dodges=True, readies=True, searches=True),
 }
 
 
@@ -125,6 +127,8 @@ class Controller5e:
             yield from self._off_hand(state, me)
         if level.keeps_back:
             yield from self._keep_back(state, me)
+        if level.searches and mine.standard:
+            yield from self._search(state, me)
         if level.readies and mine.standard:
             yield from self._ready(state, me)
         yield from self._approach(state, me)
@@ -400,6 +404,18 @@ class Controller5e:
         return self._nearest_enemy_ft(state, me) <= self._wants_ft(state, me)
 
     # Ready: let the enemy come ---------------------------------------------------------------------------
+    def _search(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
+        """Search (§2.1) when nothing is in reach and a hidden enemy stands within a walk and a blow of it where
+        its eyes could make it out: found, it can be hit without disadvantage next turn."""
+        if self._anything_in_reach(state, me):
+            return []
+        near = budget(state, me).speed_ft + REACH_FT
+        field, eye = sight_field(state, me), state.space(me)
+        if any(distance_ft(eye, state.space(e)) <= near and sight_check(field, eye, state.space(e)) != FAILS
+               for e in hidden_enemies(state, me)):
+            return [("search for the hidden enemy", Search(me))]
+        return []
+
     def _ready(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
         """Ready (§2.1) its best attack for the first enemy to come within reach or sight, when it can attack
         nobody this turn and an enemy can come to it on its own next turn: whoever closes the gap takes the
