@@ -166,6 +166,16 @@ def test_the_replay_viewer_steps_with_the_arrow_keys_and_its_buttons(replay_game
     assert scene.player.position == 0 and scene.battle.match.record == []
 
 
+def test_the_replay_viewer_draws_no_pause_menu_button_only_its_own_close(replay_game):
+    game, _ = replay_game
+    scene = game.scene
+    run_frames(game, 2)
+    banner = scene.battle.banner_rect
+    corner = (scene.battle.menu_rect.centerx, banner.centery)          # where a battle's Menu [Esc] would be
+    assert tuple(game.screen.get_at(corner))[:3] == tuple(game.screen.get_at((banner.right - 4, banner.centery)))[:3]
+    assert "menu" in scene.buttons                                      # Close [Esc]
+
+
 def test_the_replay_viewer_plays_on_its_own_and_never_sends_a_command(replay_game):
     game, match = replay_game
     scene = game.scene

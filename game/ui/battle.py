@@ -144,6 +144,7 @@ class BattleScene(MapOverlays):
         self.strip_rect = pygame.Rect(0, self.hint_rect.bottom, width, self.bar_rect.bottom - self.hint_rect.bottom)
         self.chrome_rects = (self.banner_rect, self.tracker_rect, self.hint_rect, self.strip_rect, self.panel_rect)
         self.menu_rect = menu_button_rect(fonts, self.banner_rect)    # opens the pause menu
+        self.menu_button = True                                       # drawn in the banner (not in a replay)
         self.handover_menu_rect = pygame.Rect(0, 0, 0, 0)             # the same, on the hand-over screen
         self.tracker_entries: list[tuple[pygame.Rect, Entity]] = []
         self.view = MapView(map_path, self.map_rect)
@@ -1152,11 +1153,14 @@ class BattleScene(MapOverlays):
             headline = f"{round_word}  ·  {label} decide: {self.state.name(who)}"
         else:
             headline = f"{round_word}  ·  {label}: {self.state.name(self.actor)}'s turn"
-        # The Menu button (the pause menu: save, load, take back, settings, quit), then the chips to its left.
-        self.menu_rect = menu_button_rect(self.fonts, rect)
-        button(screen, self.fonts.small, self.menu_rect, MENU_WORDS,
-               self.hover is not None and self.menu_rect.collidepoint(self.hover))
-        right = self.menu_rect.left - 16
+        # The Menu button (the pause menu: save, load, take back, settings, quit), then the chips to its left;
+        # a replay has its own controls and no pause menu.
+        right = rect.right - 12
+        if self.menu_button:
+            self.menu_rect = menu_button_rect(self.fonts, rect)
+            button(screen, self.fonts.small, self.menu_rect, MENU_WORDS,
+                   self.hover is not None and self.menu_rect.collidepoint(self.hover))
+            right = self.menu_rect.left - 16
         # The dice seed, so a player can play the same skirmish again (python -m game --seed N, or the menu).
         right = text(screen, self.fonts.small, f"seed {self.seed}", (right, rect.centery), palette.TEXT_DIM,
                      "midright").left - 16

@@ -62,6 +62,7 @@ class ReplayScene:
         self.battle = battle_for(screen_size, fonts, loaded, self.player.match)
         self.battle.human_sides = []          # no hand-over screen: a replay hides nothing from anyone
         self.battle.selected = None           # and shows no one's options
+        self.battle.menu_button = False       # Close [Esc] below leaves a replay; there is no pause menu
         self.playing = False
         self.wait = 0
         self.hover: tuple[int, int] | None = None
