@@ -121,6 +121,7 @@ class Game:
                 raise StartupError(str(err)) from None
         self.loop = loop or FixedStepLoop()
         self.frames_drawn = 0
+        self.drawn_last: object = None            # the scene that drew the last frame
 
     def _new_scene(self) -> BattleScene:
         assert self.map_path is not None
@@ -184,6 +185,7 @@ class Game:
         if (self._wanted_window(), fullscreen) != self.shown:
             try:
                 self.screen = open_window(self._wanted_window(), fullscreen)
+                self.drawn_last = None
             except pygame.error as err:
                 self.notice = f"Cannot change the window: {err}"
             self.window = self.screen.get_size()
@@ -256,6 +258,9 @@ class Game:
                 self._quickload(self.scene)
         for _ in range(self.loop.tick()):
             self.scene.update()
+        if self.scene is not self.drawn_last and isinstance(self.scene, BattleScene):
+            self.scene.screen_lost()      # another scene drew over the battle's panels meanwhile
+        self.drawn_last = self.scene
         self.scene.draw(self.screen)
         pygame.display.flip()
         self.frames_drawn += 1

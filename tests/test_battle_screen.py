@@ -930,3 +930,63 @@ def test_the_lit_square_styles_differ_without_colour():
         assert len(set(shapes)) == len(shapes)
     finally:
         pygame.quit()
+
+
+def test_panels_left_on_the_screen_between_frames_match_a_frame_drawn_afresh():
+    """The panels are copied only when they change or something covered them: a tooltip, the log's rule, the
+    pause menu or a popup leaves no trace once gone, and every frame equals the same frame on a blank screen."""
+    from game.input.intents import Hover, Key
+
+    kept, afresh = (Game(DEFAULT_MAP, 4, (1280, 720), loop=FixedStepLoop(SteppedClock())).scene for _ in range(2))
+    for scene in (kept, afresh):
+        scene.handover = None
+    screen = pygame.Surface((1280, 720))
+    shown = {"tooltip": 0, "log rule": 0, "pause": 0}
+
+    def step(intent=None):
+        for scene in (kept, afresh):
+            if intent is not None:
+                scene.handle(intent)
+            scene.update()
+        kept.draw(screen)
+        blank = pygame.Surface((1280, 720))
+        afresh.draw(blank)
+        assert pygame.image.tobytes(screen, "RGB") == pygame.image.tobytes(blank, "RGB"), intent
+        shown["tooltip"] += kept._tooltip is not None and kept.hover is not None and any(
+            rect.collidepoint(kept.hover) for rect, _ in kept.bar)
+        shown["pause"] += kept.pause is not None
+
+    on_map = kept.map_rect.center
+    step(Hover(on_map))
+    step(Hover(kept.bar[0][0].center))          # a card's tooltip over the map and the bar
+    step(Hover(on_map))
+    line = next(rect for rect, entry in kept.log.line_rects if entry.rule)
+    step(Hover(line.center))                    # the log entry's rule beside it
+    shown["log rule"] += kept._log_tip is not None
+    step(Hover(on_map))
+    step(Key("choice1"))                        # refused (out of reach): the hint line says why
+    assert kept.message
+    step(Key("cover_lines"))                    # the banner marks the cover lines shown
+    assert kept.show_cover_lines
+    step(Key("cancel"))
+    step(Key("cancel"))                         # nothing left to cancel: the pause menu
+    step(Key("cancel"))
+    for _ in range(3):
+        step()
+    assert shown == {"tooltip": 1, "log rule": 1, "pause": 1}
+    pygame.quit()
+
+
+def test_back_from_the_settings_screen_the_battle_is_drawn_whole_again(game):
+    """The settings screen drew over the battle's panels: the first frame back copies every panel."""
+    stage(game, "Brakka", {"Brakka": (10, 8)})
+    hover(game, (10, 11))
+    run_frames(game, 2)
+    press(pygame.K_F10)
+    run_frames(game, 2)
+    assert type(game.scene).__name__ == "SettingsScene"
+    press(pygame.K_ESCAPE)
+    run_frames(game, 1)
+    blank = pygame.Surface(game.screen.get_size())
+    game.scene.draw(blank)
+    assert pygame.image.tobytes(game.screen, "RGB") == pygame.image.tobytes(blank, "RGB")

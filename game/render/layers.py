@@ -7,6 +7,7 @@ compared with ``==`` (tuples compare their items by identity first, so the same 
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Callable
 
 import pygame
@@ -49,25 +50,28 @@ class Board:
         bounds = self._copy.get_rect()
         self._dirty = [r.clip(bounds) for r in paint(self._copy) if r.width and r.height]
 
-    def forget(self) -> None:
-        """Repaint on the next update whatever its key."""
-        self._key = _UNSET
-
 
 class Chrome:
     """The screen's fixed panels (banner, hint line, power bar, side panel) painted on one off-screen
-    surface the size of the screen, each part repainted only when its key changes and copied to the
-    screen every frame."""
+    surface the size of the screen, each part repainted only when its key changes.
+
+    A part is copied to the screen only when the screen does not hold its picture yet: the window keeps
+    its pixels between frames, so a part that did not change since the last copy is left as it is, unless
+    something was drawn over it meanwhile (``overdrawn``) or the frame goes to another surface."""
 
     def __init__(self, screen: pygame.Surface) -> None:
         self.surface = pygame.Surface(screen.get_size(), 0, screen)
         self._keys: dict[str, Any] = {}
+        self._regions: dict[str, pygame.Rect] = {}
+        self._shown: dict[str, Any] = {}      # per part, the key of the picture the screen holds
+        self._screen: weakref.ref[pygame.Surface] | None = None
 
     def fits(self, screen: pygame.Surface) -> bool:
         return self.surface.get_size() == screen.get_size()
 
     def part(self, name: str, region: pygame.Rect, key: Any, paint: Callable[[pygame.Surface], None]) -> None:
         """Repaint the part ``name`` (clipped to ``region``) when its key changed."""
+        self._regions[name] = region
         if self._keys.get(name, _UNSET) == key:
             return
         self._keys[name] = key
@@ -75,11 +79,20 @@ class Chrome:
         paint(self.surface)
         self.surface.set_clip(None)
 
-    def show(self, screen: pygame.Surface, region: pygame.Rect) -> None:
-        screen.blit(self.surface, region, region)
+    def show(self, screen: pygame.Surface) -> None:
+        """Copy to ``screen`` every part whose current picture it does not hold."""
+        if self._screen is None or self._screen() is not screen:
+            self._shown.clear()
+            self._screen = weakref.ref(screen)
+        for name, region in self._regions.items():
+            key = self._keys[name]
+            if self._shown.get(name, _UNSET) != key:
+                screen.blit(self.surface, region, region)
+                self._shown[name] = key
 
-    def forget(self) -> None:
-        self._keys.clear()
+    def overdrawn(self) -> None:
+        """Something else was drawn over the parts on the screen: the next show copies them all."""
+        self._shown.clear()
 
 
 def union(rects: list[pygame.Rect]) -> list[pygame.Rect]:

@@ -1009,6 +1009,7 @@ class BattleScene(MapOverlays):
                                                     self._handover_reason(), self.hover, self.message)
             if self.pause is not None:
                 self.pause.draw(screen)
+            self.screen_lost()
             return
         version = self._sync()
         ready = not self.animator.busy and self.state.outcome is None
@@ -1021,6 +1022,7 @@ class BattleScene(MapOverlays):
         chrome = self._chrome_for(screen)
         if screen.get_size() != self.screen_rect.size:
             screen.fill(palette.BACKGROUND)
+            chrome.overdrawn()
         elif not self.view.covers_viewport():
             screen.fill(palette.BACKGROUND, self.map_rect)
         self.view.draw(screen, self._board.surface)
@@ -1046,8 +1048,8 @@ class BattleScene(MapOverlays):
         self._draw_cursor(screen)
         screen.set_clip(None)
         self._paint_chrome(chrome, version)
-        for region in self.chrome_rects:
-            chrome.show(screen, region)
+        chrome.show(screen)
+        # Whatever is drawn from here on may lie over the panels, so the next frame copies them all again.
         if ready and self.state.offer is not None:
             self._draw_offer_marks(screen)
             key = (version, self.state.offer)
@@ -1058,12 +1060,20 @@ class BattleScene(MapOverlays):
                                                   self.map_rect, self.hover, self._prompt)
         if self.popup is not None:
             hud.draw_popup(screen, self.fonts, self.popup, self.map_rect, self.hover)
-        self._draw_tooltip(screen)
-        self._draw_log_rule(screen)
+        tipped = self._draw_tooltip(screen) | self._draw_log_rule(screen)
         if self.state.outcome is not None and not self.animator.busy:
             self._draw_victory(screen)
         if self.pause is not None:
             self.pause.draw(screen)
+        prompted = ready and self.state.offer is not None
+        if tipped or prompted or self.popup is not None or self.pause is not None or self.state.outcome is not None:
+            chrome.overdrawn()
+
+    def screen_lost(self) -> None:
+        """The screen no longer holds this scene's last frame (another scene drew, or something was drawn
+        over it): the next frame copies every panel."""
+        if self._chrome is not None:
+            self._chrome.overdrawn()
 
     def _sync(self) -> int:
         """The version of what the screen shows of the state: it goes up whenever a component or resource
@@ -1203,9 +1213,10 @@ class BattleScene(MapOverlays):
         hot = self.hover is not None and self.end_turn_rect.collidepoint(self.hover)
         hud.draw_end_turn(screen, self.fonts, self.end_turn_rect, hot)
 
-    def _draw_tooltip(self, screen: pygame.Surface) -> None:
+    def _draw_tooltip(self, screen: pygame.Surface) -> bool:
+        """The hovered card's or button's tooltip; True when one was drawn."""
         if self.hover is None or self.popup is not None:
-            return
+            return False
         for rect, choice in self.bar:
             if rect.collidepoint(self.hover):
                 key = (tuple(rect), choice)
@@ -1215,18 +1226,21 @@ class BattleScene(MapOverlays):
                 assert self._tooltip is not None
                 image, box = self._tooltip
                 screen.blit(image, box)
-                return
+                return True
+        return False
 
-    def _draw_log_rule(self, screen: pygame.Surface) -> None:
-        """The rule of the log entry under the mouse, beside it."""
+    def _draw_log_rule(self, screen: pygame.Surface) -> bool:
+        """The rule of the log entry under the mouse, beside it; True when one was drawn."""
         if self.hover is None or self.popup is not None or not self.panel_rect.collidepoint(self.hover):
-            return
+            return False
         entry = self.log.entry_at(self.hover)
         key = (entry, self.hover)
         if key != self._log_tip_key:
             self._log_tip_key, self._log_tip = key, self.log.tooltip(self.fonts.small, self.hover, self.screen_rect)
-        if self._log_tip is not None:
-            screen.blit(*self._log_tip)
+        if self._log_tip is None:
+            return False
+        screen.blit(*self._log_tip)
+        return True
 
     def _cached_hint(self) -> str:
         """The hint line, worked out again only when something it reads changed (not per frame)."""

@@ -305,6 +305,7 @@ class Battle5eScene(BattleScene):
             None, (("yes", "Take it  [Y]"), ("no", "Let it pass  [N]")))
         self.prompt_buttons = hud.draw_prompt(screen, self.fonts, self.state, None, self.side_labels, self.map_rect,
                                               self.hover, words)
+        self.screen_lost()
 
     def _draw_panel(self, screen: pygame.Surface) -> None:
         pygame.draw.rect(screen, palette.PANEL, self.panel_rect)

@@ -145,3 +145,4 @@ class ReplayScene:
             button(screen, self.fonts.small, box, words, self.hover is not None and box.collidepoint(self.hover))
             self.buttons[action] = box
             x += width + 8
+        self.battle.screen_lost()     # the controls lie over the battle's power bar
