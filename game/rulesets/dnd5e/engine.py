@@ -171,7 +171,8 @@ def attack_odds(state: GameState, attacker: Entity, target: Entity, weapon_kind:
 R_TURN = "5e-house §2"
 
 
-def _actor_problem(state: GameState, actor: Entity) -> Refused | None:
+def _turn_problem(state: GameState, actor: Entity) -> Refused | None:
+    """Why ``actor`` may not send a command of its turn now: the skirmish is over, an offer waits, another's turn."""
     if state.outcome is not None:
         return Refused("the skirmish is over", R_TURN)
     if not state.world.has(actor, Sheet):
@@ -181,9 +182,15 @@ def _actor_problem(state: GameState, actor: Entity) -> Refused | None:
         return _waiting(state, strike)
     if round_of(state).current != actor:
         return Refused(f"it is {state.name(round_of(state).current)}'s turn, not {state.name(actor)}'s", R_TURN)
-    if not awake(state, actor) or incapacitated(state, actor):
-        return Refused(f"{state.name(actor)} cannot act", "5e incapacitated")
     return None
+
+
+def _actor_problem(state: GameState, actor: Entity) -> Refused | None:
+    """_turn_problem, or the actor cannot act at all (unconscious, incapacitated)."""
+    problem = _turn_problem(state, actor)
+    if problem is None and (not awake(state, actor) or incapacitated(state, actor)):
+        return Refused(f"{state.name(actor)} cannot act", "5e incapacitated")
+    return problem
 
 
 def _waiting(state: GameState, strike: PendingStrike) -> Refused:
@@ -516,26 +523,15 @@ def validate_ready(state: GameState, c: Ready) -> Refused | None:
 
 def validate_dismiss(state: GameState, c: Dismiss) -> Refused | None:
     """§5.2 (R004-SP-08): no action, by the caster itself, not incapacitated, while its spell is in effect."""
-    if state.outcome is not None:
-        return Refused("the skirmish is over", R_TURN)
-    strike = pending(state)
-    if strike is not None:
-        return _waiting(state, strike)
-    if round_of(state).current != c.actor:
-        return Refused(f"it is {state.name(round_of(state).current)}'s turn", R_TURN)
+    problem = _turn_problem(state, c.actor)
+    if problem is not None:
+        return problem
     return spells.may_dismiss(not awake(state, c.actor) or incapacitated(state, c.actor),
                               bool(concentration(state, c.actor).spell), own_spell=True)
 
 
 def validate_end_turn(state: GameState, c: EndTurn) -> Refused | None:
-    if state.outcome is not None:
-        return Refused("the skirmish is over", R_TURN)
-    strike = pending(state)
-    if strike is not None:
-        return _waiting(state, strike)
-    if round_of(state).current != c.actor:
-        return Refused(f"it is {state.name(round_of(state).current)}'s turn", R_TURN)
-    return None
+    return _turn_problem(state, c.actor)
 
 
 def validate_react(state: GameState, c: React) -> Refused | None:
