@@ -1,6 +1,6 @@
 """The save document: versioned, human-readable JSON of a skirmish's setup, seed and commands, and its checks.
 
-A document is plain JSON (never pickle). ``build_document`` writes one from a match; ``check_shape`` checks
+A document is plain JSON: reading one never runs code. ``build_document`` writes one from a match; ``check_shape`` checks
 that a parsed one has every key with the right type before anything is rebuilt from it. Dataclasses
 (commands, events, components) become ``{"type": ClassName, field: value, ...}`` through ``plain``.
 """
