@@ -93,6 +93,16 @@ def _spot(bf: Battlefield, area: list[Square], side: int, taken: set[Square]) ->
     return min(candidates, key=nearness) if candidates else None
 
 
+def rosters_in_play(bf: Battlefield, rosters: list[Roster]) -> list[Roster]:
+    """The rosters whose side the map has a start area for: a roster file may hold all four sides, and a
+    two-side map plays blue and red (docs/rulings.md). Fewer than two is a SetupError."""
+    playing = [r for r in rosters if bf.start_squares(r.side)]
+    if len(playing) < 2:
+        missing = ", ".join(repr(r.side) for r in rosters if r not in playing)
+        raise SetupError(f"the map has no start area for side {missing}" if missing else "a skirmish needs two sides")
+    return playing
+
+
 def place_roster(bf: Battlefield, roster: Roster, templates: Mapping[str, Placeable], taken: set[Square],
                  create: Callable[[Any, Square, str], object], rosters: Sequence[Roster] = ()) -> None:
     """Put a roster's creatures on the first free squares of its start area, in map order, calling

@@ -21,7 +21,7 @@ from typing import Callable, Protocol
 from game.actions.commands import Command
 from game.content.roster import CreatureTemplate, Roster
 from game.core.battlefield import Battlefield
-from game.match import Match, new_match
+from game.match import Match, new_match, rosters_in_play
 from game.rulesets import RULESETS as RULESET_MODULES, ruleset
 from game.state import GameState
 
@@ -161,8 +161,7 @@ def run(map_path: Path, seed: int, games: int, sides: list[str], difficulties: l
     rules = ruleset(ruleset_name)
     bf = load_map(map_path)
     creatures = rules.load_creatures()
-    # The sides the map has start areas for (a roster file may hold more sides than a map plays).
-    rosters = [r for r in rules.load_rosters(creatures=creatures) if bf.start_squares(r.side)]
+    rosters = rosters_in_play(bf, rules.load_rosters(creatures=creatures))
     if mirror:
         rosters = mirrored(rosters, mirror)
     if len(sides) == 1:

@@ -14,7 +14,7 @@ from game.core.dice import Dice, SeededDice
 from game.core.grid import Square
 from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
-from game.match import Match, SetupError, place_roster
+from game.match import Match, place_roster, rosters_in_play
 from game.rulesets.dnd5e import spells
 from game.rulesets.dnd5e.ai import LEVELS, Controller5e
 from game.rulesets.dnd5e.commands import InitiativeRolled, TurnStarted, command_to_json
@@ -80,16 +80,6 @@ def begin(state: GameState, dice: Dice) -> list[Any]:
     world.set_resource(Ground(state.battlefield))
     world.set_resource(Round(1, tuple(x.creature for x in entries), 0))
     return opening + start_turn(state, dice)
-
-
-def rosters_in_play(bf: Battlefield, rosters: list[Roster]) -> list[Roster]:
-    """The rosters whose side the map has a start area for: rosters.toml has one for each of the four
-    sides, and a two-side map plays blue and red (docs/rulings.md). Fewer than two is a SetupError."""
-    playing = [r for r in rosters if bf.start_squares(r.side)]
-    if len(playing) < 2:
-        missing = ", ".join(repr(r.side) for r in rosters if r not in playing)
-        raise SetupError(f"the map has no start area for side {missing}" if missing else "a skirmish needs two sides")
-    return playing
 
 
 def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creature5e], seed: int) -> Match:
