@@ -61,7 +61,7 @@ from game.ui.pause_menu import PauseMenu, handle_pause, open_pause
 from game.ui.overlays import (
     CoverLines, MapOverlays, Token, UnitShown, WalkPreview, darkness_tile, path_dot, reach_tiles, tint, zone_tile,
 )
-from game.ui.widgets import Fonts, button, fit, panel, text
+from game.ui.widgets import Fonts, button, dim, fit, panel, text
 
 UNIT_ART = Path(__file__).resolve().parent.parent.parent / "assets" / "units"
 PANEL_WIDTH = 330
@@ -215,7 +215,6 @@ class BattleScene(MapOverlays):
         self._tooltip: tuple[pygame.Surface, pygame.Rect] | None = None
         self._prompt_key: object = None
         self._prompt: hud.PromptWords | None = None
-        self._shade: pygame.Surface | None = None
         self._build_cell_art()
         self._show_events(self.match.events)
         if match is None:
@@ -1167,7 +1166,6 @@ class BattleScene(MapOverlays):
         # a replay has its own controls and no pause menu.
         right = rect.right - 12
         if self.menu_button:
-            self.menu_rect = menu_button_rect(self.fonts, rect)
             button(screen, self.fonts.small, self.menu_rect, MENU_WORDS,
                    self.hover is not None and self.menu_rect.collidepoint(self.hover))
             right = self.menu_rect.left - 16
@@ -1379,10 +1377,7 @@ class BattleScene(MapOverlays):
         self.log.draw(screen, log_rect)
 
     def _draw_victory(self, screen: pygame.Surface) -> None:
-        if self._shade is None or self._shade.get_size() != screen.get_size():
-            self._shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-            self._shade.fill((0, 0, 0, 150))
-        screen.blit(self._shade, (0, 0))
+        dim(screen)
         outcome = self.state.outcome
         assert outcome is not None
         labels = {"play_again": "Play again  [R]", "menu": "Maps  [M]", "quit": "Quit  [Q]"}

@@ -8,7 +8,7 @@ import pygame
 
 from game.input.intents import Click, Hover, Intent, Key
 from game.render import palette
-from game.ui.widgets import Fonts, button, fit, panel, text, wrap_lines
+from game.ui.widgets import Fonts, button, dim, fit, panel, text, wrap_lines
 
 if TYPE_CHECKING:
     from game.ui.battle import BattleScene
@@ -138,9 +138,7 @@ class PauseMenu:
         return box
 
     def draw(self, screen: pygame.Surface) -> None:
-        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        screen.blit(shade, (0, 0))
+        dim(screen)
         fonts = self.fonts
         box = self.layout()
         panel(screen, box)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from pathlib import Path
 
 import pygame
@@ -260,3 +261,15 @@ def button(screen: pygame.Surface, font: pygame.font.Font, rect: pygame.Rect, la
     pygame.draw.rect(screen, (70, 90, 130) if hot else (50, 55, 70), rect, border_radius=6)
     pygame.draw.rect(screen, palette.TEXT if hot else palette.PANEL_EDGE, rect, 2, border_radius=6)
     text(screen, font, label, rect.center, anchor="center")
+
+
+@lru_cache(maxsize=4)
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 150))
+    return shade
+
+
+def dim(screen: pygame.Surface) -> None:
+    """Darken everything drawn so far, under a box that asks something (the victory box, the pause menu)."""
+    screen.blit(_shade(screen.get_size()), (0, 0))
