@@ -157,15 +157,11 @@ class Battle5eScene(BattleScene):
             return
         self.selected = self.actor
         again = self.mode == choice.key
-        if choice.instant:
-            self.mode = WALK
-            self.submit(rules_5e.command_for(self.state, self.actor, choice.key))
-        elif again and rules_5e.self_centred(self.state, self.actor, choice.key):
-            # The same key again: an area centred on the caster (its template shown) is cast.
-            self.mode = WALK
-            self.submit(rules_5e.command_for(self.state, self.actor, choice.key))
-        elif again and choice.key.startswith("ready"):
-            # The same key again: ready the attack for whichever enemy comes first (§2.1).
+        # The same key again casts an area centred on the caster (its template shown), or readies the attack
+        # for whichever enemy comes first (§2.1).
+        again_acts = again and (rules_5e.self_centred(self.state, self.actor, choice.key)
+                                or choice.key.startswith("ready"))
+        if choice.instant or again_acts:
             self.mode = WALK
             self.submit(rules_5e.command_for(self.state, self.actor, choice.key))
         elif again and self.actor in self.friends:
