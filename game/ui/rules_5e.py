@@ -11,7 +11,7 @@ from game.render.animation import (
     CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, ONLY_WITH_CAUSE, SAVE_COLOUR, TEMP_COLOUR, WITH_CAUSE,
     AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Strike,
 )
-from game.rulesets.dnd5e.attacks import COVER_BONUS
+from game.rulesets.dnd5e.attacks import COVER_BONUS, hit_chance, needed_roll
 from game.rulesets.dnd5e.commands import (
     ActionReadied, ActionTaken, Attack, AttackRolled, Cast, ConcentrationEnded, ConditionChanged, Damaged, Dash,
     DeathSaveRolled, Disengage, Dismiss, Dodge, Draw, DrinkPotion, DropProne, EndTurn, Escape, Fell, FirstAid, Healed,
@@ -459,18 +459,13 @@ class Forecast:
 
     @property
     def needed(self) -> int:
-        """The natural roll that hits: at least 2 (a 1 always misses), at most 20 (a 20 always hits, R004-AT-07)."""
-        return min(20, max(2, self.ac - self.to_hit))
+        """The natural roll that hits (R004-AT-07)."""
+        return needed_roll(self.to_hit, self.ac)
 
     @property
     def chance(self) -> int:
-        """The chance to hit in percent (rounded down): one d20, or the better or worse of two (§4.3)."""
-        hits = 21 - self.needed                        # faces of twenty that hit
-        if self.mode == "advantage":
-            return (400 - (20 - hits) ** 2) // 4
-        if self.mode == "disadvantage":
-            return hits * hits // 4
-        return hits * 5
+        """The chance to hit in percent, rounded down (§4.3)."""
+        return int(hit_chance(self.needed, self.mode) * 100)
 
     def line(self) -> str:
         """"+5 vs AC 15 with half cover (+2 AC): hits on 10+, 55%", then each reason and what it gives: "long range:

@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterator
 from game.core.dice import DiceExpr, SeededDice
 from game.core.grid import Square
 from game.ecs.world import Entity
-from game.rulesets.dnd5e.attacks import COVER_BONUS
+from game.rulesets.dnd5e.attacks import COVER_BONUS, hit_chance, needed_roll
 from game.rulesets.dnd5e.commands import (
     Attack, Cast, Dash, Disengage, Dodge, DrinkPotion, EndTurn, Escape, FirstAid, Move, OffHandAttack, PickUp, React,
     Ready, Search, StandUp, Stow,
@@ -35,7 +35,6 @@ from game.rulesets.dnd5e.engine import (
     round_of, sheet, slots, spell_problem, validate, vitals,
 )
 from game.rulesets.dnd5e.movement import FeetSearch, half_speed_ft
-from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE
 from game.rulesets.dnd5e.sight import FAILS, sight_check
 from game.rulesets.dnd5e.situation import MELEE, RANGED, REACH_FT, can_see, cover, provokers, sight_field
 from game.state import GameState
@@ -299,10 +298,7 @@ class Controller5e:
         """Hard's worth of one attack roll, in hit points: the expected damage (no more than the target has
         left) and the chance of dropping it times what it would go on dealing each round, plus 3."""
         ac = sheet(state, target).ac + COVER_BONUS.get(cover(state, me, target, kind), 0)
-        hits = max(1, min(19, 21 - (ac - bonus)))       # naturals that hit: a 1 always misses, a 20 always hits
-        mode = attack_odds(state, me, target, kind, beyond)
-        chance = Fraction(400 - (20 - hits) ** 2 if mode == ADVANTAGE else hits ** 2 if mode == DISADVANTAGE
-                          else 20 * hits, 400)
+        chance = hit_chance(needed_roll(bonus, ac), attack_odds(state, me, target, kind, beyond))
         left = vitals(state, target).hp
         taken = _damage_taken(sheet(state, target), damage_type)
         outcomes = _outcomes(damage)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 
 from game.core.dice import Dice, DiceExpr
-from game.rulesets.dnd5e.rolls import STRAIGHT, roll_d20
+from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE, STRAIGHT, roll_d20
 from game.rulesets.dnd5e.verdict import Refused
 
 HALF, THREE_QUARTERS, TOTAL, NO_COVER = "half", "three_quarters", "total", "none"
@@ -54,6 +55,22 @@ def attack_roll(dice: Dice, bonus: int, ac: int, mode: str = STRAIGHT, crits: st
     else:
         crit = NORMAL_CRIT
     return AttackRoll(first.faces, 20, total, True, crit, again)
+
+
+def needed_roll(bonus: int, ac: int) -> int:
+    """The natural d20 roll that hits: at least 2 (a natural 1 always misses), at most 20 (a natural 20 always
+    hits, R004-AT-07)."""
+    return min(20, max(2, ac - bonus))
+
+
+def hit_chance(needed: int, mode: str = STRAIGHT) -> Fraction:
+    """The chance an attack needing ``needed`` hits: one d20, or the better or worse of two (§4.3)."""
+    hits = 21 - needed                        # faces of twenty that hit
+    if mode == ADVANTAGE:
+        return Fraction(400 - (20 - hits) ** 2, 400)
+    if mode == DISADVANTAGE:
+        return Fraction(hits * hits, 400)
+    return Fraction(hits, 20)
 
 
 def damage_roll(expr: DiceExpr, dice: Dice, crit: str = "", crits: str = HOUSE_CRITS) -> int:
