@@ -239,12 +239,10 @@ def attack_problem(state: GameState, actor: Entity, target: Entity, weapon: Weap
     problem = _target_problem(state, actor, target)
     if problem:
         return problem
-    if weapon.name in _lost_weapons(state, actor):
-        return Refused(f"{state.name(actor)} has lost its {weapon.name} to a disarm", "5e-house §2.1")
-    held = hands(state, actor)
-    if not option and not as_if_held and weapon.name not in held.held and held.free < 1:
-        # §2.1 tip (R004-AE-07): the Attack draws its weapon for free, but only into a free hand.
-        return Refused(f"{state.name(actor)}'s hands are full: stow a weapon to draw the {weapon.name}", "5e-house §2.1")
+    problem = _lost_problem(state, actor, weapon.name) or (
+        None if option or as_if_held else _draw_problem(state, actor, weapon.name))
+    if problem:
+        return problem
     gap = distance_ft(state.space(actor), state.space(target))
     if weapon.kind == MELEE and gap > weapon.reach_ft:
         return Refused(f"{state.name(target)} is {gap} ft away, beyond {weapon.reach_ft} ft reach", "5e reach")
@@ -257,12 +255,33 @@ def attack_problem(state: GameState, actor: Entity, target: Entity, weapon: Weap
         if weapon.kind != MELEE:
             return Refused("grapple, trip and disarm replace a melee attack roll", "5e-house §2.1")
         body, other = state.world.get(actor, Body), state.world.get(target, Body)
-        problem = options.maneuver_problem(option, body.size, other.size, free_hand=held.free > 0)
+        problem = options.maneuver_problem(option, body.size, other.size, free_hand=hands(state, actor).free > 0)
         if problem:
             return problem
     if knockout and weapon.kind != MELEE:
         return Refused("only a melee attack can knock a creature out", "5e-house §3.1")
     return None
+
+
+def _lost_problem(state: GameState, e: Entity, weapon: str) -> Refused | None:
+    """§2.1 disarm: a weapon knocked away is lost for the skirmish."""
+    if weapon in _lost_weapons(state, e):
+        return Refused(f"{state.name(e)} has lost its {weapon} to a disarm", "5e-house §2.1")
+    return None
+
+
+def _draw_problem(state: GameState, e: Entity, weapon: str) -> Refused | None:
+    """§2.1 tip (R004-AE-07): an attack draws its weapon for free, but only into a free hand."""
+    held = hands(state, e)
+    if weapon not in held.held and held.free < 1:
+        return Refused(f"{state.name(e)}'s hands are full: stow a weapon to draw the {weapon}", "5e-house §2.1")
+    return None
+
+
+def _components_problem(state: GameState, e: Entity, spell: Spell) -> Refused | None:
+    """§5.1: casters carry a focus (it needs a hand free of weapons); only a silenced creature cannot speak."""
+    needs = spells.Components("V" in spell.components, "S" in spell.components, "M" in spell.components)
+    return spells.components_problem(needs, not state.has_condition(e, "silenced"), hands(state, e).free, True)
 
 
 def validate_attack(state: GameState, c: Attack) -> Refused | None:
@@ -275,9 +294,7 @@ def spell_problem(state: GameState, actor: Entity, spell: Spell | None, target: 
     """Why this spell cannot be cast now (§5), leaving the action economy aside."""
     if spell is None:
         return Refused("the caster does not know that spell", "5e-house §5.1")
-    # §5.1: casters carry a focus (it needs a hand free of weapons); only a silenced creature cannot speak.
-    needs = spells.Components("V" in spell.components, "S" in spell.components, "M" in spell.components)
-    problem = spells.components_problem(needs, not state.has_condition(actor, "silenced"), hands(state, actor).free, True)
+    problem = _components_problem(state, actor, spell)
     if problem:
         return problem
     spent = spells.spend_slot(slots(state, actor), spell.level, slot_level or None)
@@ -448,9 +465,7 @@ def validate_draw(state: GameState, c: Draw) -> Refused | None:
         return Refused(f"{state.name(c.actor)} carries no {c.weapon}", "5e-house §2.4")
     if c.weapon in hands(state, c.actor).held:
         return Refused(f"{state.name(c.actor)} already holds its {c.weapon}", "5e-house §2.4")
-    if c.weapon in _lost_weapons(state, c.actor):
-        return Refused(f"{state.name(c.actor)} has lost its {c.weapon} to a disarm", "5e-house §2.1")
-    return _hand_problem(state, c.actor) or _refused(economy.handle_weapon(budget(state, c.actor), c.weapon))
+    return _lost_problem(state, c.actor, c.weapon) or _hand_problem(state, c.actor) or _refused(economy.handle_weapon(budget(state, c.actor), c.weapon))
 
 
 def validate_stow(state: GameState, c: Stow) -> Refused | None:
@@ -507,18 +522,11 @@ def validate_ready(state: GameState, c: Ready) -> Refused | None:
         weapon = weapon_named(state, c.actor, c.weapon)
         if weapon is None:
             return Refused("no such weapon", "5e-house §2.1")
-        if weapon.name in _lost_weapons(state, c.actor):
-            return Refused(f"{state.name(c.actor)} has lost its {weapon.name} to a disarm", "5e-house §2.1")
-        held = hands(state, c.actor)
-        if weapon.name not in held.held and held.free < 1:
-            return Refused(f"{state.name(c.actor)}'s hands are full: stow a weapon to draw the {weapon.name}",
-                           "5e-house §2.1")
-        return None
+        return _lost_problem(state, c.actor, weapon.name) or _draw_problem(state, c.actor, weapon.name)
     spell = spell_named(state, c.actor, c.spell)
     if spell is None or spell.level != 0 or spell.effect != "attack":
         return Refused("only an attack cantrip can be readied in the game", "5e-house §2.1")
-    needs = spells.Components("V" in spell.components, "S" in spell.components, "M" in spell.components)
-    return spells.components_problem(needs, not state.has_condition(c.actor, "silenced"), hands(state, c.actor).free, True)
+    return _components_problem(state, c.actor, spell)
 
 
 def validate_dismiss(state: GameState, c: Dismiss) -> Refused | None:
