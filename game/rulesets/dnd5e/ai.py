@@ -32,7 +32,7 @@ from game.rulesets.dnd5e.components import Potions, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.engine import (
     attack_odds, attack_problem, awake, budget, concentration, decider, feet_rules, hands, hidden_enemies, pending,
-    round_of, sheet, slots, spell_problem, validate, vitals,
+    round_of, sheet, slots, spell_named, spell_problem, validate, vitals, weapon_named,
 )
 from game.rulesets.dnd5e.movement import FeetSearch, half_speed_ft
 from game.rulesets.dnd5e.sight import FAILS, sight_check
@@ -249,7 +249,9 @@ class Controller5e:
     def _weapon_name(self, state: GameState, me: Entity, command: Attack | Cast) -> str:
         if isinstance(command, Attack):
             return command.weapon
-        return next(s.name for s in sheet(state, me).spells if s.key == command.spell)
+        spell = spell_named(state, me, command.spell)
+        assert spell is not None               # the door accepted the cast
+        return spell.name
 
     def _free_a_hand(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         """With both hands full and only a weapon it does not hold able to hit an enemy (a bow out of melee),
@@ -263,7 +265,7 @@ class Controller5e:
         if not useful:
             return
         for name in held:
-            weapon = next(w for w in sheet(state, me).attacks if w.name == name)
+            weapon = weapon_named(state, me, name)
             if all(attack_problem(state, me, t, weapon) is not None for t in foes):
                 yield f"stow the {name} to draw another weapon", Stow(me, name)
 
@@ -279,14 +281,15 @@ class Controller5e:
         scored = []
         for order, (_, command) in enumerate(found):
             if isinstance(command, Attack):
-                weapon = next(w for w in sheet(state, me).attacks if w.name == command.weapon)
+                weapon = weapon_named(state, me, command.weapon)
+                assert weapon is not None
                 worth = self._attack_worth(state, me, command.target, weapon.bonus, weapon.kind, weapon.damage,
                                            weapon.damage_type, weapon.kind == RANGED and
                                            distance_ft(state.space(me), state.space(command.target)) > weapon.range_ft)
                 name = weapon.name
             else:
-                spell = next(s for s in sheet(state, me).spells if s.key == command.spell)
-                assert spell.damage is not None
+                spell = spell_named(state, me, command.spell)
+                assert spell is not None and spell.damage is not None
                 worth = self._attack_worth(state, me, command.target, sheet(state, me).spell_attack, RANGED,
                                            spell.damage, spell.damage_type, False)
                 name = spell.name
