@@ -1,0 +1,253 @@
+"""The sotdl-house computer player (easy, normal, hard) and the scripted opponent it is measured against.
+
+Both send the same commands a player sends, through the same door. The computer also answers attacks: it
+weighs each defense by its exact chance of stopping the hit (the same fractions the forecast shows), and
+keeps an AP back for defending when an enemy can reach it (normal when hurt, hard always).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Iterator
+
+from game.core.grid import space_distance
+from game.ecs.world import Entity
+from game.rulesets.sotdl import afflictions, attack, defenses, situation
+from game.rulesets.sotdl.commands import (
+    Attack, Charge, Defend, Escape, FreeAttack, Move, Pass, StandUp, UseItem,
+)
+from game.rulesets.sotdl.components import PendingDefense, PendingFreeAttack, Sheet
+from game.rulesets.sotdl.engine import figure, others, speed, validate
+from game.rulesets.sotdl.movement import reachable
+from game.rulesets.sotdl.rolls import chance_at_least, chance_exceeds
+from game.rulesets.sotdl.rounds import ap, creatures, decider, fighting, may_take_initiative, round_of
+from game.rulesets.sotdl.vitality import Vitals
+from game.state import GameState
+
+
+@dataclass(frozen=True)
+class Level:
+    defends: bool            # weighs defenses (else dodges when it surely works, or takes none)
+    keeps_ap: str            # "never", "hurt" or "always": keep 1 AP for defense when an enemy can reach it
+    charges: bool
+    heals: bool
+    focus: bool              # attacks the enemy closest to dropping
+    blunder: float           # chance of a random legal plan instead of the best
+
+
+LEVELS = {
+    "easy": Level(False, "never", False, False, False, 0.35),
+    "normal": Level(True, "hurt", True, True, True, 0.0),
+    "hard": Level(True, "always", True, True, True, 0.0),
+}
+
+
+class NotMyTurn(RuntimeError):
+    """The skirmish waits for a creature of another side."""
+
+
+def stop_chance(state: GameState, offer: PendingDefense, defense: str) -> Fraction:
+    """The exact chance that ``defense`` stops the attack (R11, R16)."""
+    me = offer.target
+    sheet = state.world.get(me, Sheet)
+    untrained = -2 if defense in defenses.SPECIAL_DEFENSES and not sheet.is_trained(defense) else 0
+    own = -len(afflictions.own_banes(state.conditions(me)))
+    if defense == defenses.DODGE:
+        value = afflictions.defense(state.conditions(me), sheet.defense)
+        return Fraction(1) if defenses.dodge_succeeds(value, offer.hit) else Fraction(0)
+    if defense == defenses.DISARM:
+        return Fraction(2 if sheet.is_trained(defense) else 1, 20)
+    if defense == defenses.BACKFLIP:
+        return chance_exceeds(sheet.mod("agility"), untrained + own, offer.hit)
+    if defense == defenses.COUNTER:
+        return Fraction(0)
+    weapon = attack.UNARMED if defense == defenses.BODY_THROW else attack.weapon_of(state, me)
+    return chance_at_least(attack.hit_modifier(state, me, weapon), untrained + own, offer.hit)
+
+
+def expected_damage(state: GameState, attacker: Entity, weapon_die: int) -> Fraction:
+    return Fraction(state.world.get(attacker, Sheet).power * (weapon_die + 1), 2)
+
+
+def choose_defense(state: GameState, offer: PendingDefense, level: Level) -> str:
+    """Which defense to take against ``offer``: none if the armor will absorb the hit anyway; otherwise the
+    best chance of stopping it per AP, if it is worth the AP (a hurt creature defends more)."""
+    me = offer.target
+    options = attack.defense_options(state, me, offer.attacker, offer.melee, False)
+    if not level.defends:
+        return defenses.DODGE if defenses.DODGE in options and stop_chance(state, offer, defenses.DODGE) == 1 else defenses.NONE
+    armor = state.world.get(me, Sheet).armor
+    if offer.weapon not in (attack.GRAB, attack.DISARM) and armor and not attack.armor_broken(state, me) \
+            and offer.hit < armor.value:
+        return defenses.NONE
+    vitals = state.world.get(me, Vitals)
+    block_free = state.world.get(me, Sheet).block_trained
+    best, best_score = defenses.NONE, Fraction(0)
+    for name in options:
+        chance = stop_chance(state, offer, name)
+        cost = defenses.ap_cost(name, block_free)
+        if name == defenses.COUNTER:
+            continue
+        score = chance - Fraction(cost, 4 if 2 * vitals.damage >= vitals.health else 2)
+        if offer.weapon == attack.GRAB:
+            score += chance / 2
+        if score > best_score:
+            best, best_score = name, score
+    return best
+
+
+class ControllerSotdl:
+    """The computer player for ``side`` at ``difficulty``; ``seed`` seeds easy's blunders."""
+
+    def __init__(self, side: str, difficulty: str = "normal", seed: int = 0) -> None:
+        if difficulty not in LEVELS:
+            raise ValueError(f"unknown difficulty {difficulty!r} (choose {', '.join(LEVELS)})")
+        self.side = side
+        self.difficulty = difficulty
+        self.level = LEVELS[difficulty]
+        self.random = random.Random(seed)
+        self.last_label = ""
+
+    def next_command(self, state: GameState) -> Any:
+        who = decider(state)
+        if state.side(who) != self.side:
+            raise NotMyTurn(f"{state.name(who)} is on side {state.side(who)!r}, not {self.side!r}")
+        offer = state.world.maybe_resource(PendingDefense)
+        if offer is not None:
+            choice = choose_defense(state, offer, self.level)
+            return self._chose(f"defend: {choice}", Defend(who, choice))
+        chance = state.world.maybe_resource(PendingFreeAttack)
+        if chance is not None:
+            take = self.level.keeps_ap != "always" or ap(state, who).left >= 2
+            return self._chose("free attack" if take else "let it go", FreeAttack(who, take))
+        plans = list(self._plans(state))
+        if self.level.blunder and plans and self.random.random() < self.level.blunder:
+            label, command = plans[self.random.randrange(len(plans))]
+            return self._chose(label, command)
+        if plans:
+            return self._chose(*plans[0])
+        return self._chose("pass", Pass(self._actor(state)))
+
+    def _chose(self, label: str, command: Any) -> Any:
+        self.last_label = label
+        return command
+
+    def _actor(self, state: GameState) -> Entity:
+        current = round_of(state)
+        if current.holder is not None:
+            return current.holder
+        mine = [e for e in creatures(state) if state.side(e) == self.side and may_take_initiative(state, e)]
+        return mine[0] if mine else decider(state)
+
+    def _plans(self, state: GameState) -> Iterator[tuple[str, Any]]:
+        """Legal plans, best first, for the creatures that may act now."""
+        current = round_of(state)
+        actors = [current.holder] if current.holder is not None else \
+            [e for e in creatures(state) if state.side(e) == self.side and may_take_initiative(state, e)]
+        engaged = sorted(actors, key=lambda e: (not self._enemies_in_reach(state, e), -ap(state, e).left))
+        passing: list[tuple[str, Any]] = []
+        for me in engaged:
+            found = [p for p in self._plans_for(state, me) if validate(state, p[1]) is None]
+            if found and found[0][1].__class__ is Pass:
+                passing.append(found[0])
+                continue
+            yield from found
+        yield from passing
+
+    def _enemies_in_reach(self, state: GameState, me: Entity) -> list[Entity]:
+        weapon = attack.weapon_of(state, me)
+        reach = weapon.range_yd if weapon.ranged else state.world.get(me, Sheet).reach
+        return [e for e in creatures(state) if state.are_enemies(me, e) and fighting(state, e)
+                and not state.has_condition(e, "hidden") and situation.distance(state, me, e) <= reach]
+
+    def _threatened(self, state: GameState, me: Entity) -> bool:
+        for enemy in creatures(state):
+            if state.are_enemies(me, enemy) and fighting(state, enemy) and ap(state, enemy).left > 0:
+                if situation.distance(state, me, enemy) <= state.world.get(enemy, Sheet).reach + speed(state, enemy):
+                    return True
+        return False
+
+    def _keep_ap(self, state: GameState, me: Entity) -> bool:
+        rule = self.level.keeps_ap
+        if rule == "never" or ap(state, me).left > 1 or not self._threatened(state, me):
+            return False
+        vitals = state.world.get(me, Vitals)
+        return rule == "always" or 2 * vitals.damage >= vitals.health
+
+    def _target_score(self, state: GameState, me: Entity, enemy: Entity) -> tuple:
+        vitals = state.world.get(enemy, Vitals)
+        left = vitals.health - vitals.damage
+        return (left if self.level.focus else 0, situation.distance(state, me, enemy), enemy)
+
+    def _plans_for(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
+        conditions = state.conditions(me)
+        if afflictions.in_a_grab(conditions) or conditions.has("parried"):
+            yield "escape", Escape(me)
+        if conditions.has("prone") and not conditions.has("incapacitated"):
+            yield "stand up", StandUp(me)
+        if self.level.heals:
+            for ally in creatures(state):
+                if not state.are_enemies(me, ally) and state.has_condition(ally, "incapacitated"):
+                    yield "potion", UseItem(me, ally)
+        targets = sorted(self._enemies_in_reach(state, me), key=lambda e: self._target_score(state, me, e))
+        keep = self._keep_ap(state, me)
+        if keep and not targets:
+            yield "keep AP for defense", Pass(me)
+        for enemy in targets:
+            yield f"attack {state.name(enemy)}", Attack(me, enemy)
+        if keep:
+            yield "keep AP for defense", Pass(me)
+        yield from self._approach(state, me)
+        yield "pass", Pass(me)
+
+    def _approach(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
+        """A charge (normal, hard) or a walk to the square nearest an enemy."""
+        foes = [e for e in creatures(state) if state.are_enemies(me, e) and fighting(state, e)
+                and not state.has_condition(e, "hidden")]
+        if not foes:
+            return
+        yards = speed(state, me)
+        if yards <= 0:
+            return
+        result, ends = reachable(state.battlefield, figure(state, me), others(state, me), yards)
+        side = state.space(me)[1]
+        reach = state.world.get(me, Sheet).reach
+        weapon = attack.weapon_of(state, me)
+
+        def gap(square: tuple[int, int], foe: Entity) -> int:
+            there, their = state.space(foe)
+            return space_distance(square, side, there, their)
+
+        if self.level.charges and not weapon.ranged and ap(state, me).left >= 2:
+            for foe in sorted(foes, key=lambda f: self._target_score(state, me, f)):
+                spots = [s for s in ends if s != result.start and gap(s, foe) <= reach]
+                if spots:
+                    spot = min(spots, key=lambda s: (result.cost[s], s))
+                    path = result.path_to(spot)
+                    if path:
+                        yield f"charge {state.name(foe)}", Charge(me, path, foe)
+        if weapon.ranged:
+            return
+        best = min(ends, key=lambda s: (min(gap(s, f) for f in foes), result.cost.get(s, 0), s))
+        if best != result.start:
+            path = result.path_to(best)
+            if path:
+                yield "advance", Move(me, path)
+
+
+class ScriptedSotdl:
+    """The plain opponent (docs/ai.md): attack the nearest enemy in reach, else walk at the nearest;
+    dodge only when it surely works; take every free attack; never keep AP back."""
+
+    def __init__(self, side: str) -> None:
+        self.side = side
+        self.inner = ControllerSotdl(side, "easy", 0)
+        self.inner.level = Level(False, "never", False, False, False, 0.0)
+        self.last_label = ""
+
+    def next_command(self, state: GameState) -> Any:
+        command = self.inner.next_command(state)
+        self.last_label = self.inner.last_label
+        return command

@@ -1,0 +1,98 @@
+"""Movement in yards on the shared step tables (§4, §11.5, M1-M17): one square is one yard.
+
+The shared geometry prices a step 1, or 2 into difficult terrain or over a low wall (M2-M3), a diagonal
+like a straight step (§16.35) and never across a wall's corner. What creatures mean is this page's: no
+walk enters another creature's space, friend or foe, unless it is prone (M9-M10: the query contract's
+reading) or two sizes bigger or a quarter of the size (the shared "two sizes apart"); no walk ends in an
+occupied square. A prone creature crawls at double cost (M5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.battlefield import Battlefield
+from game.core.grid import Size, Square, footprint
+from game.core.movement import Mover, MoveRules, Occupant, SearchResult, fall_at_end, search, step_costs
+
+FEET_PER_YARD = 3
+_STRANGER = "\x00sotdl-other"     # every other creature stands as a stranger, so allies block too (§4.5)
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A creature as movement sees it: where, how big, whether prone (others pass over it, M10)."""
+
+    top_left: Square
+    size: Size
+    prone: bool = False
+
+
+def move_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> MoveRules:
+    """The shared rules with every other creature a stranger: a prone one may be passed (as "helpless"),
+    a standing one only when two sizes apart (M9)."""
+    occupants = [Occupant(o.top_left, o.size, _STRANGER, helpless=o.prone) for o in others]
+    return MoveRules(bf, Mover(mover.top_left, mover.size, "\x00sotdl-mover"), occupants)
+
+
+def occupied(others: list[Figure]) -> set[Square]:
+    return {s for o in others for s in footprint(o.top_left, o.size.side_squares)}
+
+
+def may_end(bf_rules: MoveRules, others: list[Figure], top_left: Square) -> bool:
+    """No walk ends in an occupied square (§16.33-34, the contract)."""
+    taken = occupied(others)
+    return top_left == bf_rules.mover.top_left or not any(s in taken for s in footprint(top_left, bf_rules.side))
+
+
+def crawl_factor(prone: bool) -> int:
+    """M5: crawling doubles every step, difficult terrain included."""
+    return 2 if prone else 1
+
+
+def reachable(bf: Battlefield, mover: Figure, others: list[Figure], yards: int) -> tuple[SearchResult, list[Square]]:
+    """The search and the squares a walk of at most ``yards`` may end in (sorted by x, then y)."""
+    rules = move_rules(bf, mover, others)
+    factor = crawl_factor(mover.prone)
+    result = search(rules, yards // factor if factor > 1 else yards)
+    ends = [s for s in result.reachable() if may_end(rules, others, s)]
+    return result, ends
+
+
+def path_cost(bf: Battlefield, mover: Figure, others: list[Figure]) -> dict[Square, int]:
+    """The least yards to each square a walk may end in, unlimited (the query's path_cost)."""
+    rules = move_rules(bf, mover, others)
+    result = search(rules, None)
+    factor = crawl_factor(mover.prone)
+    return {s: c * factor for s, c in result.cost.items() if s in result.endable and may_end(rules, others, s)}
+
+
+@dataclass(frozen=True)
+class Walk:
+    """A legal walk: its cost in yards and the feet it falls at the end (a step down a ledge)."""
+
+    yards: int
+    fall_ft: int
+
+
+def walk_problem(bf: Battlefield, mover: Figure, others: list[Figure], path: tuple[Square, ...], yards: int,
+                 at_least_one: bool = False) -> str | Walk:
+    """The walk ``path`` priced, or why it is not one: each step legal, the total within ``yards``
+    (M1, M4), the end unoccupied. ``at_least_one``: a crawl may always go one yard (M5)."""
+    if len(path) < 2:
+        return "the walk goes nowhere"
+    rules = move_rules(bf, mover, others)
+    costs = step_costs(rules, tuple(path))
+    if costs is None:
+        return "that way is blocked"
+    total = sum(costs) * crawl_factor(mover.prone)
+    if total > yards and not (at_least_one and len(path) == 2):
+        return "the walk is {yards} yards, more than the {budget} it may go".format(yards=total, budget=yards)
+    if not may_end(rules, others, path[-1]):
+        return "the walk may not end in an occupied square"
+    return Walk(total, fall_at_end(rules, tuple(path)))
+
+
+def fall_yards(feet: int) -> int:
+    """Map elevation is in feet; the page counts falls in yards (3 ft a yard, rounded down)."""
+    return feet // FEET_PER_YARD
