@@ -16,13 +16,28 @@ from game.core.grid import space_distance
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions, attack, defenses, situation
 from game.rulesets.sotdl.commands import (
-    Attack, Charge, Defend, Escape, FreeAttack, Move, Pass, StandUp, UseItem,
+    Attack,
+    Charge,
+    Defend,
+    Escape,
+    FreeAttack,
+    Move,
+    Pass,
+    StandUp,
+    UseItem,
 )
 from game.rulesets.sotdl.components import PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import figure, others, speed, validate
 from game.rulesets.sotdl.movement import reachable
 from game.rulesets.sotdl.rolls import chance_at_least, chance_exceeds
-from game.rulesets.sotdl.rounds import ap, creatures, decider, fighting, may_take_initiative, round_of
+from game.rulesets.sotdl.rounds import (
+    ap,
+    creatures,
+    decider,
+    fighting,
+    may_take_initiative,
+    round_of,
+)
 from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
 

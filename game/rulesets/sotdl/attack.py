@@ -11,9 +11,22 @@ from game.ecs.components import OutOfFight, Position
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions, defenses, situation
 from game.rulesets.sotdl.commands import (
-    AfflictionChanged, AttackResolved, Damaged, DefenseOffered, ItemDamaged, Moved, WeaponDropped,
+    AfflictionChanged,
+    AttackResolved,
+    Damaged,
+    DefenseOffered,
+    ItemDamaged,
+    Moved,
+    WeaponDropped,
 )
-from game.rulesets.sotdl.components import UNARMED, ActionPoints, Gear, PendingDefense, Sheet, Weapon
+from game.rulesets.sotdl.components import (
+    UNARMED,
+    ActionPoints,
+    Gear,
+    PendingDefense,
+    Sheet,
+    Weapon,
+)
 from game.rulesets.sotdl.rolls import HIT_TN, d20_test
 from game.rulesets.sotdl.rounds import roll_event
 from game.rulesets.sotdl.stats import injured

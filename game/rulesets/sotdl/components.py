@@ -6,7 +6,13 @@ from dataclasses import dataclass
 
 from game.core.grid import Square
 from game.ecs.world import Entity
-from game.rulesets.sotdl.stats import ap_per_round, capped_defense, healing_rate, modifier, reach_yards
+from game.rulesets.sotdl.stats import (
+    ap_per_round,
+    capped_defense,
+    healing_rate,
+    modifier,
+    reach_yards,
+)
 
 SPECIALS = ("disarm", "grab", "parry", "counter", "body_throw", "backflip")   # §11.4, §12.2: need training
 

@@ -11,17 +11,61 @@ from game.ecs.components import Body, OutOfFight, Position
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions, attack, defenses, situation
 from game.rulesets.sotdl.commands import (
-    ActionTaken, AfflictionChanged, ApLost, Attack, Charge, Defend, Disarm, DropProne, Escape, Feint, Fell,
-    FreeAttack, FreeAttackOffered, Grab, Healed, Hide, Move, Moved, Pass, PickUp, Pushed, Shove, StandUp, UseItem,
-    WeaponRecovered, Withdraw,
+    ActionTaken,
+    AfflictionChanged,
+    ApLost,
+    Attack,
+    Charge,
+    Defend,
+    Disarm,
+    DropProne,
+    Escape,
+    Feint,
+    Fell,
+    FreeAttack,
+    FreeAttackOffered,
+    Grab,
+    Healed,
+    Hide,
+    Move,
+    Moved,
+    Pass,
+    PickUp,
+    Pushed,
+    Shove,
+    StandUp,
+    UseItem,
+    WeaponRecovered,
+    Withdraw,
 )
-from game.rulesets.sotdl.components import ActionPoints, Gear, PausedWalk, PendingDefense, PendingFreeAttack, Sheet
-from game.rulesets.sotdl.movement import Figure, Walk, fall_yards, move_rules, walk_problem
+from game.rulesets.sotdl.components import (
+    ActionPoints,
+    Gear,
+    PausedWalk,
+    PendingDefense,
+    PendingFreeAttack,
+    Sheet,
+)
+from game.rulesets.sotdl.movement import (
+    Figure,
+    Walk,
+    fall_yards,
+    move_rules,
+    walk_problem,
+)
 from game.rulesets.sotdl.rolls import TN, d20_test
-from game.rulesets.sotdl.stats import size_points
 from game.rulesets.sotdl.rounds import (
-    ap, check_victory, creatures, decider, hand_off, may_take_initiative, next_side, roll_event, round_of,
+    ap,
+    check_victory,
+    creatures,
+    decider,
+    hand_off,
+    may_take_initiative,
+    next_side,
+    roll_event,
+    round_of,
 )
+from game.rulesets.sotdl.stats import size_points
 from game.rulesets.sotdl.vitality import Vitals, fall_dice, heal
 from game.state import GameState
 

@@ -13,7 +13,15 @@ from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
 from game.core.grid import Size, Square, footprint
-from game.core.movement import Mover, MoveRules, Occupant, SearchResult, fall_at_end, search, step_costs
+from game.core.movement import (
+    Mover,
+    MoveRules,
+    Occupant,
+    SearchResult,
+    fall_at_end,
+    search,
+    step_costs,
+)
 
 FEET_PER_YARD = 3
 _STRANGER = "\x00sotdl-other"     # every other creature stands as a stranger, so allies block too (§4.5)

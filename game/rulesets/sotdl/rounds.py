@@ -6,13 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from game.core.dice import Dice
-from game.ecs.components import OutOfFight, Outcome
+from game.ecs.components import Outcome, OutOfFight
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions
 from game.rulesets.sotdl.commands import (
-    AfflictionChanged, InitiativePassed, Rolled, RoundEnded, RoundStarted, SideInitiativeRolled, SkirmishWon,
+    AfflictionChanged,
+    InitiativePassed,
+    Rolled,
+    RoundEnded,
+    RoundStarted,
+    SideInitiativeRolled,
+    SkirmishWon,
 )
-from game.rulesets.sotdl.components import ActionPoints, Initiative, PendingDefense, PendingFreeAttack, Sheet
+from game.rulesets.sotdl.components import (
+    ActionPoints,
+    Initiative,
+    PendingDefense,
+    PendingFreeAttack,
+    Sheet,
+)
 from game.rulesets.sotdl.rolls import D20Roll
 from game.rulesets.sotdl.stats import modifier
 from game.state import GameState

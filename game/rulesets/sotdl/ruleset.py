@@ -21,7 +21,13 @@ from game.rulesets.sotdl.commands import InitiativePassed, RoundStarted, command
 from game.rulesets.sotdl.components import ActionPoints, Gear, Initiative
 from game.rulesets.sotdl.content import CreatureSotdl, load_creatures, load_rosters
 from game.rulesets.sotdl.engine import execute, validate
-from game.rulesets.sotdl.rounds import current_creature, decider, refresh, roll_side_initiative, round_of
+from game.rulesets.sotdl.rounds import (
+    current_creature,
+    decider,
+    refresh,
+    roll_side_initiative,
+    round_of,
+)
 from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
 

@@ -1,0 +1,271 @@
+"""sotdl-house door: rounds, hand-offs, the paused defense offer, actions, movement, cover and hiding."""
+
+from sotdl_support import build, set_ap, sheet
+
+from game.core.dice import ScriptedDice
+from game.rulesets.sotdl import situation
+from game.rulesets.sotdl.commands import (
+    Attack,
+    AttackResolved,
+    Charge,
+    Defend,
+    DefenseOffered,
+    DropProne,
+    Feint,
+    FreeAttack,
+    FreeAttackOffered,
+    Hide,
+    ItemDamaged,
+    Move,
+    Pass,
+    RoundStarted,
+    Shove,
+    StandUp,
+    Withdraw,
+    command_to_json,
+)
+from game.rulesets.sotdl.components import Gear, Initiative, PendingDefense
+from game.rulesets.sotdl.engine import execute, validate
+from game.rulesets.sotdl.rounds import decider, round_of
+from game.rulesets.sotdl.vitality import Vitals
+
+
+def duel(**kw):
+    return build([("warrior", "blue", (1, 1)), ("orc", "red", (2, 1))], **kw)
+
+
+def test_R2_only_the_side_holding_the_initiative_acts():
+    state, (w, o) = duel()
+    assert validate(state, Attack(o, w)).reason == "it is the blue side's move"
+    assert validate(state, Attack(w, o)) is None
+
+
+def test_R3_an_action_spends_its_ap_and_none_left_refuses():
+    state, (w, o) = duel()
+    set_ap(state, w, 0)
+    assert "0 AP" in validate(state, Attack(w, o)).reason
+
+
+def test_R4_a_hit_offers_the_defense_then_the_attacked_creature_takes_the_initiative():
+    state, (w, o) = duel()
+    events = execute(state, Attack(w, o), ScriptedDice([15]))      # 15 + 3 = 18: a hit
+    assert any(isinstance(e, DefenseOffered) and e.hit == 18 for e in events)
+    assert decider(state) == o                                        # the defender's controller answers
+    assert isinstance(validate(state, Attack(w, o)), type(validate(state, Attack(o, w))))
+    events = execute(state, Defend(o, "none"), ScriptedDice([3, 4]))   # 18 >= hide 9: penetrates, 2d10
+    assert any(isinstance(e, AttackResolved) and e.outcome == "penetrates" for e in events)
+    assert state.world.get(o, Vitals).damage == 7
+    current = round_of(state)
+    assert current.holder == o and current.reason == "attacked"     # "Orc was attacked: its move"
+
+
+def test_R4_a_non_attack_passes_the_initiative_to_the_next_side():
+    state, (w, o) = build([("warrior", "blue", (0, 0)), ("orc", "red", (8, 4))])
+    execute(state, Move(w, ((0, 0), (1, 0))), ScriptedDice([]))
+    assert round_of(state).side == "red" and round_of(state).holder is None
+
+
+def test_hit_below_five_misses_without_asking_for_a_defense():
+    state, (w, o) = duel()
+    events = execute(state, Attack(w, o), ScriptedDice([1]))       # 1 + 3 = 4
+    assert any(isinstance(e, AttackResolved) and e.outcome == "miss" for e in events)
+    assert state.world.maybe_resource(PendingDefense) is None
+
+
+def test_R11_dodge_succeeds_when_defense_meets_the_hit():
+    state, (w, o) = duel()
+    execute(state, Attack(w, o), ScriptedDice([7]))                # hit 10 = orc's Defense 10
+    events = execute(state, Defend(o, "dodge"), ScriptedDice([]))
+    assert any(isinstance(e, AttackResolved) and e.outcome == "dodged" for e in events)
+    assert state.world.get(o, Vitals).damage == 0
+
+
+def test_R13_armor_absorbs_and_loses_durability():
+    state, (w, o) = duel()
+    execute(state, Attack(w, o), ScriptedDice([5]))                # hit 8 < hide armor 9
+    events = execute(state, Defend(o, "none"), ScriptedDice([6, 6]))
+    assert any(isinstance(e, ItemDamaged) and e.item == "hide" and e.left == 0 and e.broken for e in events)
+    assert state.world.get(o, Vitals).damage == 0
+
+
+def test_R14_a_successful_block_damages_the_shield():
+    state, (o, w) = build([("orc", "red", (1, 1)), ("warrior", "blue", (2, 1))], side="red")
+    execute(state, Attack(o, w), ScriptedDice([10]))                   # 10 + 1 = 11
+    assert validate(state, Defend(w, "block")) is None
+    events = execute(state, Defend(w, "block"), ScriptedDice([12, 3, 4]))   # 12 + 3 = 15 >= 11; 1d10... power 2
+    assert any(isinstance(e, AttackResolved) and e.outcome == "blocked" for e in events)
+    assert any(isinstance(e, ItemDamaged) and e.item == "shield" and e.amount == 7 for e in events)
+    assert state.world.get(w, Gear).shield_damage == 7
+    assert state.world.get(w, Vitals).damage == 0
+
+
+def test_R17_untrained_special_defense_takes_two_banes():
+    state, (w, o) = duel()
+    execute(state, Attack(w, o), ScriptedDice([15]))
+    events = execute(state, Defend(o, "parry"), ScriptedDice([15, 6, 2, 3, 3]))     # orc untrained in parry
+    rolled = [e for e in events if getattr(e, "what", "") == "parry"][0]
+    assert rolled.net == -2 and rolled.total == 15 + 1 + 0 - 6
+
+
+def test_R5_R1_round_ends_when_no_one_can_act_and_ap_refreshes():
+    state, (w, o) = build([("warrior", "blue", (0, 0)), ("orc", "red", (8, 4))])
+    events = execute(state, Pass(w), ScriptedDice([]))
+    events += execute(state, Pass(o), ScriptedDice([]))
+    assert any(isinstance(e, RoundStarted) and e.number == 2 for e in events)
+    from game.rulesets.sotdl.components import ActionPoints
+    assert state.world.get(w, ActionPoints) == ActionPoints(sheet(state, w).ap)
+
+
+def test_pass_keeps_ap_for_defenses():
+    state, (w, o) = duel()
+    execute(state, Pass(w), ScriptedDice([]))
+    execute(state, Attack(o, w), ScriptedDice([15]))
+    assert decider(state) == w and validate(state, Defend(w, "dodge")) is None
+
+
+def test_M1_M2_move_within_speed_difficult_costs_two():
+    grid = ["..~~~~~~~.", "..........", "..........", "..........", ".........."]
+    state, (w, o) = build([("warrior", "blue", (0, 0)), ("orc", "red", (9, 4))], grid=grid)
+    path = tuple((x, 0) for x in range(0, 6))                          # 1 + 2*4 = 9 yards
+    assert validate(state, Move(w, path)) is None
+    assert "11 yards" in validate(state, Move(w, path + ((6, 0),))).reason
+
+
+def test_M4_withdraw_goes_half_speed_and_provokes_no_one():
+    state, (w, o) = duel()
+    far = tuple((x, 1) for x in range(1, -1, -1)) + ((0, 2), (0, 3))
+    assert validate(state, Withdraw(w, far)) is None
+    events = execute(state, Withdraw(w, far), ScriptedDice([]))
+    assert not any(isinstance(e, FreeAttackOffered) for e in events)
+
+
+def test_free_attack_when_a_walk_leaves_reach_16_5():
+    state, (w, o) = duel()
+    events = execute(state, Move(w, ((1, 1), (0, 1), (0, 2))), ScriptedDice([]))
+    assert any(isinstance(e, FreeAttackOffered) for e in events) and decider(state) == o
+    events = execute(state, FreeAttack(o, False), ScriptedDice([]))
+    assert state.square(w) == (0, 2)
+
+
+def test_M5_crawling_doubles_the_cost():
+    state, (w, o) = build([("warrior", "blue", (0, 0)), ("orc", "red", (9, 4))])
+    execute(state, DropProne(w), ScriptedDice([]))
+    assert round_of(state).side == "blue"                              # M6: free, the initiative stays
+    assert validate(state, Move(w, tuple((x, 0) for x in range(6)))) is None
+    assert validate(state, Move(w, tuple((x, 0) for x in range(7)))) is not None
+
+
+def test_M6_standing_up_costs_one_ap():
+    state, (w, o) = build([("warrior", "blue", (0, 0)), ("orc", "red", (9, 4))])
+    execute(state, DropProne(w), ScriptedDice([]))
+    events = execute(state, StandUp(w), ScriptedDice([]))
+    assert not state.has_condition(w, "prone") and events[0].ap_spent == 1
+
+
+def test_M9_M10_no_walk_through_a_standing_creature_but_over_a_prone_one():
+    state, (w, a, o) = build([("warrior", "blue", (0, 0)), ("rogue", "blue", (1, 0)), ("orc", "red", (9, 4))],
+                             grid=["...", "###"])
+    assert validate(state, Move(w, ((0, 0), (1, 0), (2, 0)))) is not None
+    state.add_condition(a, situation.afflictions.lasting("prone", "", None, 0, 0))
+    assert validate(state, Move(w, ((0, 0), (1, 0), (2, 0)))) is None
+
+
+def test_F1_F2_walking_off_a_high_ledge_falls():
+    grid = ["...", "..."]
+    from game.core.battlefield import parse_ascii
+    state, (w, o) = build([("warrior", "blue", (0, 0)), ("orc", "red", (2, 1))], grid=grid)
+    state.battlefield = parse_ascii(grid, elevation_ft=[[30, 0, 0], [30, 0, 0]])
+    events = execute(state, Move(w, ((0, 0), (1, 0))), ScriptedDice([3, 3, 3, 3]))
+    fell = [e for e in events if type(e).__name__ == "Fell"]
+    assert fell[0].yards == 10 and fell[0].dice == (3, 3, 3, 3)         # 30 ft = 10 yards: 4d6
+    assert state.world.get(w, Vitals).damage == 12 and state.has_condition(w, "prone")
+
+
+def test_E2_cover_banes_against_ranged_only():
+    grid = ["..........", ".....#....", ".........."]
+    state, (a, o) = build([("archer", "blue", (1, 1)), ("orc", "red", (6, 1))], grid=grid)
+    level = situation.cover(state, a, o, True)
+    assert level in ("half", "three_quarters")
+    assert situation.cover(state, a, o, False) == "none"
+    edges = dict(situation.hit_edges(state, a, o, ranged=True))
+    assert edges[f"{level.replace('_', '-')} cover"] == -situation.COVER_BANES[level]
+
+
+def test_E3_obscured_target_banes():
+    grid = ["..........", ".....:%...", ".........."]
+    state, (a, o, g) = build([("archer", "blue", (1, 1)), ("orc", "red", (5, 1)), ("goblin", "red", (6, 1))], grid=grid)
+    assert situation.concealment(state, a, o) == "partial" and situation.concealment(state, a, g) == "heavy"
+    assert dict(situation.hit_edges(state, a, g, ranged=True))["heavyly obscured"] == -2
+
+
+def test_R10_size_boons_and_banes():
+    assert situation.size_edge(4, 8) == 1 and situation.size_edge(4, 2) == -1 and situation.size_edge(4, 12) == 2
+    assert situation.size_edge(4, 8, grab=True) == -1 and situation.size_edge(8, 4, grab=True) == 1
+    assert situation.size_edge(12, 4, grab=True) == -2
+
+
+def test_A7_prone_target_boon_within_reach_bane_beyond():
+    state, (a, w, o) = build([("archer", "blue", (0, 0)), ("warrior", "blue", (4, 1)), ("orc", "red", (5, 1))])
+    state.add_condition(o, situation.afflictions.lasting("prone", "", None, 0, 0))
+    assert ("prone, within reach", 1) in situation.hit_edges(state, w, o, ranged=False)
+    assert ("prone, beyond reach", -1) in situation.hit_edges(state, a, o, ranged=True)
+
+
+def test_E6_E8_hide_needs_cover_or_fog_and_a_hidden_attack_cannot_be_defended():
+    grid = ["..%.......", "..........", ".........."]
+    state, (r, o) = build([("rogue", "blue", (2, 0)), ("orc", "red", (3, 0))], grid=grid)
+    assert validate(state, Hide(r)) is None
+    execute(state, Hide(r), ScriptedDice([15]))
+    assert state.has_condition(r, "hidden")
+    state.world.set_resource(Initiative(1, ("blue", "red"), "blue"))
+    from game.rulesets.sotdl.components import ActionPoints
+    state.world.add(r, ActionPoints(3))
+    events = execute(state, Attack(r, o), ScriptedDice([15, 2, 2]))
+    assert not any(isinstance(e, DefenseOffered) for e in events) and not state.has_condition(r, "hidden")
+
+
+def test_E7_a_hidden_creature_cannot_be_targeted():
+    state, (w, o) = duel()
+    state.add_condition(o, situation.afflictions.lasting("hidden", "hide", None, 0, 0))
+    assert "hidden" in validate(state, Attack(w, o)).reason
+
+
+def test_R18_charge_costs_two_and_its_attack_has_a_bane():
+    state, (w, o) = build([("warrior", "blue", (0, 0)), ("orc", "red", (5, 0))])
+    events = execute(state, Charge(w, ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)), o), ScriptedDice([15, 1]))
+    assert events[0].ap_spent == 2
+    hit = [e for e in events if getattr(e, "what", "") == "hit"][0]
+    assert hit.net == -1
+
+
+def test_R19_feint_costs_the_target_one_ap():
+    state, (r, o) = build([("rogue", "blue", (0, 0)), ("orc", "red", (3, 0))])
+    execute(state, Feint(r, o), ScriptedDice([15]))                 # 15 + 5 >= perception 8
+    from game.rulesets.sotdl.components import ActionPoints
+    assert state.world.get(o, ActionPoints).left == sheet(state, o).ap - 1
+    assert state.has_condition(o, "feinted")
+
+
+def test_M21_shove_pushes_one_plus_strength_modifier_yards():
+    state, (o, w) = build([("orc", "red", (1, 1)), ("warrior", "blue", (2, 1))], side="red")
+    execute(state, Shove(o, w), ScriptedDice([15]))                # 15 + 4 >= 13
+    assert state.square(w) == (7, 1)                                 # 1 + 4 = 5 yards away
+
+
+def test_commands_round_trip_through_json():
+    from game.replay.load import read_command
+    from game.rulesets.sotdl.commands import COMMANDS
+    for command in (Move(3, ((1, 2), (2, 2))), Attack(1, 2, True), Defend(2, "block"), Charge(1, ((0, 0), (1, 0)), 2)):
+        assert read_command(COMMANDS, command_to_json(command)) == command
+
+
+def test_whole_skirmishes_finish_through_the_door():
+    from game.rulesets import ruleset
+    from game.simulate import load_map, play_game
+    rules = ruleset("sotdl-house")
+    creatures = rules.load_creatures()
+    rosters = rules.load_rosters(creatures=creatures)
+    bf = load_map("maps/default.tmx")
+    players = {r.side: rules.make_player("ai", r.side, "normal", 1) for r in rosters}
+    result = play_game(bf, rosters, creatures, 1, players, ruleset_name="sotdl-house")
+    assert result.winner in ("blue", "red", "")
