@@ -26,6 +26,7 @@ from game.rulesets.dnd5e import situation as situation5e
 from game.rulesets.dnd5e.distance import FEET_PER_SQUARE, distance_ft
 from game.rulesets.dnd5e.falling import fall_damage as fall_damage5e
 from game.rulesets.dnd5e.movement import Bystander, FeetRules, Walker
+from game.rulesets.sotdl import query as sotdl_query
 from game.state import GameState
 
 EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
@@ -35,7 +36,8 @@ CONDITIONS = (
 )
 # 5e-house also knows the 5e conditions and states its rules name (docs/rulesets.md).
 CONDITIONS_5E = CONDITIONS + ("grappled", "incapacitated", "paralyzed", "hidden", "dodging")
-RULESET_4E, RULESET_5E = "4e", "5e-house"
+RULESET_4E, RULESET_5E, RULESET_SOTDL = "4e", "5e-house", "sotdl-house"
+KNOWN_CONDITIONS = {RULESET_5E: CONDITIONS_5E, RULESET_SOTDL: sotdl_query.CONDITIONS}
 
 
 class QueryError(ValueError):
@@ -92,7 +94,7 @@ class Scenario:
             raise QueryError(f"{where}: {err}") from None
         at = self.square(raw["at"], where + ".at")
         conditions = tuple(sorted(str(c) for c in _list(raw.get("conditions", []), where + ".conditions")))
-        known = CONDITIONS_5E if self.ruleset == RULESET_5E else CONDITIONS
+        known = KNOWN_CONDITIONS.get(self.ruleset, CONDITIONS)
         for condition in conditions:
             if condition not in known:
                 raise QueryError(f"{where}: unknown condition {condition!r}")
@@ -338,7 +340,7 @@ QUERIES_5E: dict[str, Callable[[Scenario, dict[str, Any]], Any]] = {
     "flanking": _not_in_5e("the page has no flanking rule"),
     "shift": _not_in_5e("there is no shift; ask \"provokes\" with \"move\": \"disengage\""),
 }
-ANSWERS = {RULESET_4E: QUERIES, RULESET_5E: QUERIES_5E}
+ANSWERS = {RULESET_4E: QUERIES, RULESET_5E: QUERIES_5E, RULESET_SOTDL: sotdl_query.queries(QUERIES, QueryError)}
 
 
 def answer(data: Any, base_dir: Path) -> dict[str, Any]:

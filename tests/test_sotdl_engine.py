@@ -195,7 +195,7 @@ def test_E3_obscured_target_banes():
     grid = ["..........", ".....:%...", ".........."]
     state, (a, o, g) = build([("archer", "blue", (1, 1)), ("orc", "red", (5, 1)), ("goblin", "red", (6, 1))], grid=grid)
     assert situation.concealment(state, a, o) == "partial" and situation.concealment(state, a, g) == "heavy"
-    assert dict(situation.hit_edges(state, a, g, ranged=True))["heavyly obscured"] == -2
+    assert dict(situation.hit_edges(state, a, g, ranged=True))["heavily obscured"] == -2
 
 
 def test_R10_size_boons_and_banes():

@@ -4,13 +4,13 @@ cover, obscurement, sight, the boons and banes of a hit test, free-attack trigge
 from __future__ import annotations
 
 from game.core.battlefield import Obscurement
-from game.core.grid import Square, footprint, space_distance
+from game.core.grid import Size, Square, footprint, space_distance
 from game.core.lines import best_cover_lines, line_of_effect, line_of_sight
-from game.ecs.components import Conditions
+from game.ecs.components import Body, Conditions
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions
 from game.rulesets.sotdl.components import ActionPoints, Sheet
-from game.rulesets.sotdl.stats import size_points
+from game.rulesets.sotdl.stats import reach_yards, size_points
 from game.state import GameState
 
 NO_COVER, HALF, THREE_QUARTERS, TOTAL = "none", "half", "three_quarters", "total"
@@ -18,6 +18,7 @@ CONCEALMENT = {Obscurement.NONE: "none", Obscurement.LIGHT: "partial", Obscureme
                Obscurement.TOTAL: "total"}
 COVER_BANES = {NO_COVER: 0, HALF: 1, THREE_QUARTERS: 2}            # E2
 CONCEALMENT_BANES = {"none": 0, "partial": 1, "heavy": 2, "total": 2}  # E3; total: unseen, §16.38
+OBSCURED_NAMES = {"partial": "partially obscured", "heavy": "heavily obscured", "total": "unseen"}
 
 
 def sheet(state: GameState, entity: Entity) -> Sheet:
@@ -39,9 +40,23 @@ def distance(state: GameState, a: Entity, b: Entity) -> int:
     return space_distance(pa, sa, pb, sb)
 
 
+_GRID_QUARTERS = {Size.TINY: 1, Size.SMALL: 2, Size.MEDIUM: 4, Size.LARGE: 8, Size.HUGE: 12, Size.GARGANTUAN: 16}
+
+
+def size_quarters(state: GameState, entity: Entity) -> int:
+    """The page's size (in quarters): the sheet's, or read off the grid size (a query's units)."""
+    found = state.world.maybe(entity, Sheet)
+    return found.size_quarters if found else _GRID_QUARTERS[state.world.get(entity, Body).size]
+
+
+def reach_of(state: GameState, entity: Entity) -> int:
+    """D9: reach is the size rounded up, 1 yard for size 1 or less."""
+    return reach_yards(size_quarters(state, entity))
+
+
 def within_reach(state: GameState, attacker: Entity, target: Entity, reach: int | None = None) -> bool:
     """§3.9.2 (D9): reach counted like steps; reach 1 covers the 8 neighbouring squares."""
-    return distance(state, attacker, target) <= (sheet(state, attacker).reach if reach is None else reach)
+    return distance(state, attacker, target) <= (reach_of(state, attacker) if reach is None else reach)
 
 
 def cover(state: GameState, attacker: Entity, target: Entity, ranged: bool) -> str:
@@ -87,18 +102,11 @@ def size_edge(attacker_size: int, target_size: int, grab: bool = False) -> int:
     return 0
 
 
-def hit_edges(state: GameState, attacker: Entity, target: Entity, ranged: bool, charge: bool = False,
-              special: str = "", grab: bool = False) -> list[tuple[str, int]]:
-    """Every boon (+) and bane (-) on a hit test, with its reason, in the page's order (§11.1.2):
-    size (R10), the target's afflictions (A6-A7), the attacker's (A5), cover (E2), obscurement (E3),
-    a charge (R18), an untrained special stunt (R17)."""
-    me, it = sheet(state, attacker), sheet(state, target)
-    edges: list[tuple[str, int]] = []
-    size = size_edge(me.size_quarters, it.size_quarters, grab)
-    if size:
-        edges.append(("size", size))
+def situation_edges(state: GameState, attacker: Entity, target: Entity, ranged: bool) -> list[tuple[str, int]]:
+    """The boons (+) and banes (-) the situation puts on a hit test: the target's afflictions (A6-A7),
+    the attacker's (A5), cover against ranged attacks (E2), obscurement (E3; unseen as heavy, §16.38)."""
     theirs = conditions(state, target)
-    edges += [(name, 1) for name in afflictions.boons_against(theirs)]
+    edges: list[tuple[str, int]] = [(name, 1) for name in afflictions.boons_against(theirs)]
     if theirs.has("prone"):
         edges.append(("prone, within reach", 1) if within_reach(state, attacker, target) else ("prone, beyond reach", -1))
     edges += [(name, -1) for name in afflictions.own_banes(conditions(state, attacker))]
@@ -107,12 +115,22 @@ def hit_edges(state: GameState, attacker: Entity, target: Entity, ranged: bool, 
         edges.append((f"{level.replace('_', '-')} cover", -COVER_BANES[level]))
     seen = concealment(state, attacker, target)
     if CONCEALMENT_BANES[seen]:
-        edges.append((f"{seen}ly obscured" if seen != "total" else "unseen", -CONCEALMENT_BANES[seen]))
+        edges.append((OBSCURED_NAMES[seen], -CONCEALMENT_BANES[seen]))
+    return edges
+
+
+def hit_edges(state: GameState, attacker: Entity, target: Entity, ranged: bool, charge: bool = False,
+              special: str = "", grab: bool = False) -> list[tuple[str, int]]:
+    """Every boon (+) and bane (-) on a hit test, with its reason, in the page's order (§11.1.2):
+    size (R10), the situation (above), invisibility (E5), a charge (R18), an untrained special stunt (R17)."""
+    size = size_edge(size_quarters(state, attacker), size_quarters(state, target), grab)
+    edges: list[tuple[str, int]] = [("size", size)] if size else []
+    edges += situation_edges(state, attacker, target, ranged)
     if state.has_condition(attacker, "invisible") and not can_see(state, target, attacker):
         edges.append(("invisible", 1))                 # E5
     if charge:
         edges.append(("charge", -1))
-    if special and not me.is_trained(special):
+    if special and not sheet(state, attacker).is_trained(special):
         edges.append(("untrained", -2))
     return edges
 
@@ -121,12 +139,10 @@ def net(edges: list[tuple[str, int]]) -> int:
     return sum(n for _, n in edges)
 
 
-def reach_squares(state: GameState, entity: Entity, at: Square | None = None) -> set[Square]:
-    """The squares within ``entity``'s reach when it stands at ``at`` (its own square by default)."""
+def reach_squares(state: GameState, entity: Entity) -> set[Square]:
+    """The squares within ``entity``'s reach."""
     top_left, side = state.space(entity)
-    if at is not None:
-        top_left = at
-    r = sheet(state, entity).reach
+    r = reach_of(state, entity)
     return {(x, y) for x in range(top_left[0] - r, top_left[0] + side + r)
             for y in range(top_left[1] - r, top_left[1] + side + r)}
 
@@ -152,7 +168,7 @@ def provokers(state: GameState, mover: Entity, path: tuple[Square, ...], withdra
     side = state.space(mover)[1]
     found: list[tuple[int, Entity]] = []
     enemies = [e for e in state.standing() if state.are_enemies(e, mover)
-               and not sheet_missing(state, e) and (not check_able or threatens(state, e, mover))]
+               and (not check_able or threatens(state, e, mover))]
     for enemy in enemies:
         reach = reach_squares(state, enemy)
         for index in range(1, len(path)):
@@ -165,17 +181,13 @@ def provokers(state: GameState, mover: Entity, path: tuple[Square, ...], withdra
     return found
 
 
-def sheet_missing(state: GameState, entity: Entity) -> bool:
-    return state.world.maybe(entity, Sheet) is None
-
-
 def hide_problem(state: GameState, entity: Entity) -> str | None:
     """E6 (§11.3.3, §16.44): hiding needs no enemy seeing the creature, or a heavily (or totally) obscured
     square, or three-quarters cover against every enemy that sees it."""
     bf = state.battlefield
     if max(bf.at(sq).obscured for sq in footprint(*state.space(entity))) >= Obscurement.HEAVY:
         return None
-    watchers = [e for e in state.standing() if state.are_enemies(e, entity) and not sheet_missing(state, e)
+    watchers = [e for e in state.standing() if state.are_enemies(e, entity)
                 and can_see(state, e, entity, ignore_hidden=True)]
     if all(cover(state, e, entity, True) in (THREE_QUARTERS, TOTAL) for e in watchers):
         return None
