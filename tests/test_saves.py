@@ -312,7 +312,7 @@ def test_the_start_menu_loads_a_save_and_a_refused_one_stays_on_the_load_screen(
         press(pygame.K_RETURN)
         run_frames(window, 1)
         assert window.scene is screen
-        assert screen.message == "saves/broken.json: unknown ruleset '9e' (this game plays 4e, 5e-house)"
+        assert screen.message == "saves/broken.json: unknown ruleset '9e' (this game plays 4e, 5e-house, sotdl-house)"
         press(pygame.K_DOWN)
         press(pygame.K_RETURN)
         run_frames(window, 1)

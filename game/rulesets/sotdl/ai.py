@@ -7,11 +7,12 @@ keeps an AP back for defending when an enemy can reach it (normal when hurt, har
 
 from __future__ import annotations
 
-import random
+import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterator
 
+from game.core.dice import SeededDice
 from game.core.grid import space_distance
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions, attack, defenses, situation
@@ -49,13 +50,13 @@ class Level:
     charges: bool
     heals: bool
     focus: bool              # attacks the enemy closest to dropping
-    blunder: float           # chance of a random legal plan instead of the best
+    blunder: int             # percent chance of a random legal plan instead of the best
 
 
 LEVELS = {
-    "easy": Level(False, "never", False, False, False, 0.35),
-    "normal": Level(True, "hurt", True, True, True, 0.0),
-    "hard": Level(True, "always", True, True, True, 0.0),
+    "easy": Level(False, "never", False, False, False, 35),
+    "normal": Level(True, "hurt", True, True, True, 0),
+    "hard": Level(True, "always", True, True, True, 0),
 }
 
 
@@ -122,7 +123,7 @@ class ControllerSotdl:
         self.side = side
         self.difficulty = difficulty
         self.level = LEVELS[difficulty]
-        self.random = random.Random(seed)
+        self.seed = seed
         self.last_label = ""
 
     def next_command(self, state: GameState) -> Any:
@@ -138,12 +139,21 @@ class ControllerSotdl:
             take = self.level.keeps_ap != "always" or ap(state, who).left >= 2
             return self._chose("free attack" if take else "let it go", FreeAttack(who, take))
         plans = list(self._plans(state))
-        if self.level.blunder and plans and self.random.random() < self.level.blunder:
-            label, command = plans[self.random.randrange(len(plans))]
+        dice = self._dice(state)
+        if self.level.blunder and plans and dice.roll(100) <= self.level.blunder:
+            label, command = plans[dice.roll(len(plans)) - 1]
             return self._chose(label, command)
         if plans:
             return self._chose(*plans[0])
         return self._chose("pass", Pass(self._actor(state)))
+
+    def _dice(self, state: GameState) -> SeededDice:
+        """Easy's blunders: seeded dice from a digest of the seed and the moment (round, AP left), so a
+        loaded save plays on as it would have."""
+        current = round_of(state)
+        moment = f"{self.seed}:{self.side}:{current.number}:" + ",".join(
+            str(ap(state, e).left) for e in creatures(state))
+        return SeededDice(int.from_bytes(hashlib.sha256(moment.encode()).digest()[:8], "big"))
 
     def _chose(self, label: str, command: Any) -> Any:
         self.last_label = label
@@ -259,7 +269,7 @@ class ScriptedSotdl:
     def __init__(self, side: str) -> None:
         self.side = side
         self.inner = ControllerSotdl(side, "easy", 0)
-        self.inner.level = Level(False, "never", False, False, False, 0.0)
+        self.inner.level = Level(False, "never", False, False, False, 0)
         self.last_label = ""
 
     def next_command(self, state: GameState) -> Any:
