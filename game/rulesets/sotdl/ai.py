@@ -14,6 +14,7 @@ from typing import Any, Iterator
 
 from game.core.dice import SeededDice
 from game.core.grid import space_distance
+from game.core.lines import line_of_effect
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions, attack, defenses, situation
 from game.rulesets.sotdl.commands import (
@@ -202,9 +203,13 @@ class ControllerSotdl:
         return rule == "always" or 2 * vitals.damage >= vitals.health
 
     def _target_score(self, state: GameState, me: Entity, enemy: Entity) -> tuple:
+        """Focus: first the enemies that can neither defend nor answer (no AP: R4 hands them nothing),
+        then the one closest to dropping."""
         vitals = state.world.get(enemy, Vitals)
         left = vitals.health - vitals.damage
-        return (left if self.level.focus else 0, situation.distance(state, me, enemy), enemy)
+        if not self.level.focus:
+            return (0, 0, situation.distance(state, me, enemy), enemy)
+        return (ap(state, enemy).left > 0, left, situation.distance(state, me, enemy), enemy)
 
     def _plans_for(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         conditions = state.conditions(me)
@@ -246,7 +251,9 @@ class ControllerSotdl:
             return space_distance(square, side, there, their)
 
         if self.level.charges and not weapon.ranged and ap(state, me).left >= 2:
-            for foe in sorted(foes, key=lambda f: self._target_score(state, me, f)):
+            # A charge spends 2 AP: worth it when AP is left to defend after it, or the enemy cannot answer.
+            chargeable = [f for f in foes if ap(state, me).left >= 3 or ap(state, f).left == 0]
+            for foe in sorted(chargeable, key=lambda f: self._target_score(state, me, f)):
                 spots = [s for s in ends if s != result.start and gap(s, foe) <= reach]
                 if spots:
                     spot = min(spots, key=lambda s: (result.cost[s], s))
@@ -254,12 +261,23 @@ class ControllerSotdl:
                     if path:
                         yield f"charge {state.name(foe)}", Charge(me, path, foe)
         if weapon.ranged:
-            return
-        best = min(ends, key=lambda s: (min(gap(s, f) for f in foes), result.cost.get(s, 0), s))
+            best = min(ends, key=lambda s: self._shooting_spot(state, s, side, foes, weapon.range_yd, result.cost.get(s, 0)))
+        else:
+            best = min(ends, key=lambda s: (min(gap(s, f) for f in foes), result.cost.get(s, 0), s))
         if best != result.start:
             path = result.path_to(best)
             if path:
                 yield "advance", Move(me, path)
+
+    @staticmethod
+    def _shooting_spot(state: GameState, square: tuple[int, int], side: int, foes: list[Entity], range_yd: int,
+                       cost: int) -> tuple:
+        """Squares with an enemy in range and a line of effect first, then the least short of range."""
+        shortfall = min(max(0, space_distance(square, side, *state.space(f)) - range_yd) for f in foes)
+        shot = shortfall == 0 and any(
+            space_distance(square, side, *state.space(f)) <= range_yd
+            and line_of_effect(state.battlefield, (square, side), state.space(f)) for f in foes)
+        return (not shot, shortfall, cost, square)
 
 
 class ScriptedSotdl:
