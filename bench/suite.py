@@ -8,6 +8,7 @@ from typing import Any, Callable
 from bench.ai import ai_turn, simulate
 from bench.render import render_frame
 from bench.rules import cover_matrix_40, distance_full_map, reachable_speed6
+from bench.sotdl import ai_turn_sotdl, simulate_sotdl
 from bench.startup import startup
 
 
@@ -29,5 +30,7 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("cover_matrix_40", 30, cover_matrix_40),
     Benchmark("ai_turn", 50, ai_turn),
     Benchmark("simulate", 20, simulate),
+    Benchmark("ai_turn.sotdl-house", 50, ai_turn_sotdl),
+    Benchmark("simulate.sotdl-house", 20, simulate_sotdl),
     Benchmark("startup", 10, startup),
 )

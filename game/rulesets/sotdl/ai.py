@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import islice
 from typing import Any, Iterator
 
 from game.core.dice import SeededDice
@@ -53,6 +54,8 @@ class Level:
     focus: bool              # attacks the enemy closest to dropping
     blunder: int             # percent chance of a random legal plan instead of the best
 
+
+BLUNDER_CHOICES = 6         # easy's random pick is among the first few legal plans
 
 LEVELS = {
     "easy": Level(False, "never", False, False, False, 35),
@@ -139,13 +142,16 @@ class ControllerSotdl:
         if chance is not None:
             take = self.level.keeps_ap != "always" or ap(state, who).left >= 2
             return self._chose("free attack" if take else "let it go", FreeAttack(who, take))
-        plans = list(self._plans(state))
-        dice = self._dice(state)
-        if self.level.blunder and plans and dice.roll(100) <= self.level.blunder:
-            label, command = plans[dice.roll(len(plans)) - 1]
-            return self._chose(label, command)
-        if plans:
-            return self._chose(*plans[0])
+        plans = self._plans(state)
+        if self.level.blunder:
+            dice = self._dice(state)
+            if dice.roll(100) <= self.level.blunder:
+                some = list(islice(plans, BLUNDER_CHOICES))
+                if some:
+                    return self._chose(*some[dice.roll(len(some)) - 1])
+        first = next(plans, None)
+        if first is not None:
+            return self._chose(*first)
         return self._chose("pass", Pass(self._actor(state)))
 
     def _dice(self, state: GameState) -> SeededDice:
@@ -175,11 +181,13 @@ class ControllerSotdl:
         engaged = sorted(actors, key=lambda e: (not self._enemies_in_reach(state, e), -ap(state, e).left))
         passing: list[tuple[str, Any]] = []
         for me in engaged:
-            found = [p for p in self._plans_for(state, me) if validate(state, p[1]) is None]
-            if found and found[0][1].__class__ is Pass:
-                passing.append(found[0])
-                continue
-            yield from found
+            for plan in self._plans_for(state, me):
+                if validate(state, plan[1]) is not None:
+                    continue
+                if isinstance(plan[1], Pass):          # another creature may still have something better
+                    passing.append(plan)
+                    break
+                yield plan
         yield from passing
 
     def _enemies_in_reach(self, state: GameState, me: Entity) -> list[Entity]:
@@ -261,7 +269,7 @@ class ControllerSotdl:
                     if path:
                         yield f"charge {state.name(foe)}", Charge(me, path, foe)
         if weapon.ranged:
-            best = min(ends, key=lambda s: self._shooting_spot(state, s, side, foes, weapon.range_yd, result.cost.get(s, 0)))
+            best = self._shooting_spot(state, ends, result.cost, side, foes, weapon.range_yd)
         else:
             best = min(ends, key=lambda s: (min(gap(s, f) for f in foes), result.cost.get(s, 0), s))
         if best != result.start:
@@ -270,14 +278,18 @@ class ControllerSotdl:
                 yield "advance", Move(me, path)
 
     @staticmethod
-    def _shooting_spot(state: GameState, square: tuple[int, int], side: int, foes: list[Entity], range_yd: int,
-                       cost: int) -> tuple:
-        """Squares with an enemy in range and a line of effect first, then the least short of range."""
-        shortfall = min(max(0, space_distance(square, side, *state.space(f)) - range_yd) for f in foes)
-        shot = shortfall == 0 and any(
-            space_distance(square, side, *state.space(f)) <= range_yd
-            and line_of_effect(state.battlefield, (square, side), state.space(f)) for f in foes)
-        return (not shot, shortfall, cost, square)
+    def _shooting_spot(state: GameState, ends: list, cost: dict, side: int, foes: list[Entity], range_yd: int) -> Any:
+        """The cheapest square with an enemy in range and a line of effect; else the least short of range."""
+        def short(square: Any) -> int:
+            return min(max(0, space_distance(square, side, *state.space(f)) - range_yd) for f in foes)
+        ranked = sorted(ends, key=lambda s: (short(s), cost.get(s, 0), s))
+        for square in ranked:
+            if short(square) > 0:
+                break
+            if any(space_distance(square, side, *state.space(f)) <= range_yd
+                   and line_of_effect(state.battlefield, (square, side), state.space(f)) for f in foes):
+                return square
+        return ranked[0]
 
 
 class ScriptedSotdl:
