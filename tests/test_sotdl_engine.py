@@ -269,3 +269,29 @@ def test_whole_skirmishes_finish_through_the_door():
     players = {r.side: rules.make_player("ai", r.side, "normal", 1) for r in rosters}
     result = play_game(bf, rosters, creatures, 1, players, ruleset_name="sotdl-house")
     assert result.winner in ("blue", "red", "")
+
+
+def test_A14_a_parry_locks_both_and_leaves_them_defenseless_to_others():
+    state, (w, o, g) = build([("warrior", "blue", (1, 1)), ("orc", "red", (2, 1)), ("goblin", "red", (1, 2))],
+                             side="red")
+    execute(state, Attack(o, w), ScriptedDice([10]))                   # hit 11
+    events = execute(state, Defend(w, "parry"), ScriptedDice([12]))    # trained: 12 + 3 = 15 >= 11
+    assert any(isinstance(e, AttackResolved) and e.outcome == "parried" for e in events)
+    assert state.has_condition(w, "parried") and state.has_condition(o, "parried")
+    assert round_of(state).holder == w and "parry" in validate(state, Attack(w, o)).reason
+    state.world.set_resource(Initiative(1, ("blue", "red"), "red"))
+    set_ap(state, g, 2)
+    events = execute(state, Attack(g, w), ScriptedDice([10, 3, 3, 4]))  # size and lock boons; no defense offered
+    assert not any(isinstance(e, DefenseOffered) for e in events)
+
+
+def test_A13_grab_hit_makes_both_defenseless_and_only_escape_is_left():
+    state, (m, o) = build([("monk", "blue", (1, 1)), ("orc", "red", (2, 1))])
+    from game.rulesets.sotdl.commands import Escape, Grab
+    execute(state, Grab(m, o), ScriptedDice([15]))
+    execute(state, Defend(o, "none"), ScriptedDice([]))
+    assert state.has_condition(o, "grabbed") and state.has_condition(m, "defenseless")
+    assert round_of(state).holder == o
+    assert "grab" in validate(state, Attack(o, m)).reason
+    execute(state, Escape(o), ScriptedDice([20]))                      # 20 + 0 >= the monk's Agility 14
+    assert not state.has_condition(o, "grabbed") and not state.has_condition(m, "defenseless")

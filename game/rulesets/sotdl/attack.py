@@ -77,8 +77,8 @@ def defense_options(state: GameState, defender: Entity, attacker: Entity, melee:
     conditions = state.conditions(defender)
     if ambush or not afflictions.can_act(conditions) or afflictions.in_a_grab(conditions):
         return []
-    if any(c.source == "neck" for c in conditions.named("grabbed")):
-        return []
+    if any(c.by != attacker for c in conditions.named("parried")):
+        return []                                           # A14: defenseless against everyone but the partner
     sheet = state.world.get(defender, Sheet)
     points = state.world.maybe(defender, ActionPoints) or ActionPoints(0)
     armed = weapon_of(state, defender) is not UNARMED

@@ -249,10 +249,10 @@ def validate(state: GameState, command: Any) -> Refused | None:
         return Refused("{name} has {left} AP, {cost} needed".format(name=state.name(actor), left=points.left, cost=cost), "R3")
     conditions = state.conditions(actor)
     if not isinstance(command, (Pass, DropProne)):
-        if not afflictions.can_act(conditions, escaping=isinstance(command, Escape)):
-            return Refused("{name} cannot act".format(name=state.name(actor)), "A1")
         if afflictions.in_a_grab(conditions) and not isinstance(command, Escape):
             return Refused("{name} is in a grab: only escaping is possible".format(name=state.name(actor)), "A13")
+        if not afflictions.can_act(conditions, escaping=isinstance(command, Escape)):
+            return Refused("{name} cannot act".format(name=state.name(actor)), "A1")
     return _check(state, command)
 
 

@@ -1,10 +1,9 @@
 """Movement in yards on the shared step tables (§4, §11.5, M1-M17): one square is one yard.
 
 The shared geometry prices a step 1, or 2 into difficult terrain or over a low wall (M2-M3), a diagonal
-like a straight step (§16.35) and never across a wall's corner. What creatures mean is this page's: no
-walk enters another creature's space, friend or foe, unless it is prone (M9-M10: the query contract's
-reading) or two sizes bigger or a quarter of the size (the shared "two sizes apart"); no walk ends in an
-occupied square. A prone creature crawls at double cost (M5).
+like a straight step (§16.35) and never across a wall's corner. What creatures mean is this page's, as the
+query contract reads §4.5: no walk enters another creature's space, friend or foe, unless it is prone
+(M10), and no walk ends in an occupied square. A prone creature crawls at double cost (M5).
 """
 
 from __future__ import annotations
@@ -24,7 +23,6 @@ from game.core.movement import (
 )
 
 FEET_PER_YARD = 3
-_STRANGER = "\x00sotdl-other"     # every other creature stands as a stranger, so allies block too (§4.5)
 
 
 @dataclass(frozen=True)
@@ -36,11 +34,30 @@ class Figure:
     prone: bool = False
 
 
+class YardRules(MoveRules):
+    """The shared step tables with this page's creatures: only a prone creature may be passed (M9-M10),
+    and no walk ends on another creature. (The shared fast search is the 4e one, so searches take the
+    shared reference search, which asks these two methods.)"""
+
+    def _creature_blocks(self, frm: Square, to: Square) -> bool:
+        side = self.side
+        for square in footprint(to, side):
+            if frm[0] <= square[0] < frm[0] + side and frm[1] <= square[1] < frm[1] + side:
+                continue
+            if any(not other.prone for other in self.occupancy.at(square)):
+                return True
+        return False
+
+    def may_end_at(self, top_left: Square) -> bool:
+        if not self._space_open(top_left):
+            return False
+        return not any(self.occupancy.at(square) for square in footprint(top_left, self.side))
+
+
 def move_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> MoveRules:
-    """The shared rules with every other creature a stranger: a prone one may be passed (as "helpless"),
-    a standing one only when two sizes apart (M9)."""
-    occupants = [Occupant(o.top_left, o.size, _STRANGER, helpless=o.prone) for o in others]
-    return MoveRules(bf, Mover(mover.top_left, mover.size, "\x00sotdl-mover"), occupants)
+    """The rules for one mover among the other creatures."""
+    occupants = [Occupant(o.top_left, o.size, "", prone=o.prone) for o in others]
+    return YardRules(bf, Mover(mover.top_left, mover.size, ""), occupants)
 
 
 def occupied(others: list[Figure]) -> set[Square]:
