@@ -295,3 +295,14 @@ def test_A13_grab_hit_makes_both_defenseless_and_only_escape_is_left():
     assert "grab" in validate(state, Attack(o, m)).reason
     execute(state, Escape(o), ScriptedDice([20]))                      # 20 + 0 >= the monk's Agility 14
     assert not state.has_condition(o, "grabbed") and not state.has_condition(m, "defenseless")
+
+
+def test_T7_a_failed_hide_cannot_be_retried_from_the_same_square():
+    grid = ["..%%......", "..........", ".........."]
+    state, (r, o) = build([("rogue", "blue", (2, 0)), ("orc", "red", (8, 2))], grid=grid)
+    execute(state, Hide(r), ScriptedDice([1]))
+    state.world.set_resource(Initiative(1, ("blue", "red"), "blue"))
+    assert validate(state, Hide(r)).rule == "T7"
+    execute(state, Move(r, ((2, 0), (3, 0))), ScriptedDice([]))
+    state.world.set_resource(Initiative(1, ("blue", "red"), "blue"))
+    assert validate(state, Hide(r)) is None

@@ -163,3 +163,11 @@ class PendingFreeAttack:
 
     attacker: Entity
     walk: PausedWalk
+
+
+@dataclass(frozen=True)
+class FailedTry:
+    """T7: a task that failed, and where: the same try from the same square fails until something changes."""
+
+    task: str
+    square: Square

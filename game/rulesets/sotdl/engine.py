@@ -40,6 +40,7 @@ from game.rulesets.sotdl.commands import (
 )
 from game.rulesets.sotdl.components import (
     ActionPoints,
+    FailedTry,
     Gear,
     PausedWalk,
     PendingDefense,
@@ -178,6 +179,9 @@ def _check(state: GameState, command: Any) -> Refused | None:
     if isinstance(command, Hide):
         if state.has_condition(actor, "hidden"):
             return Refused("{name} is already hidden".format(name=name))
+        failed = state.world.maybe(actor, FailedTry)
+        if failed is not None and failed.task == "hide" and failed.square == state.square(actor):
+            return Refused("{name} failed to hide here: only a change of place lets it try again".format(name=name), "T7")
         why = situation.hide_problem(state, actor)
         return Refused(why, "E6") if why else None
     if isinstance(command, Feint):
@@ -487,6 +491,8 @@ def _hide(state: GameState, command: Hide, dice: Dice) -> list[Any]:
     if roll.success:
         state.add_condition(command.actor, afflictions.lasting("hidden", "hide", None, 0, 0))
         events.append(AfflictionChanged(command.actor, "hidden", True))
+    else:
+        state.world.add(command.actor, FailedTry("hide", state.square(command.actor)))
     return events + hand_off(state, command.actor, None)
 
 
