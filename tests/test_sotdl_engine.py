@@ -306,3 +306,19 @@ def test_T7_a_failed_hide_cannot_be_retried_from_the_same_square():
     execute(state, Move(r, ((2, 0), (3, 0))), ScriptedDice([]))
     state.world.set_resource(Initiative(1, ("blue", "red"), "blue"))
     assert validate(state, Hide(r)) is None
+
+
+def test_R20_alchemists_fire_long_jump_out_of_the_area_or_take_it():
+    from game.rulesets.sotdl.commands import Throw
+    state, (a, o, g) = build([("archer", "blue", (0, 0)), ("orc", "red", (5, 2)), ("goblin", "red", (6, 2))])
+    events = execute(state, Throw(a, (5, 2)), ScriptedDice([10, 3, 4]))     # hit 12; 2d6 = 7 for everyone
+    assert any(isinstance(e, DefenseOffered) and e.defender == o for e in events) and decider(state) == o
+    assert validate(state, Defend(o, "dodge")) is not None                  # R12: no dodging an area
+    assert validate(state, Defend(o, "long_jump", (5, 4))) is None          # 2 + 0 yards
+    assert validate(state, Defend(o, "long_jump", (2, 2))).rule == "M18"    # 3 yards: too far
+    execute(state, Defend(o, "long_jump", (3, 2)), ScriptedDice([10]))      # lands outside; Agility 10 + 0
+    assert state.square(o) == (3, 2) and state.world.get(o, Vitals).damage == 0
+    assert decider(state) == g
+    execute(state, Defend(g, "none"), ScriptedDice([]))                     # 12 >= leather 8: the 7 lands
+    assert state.world.get(g, Vitals).damage == 7
+    assert round_of(state).holder == g                                      # §16.14: a creature caught answers

@@ -14,22 +14,12 @@ from itertools import islice
 from typing import Any, Iterator
 
 from game.core.dice import SeededDice
-from game.core.grid import space_distance
+from game.core.grid import footprint, space_distance
 from game.core.lines import line_of_effect
 from game.ecs.world import Entity
-from game.rulesets.sotdl import afflictions, attack, defenses, situation
-from game.rulesets.sotdl.commands import (
-    Attack,
-    Charge,
-    Defend,
-    Escape,
-    FreeAttack,
-    Move,
-    Pass,
-    StandUp,
-    UseItem,
-)
-from game.rulesets.sotdl.components import PendingDefense, PendingFreeAttack, Sheet
+from game.rulesets.sotdl import afflictions, area, attack, defenses, situation
+from game.rulesets.sotdl.commands import Attack, Charge, Defend, Escape, FreeAttack, Move, Pass, StandUp, Throw, UseItem
+from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import figure, others, speed, validate
 from game.rulesets.sotdl.movement import reachable
 from game.rulesets.sotdl.rolls import chance_at_least, chance_exceeds
@@ -118,6 +108,26 @@ def choose_defense(state: GameState, offer: PendingDefense, level: Level) -> str
     return best
 
 
+def choose_area_defense(state: GameState, blast: PendingArea, level: Level) -> tuple[str, Any]:
+    """Against an area attack (R20): the long jump to the nearest open square outside it when 2 AP can be
+    spared and the armor would not absorb the hit; else none."""
+    me = blast.target
+    armor = state.world.get(me, Sheet).armor
+    if not level.defends or (armor and not attack.armor_broken(state, me) and blast.hit < armor.value):
+        return defenses.NONE, None
+    if defenses.LONG_JUMP not in area.options(state, me):
+        return defenses.NONE, None
+    (x, y), side = state.space(me)
+    reach = area.jump_yards(state, me)
+    inside = set(blast.squares)
+    spots = [(x + dx, y + dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
+    spots = [s for s in spots if area.landing_problem(state, me, s) is None
+             and not any(q in inside for q in footprint(s, side))]
+    if not spots:
+        return defenses.NONE, None
+    return defenses.LONG_JUMP, min(spots, key=lambda s: (max(abs(s[0] - x), abs(s[1] - y)), s))
+
+
 class ControllerSotdl:
     """The computer player for ``side`` at ``difficulty``; ``seed`` seeds easy's blunders."""
 
@@ -138,6 +148,10 @@ class ControllerSotdl:
         if offer is not None:
             choice = choose_defense(state, offer, self.level)
             return self._chose(f"defend: {choice}", Defend(who, choice))
+        blast = state.world.maybe_resource(PendingArea)
+        if blast is not None:
+            choice, to = choose_area_defense(state, blast, self.level)
+            return self._chose(f"defend: {choice}", Defend(who, choice, to))
         chance = state.world.maybe_resource(PendingFreeAttack)
         if chance is not None:
             take = self.level.keeps_ap != "always" or ap(state, who).left >= 2
@@ -233,12 +247,26 @@ class ControllerSotdl:
         keep = self._keep_ap(state, me)
         if keep and not targets:
             yield "keep AP for defense", Pass(me)
+        if self.level.charges and attack.gear(state, me).bombs > 0:
+            yield from self._throws(state, me)
         for enemy in targets:
             yield f"attack {state.name(enemy)}", Attack(me, enemy)
         if keep:
             yield "keep AP for defense", Pass(me)
         yield from self._approach(state, me)
         yield "pass", Pass(me)
+
+    def _throws(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
+        """Alchemist's fire where it catches two enemies or more and no friend."""
+        for foe in creatures(state):
+            if not state.are_enemies(me, foe) or state.has_condition(foe, "hidden"):
+                continue
+            centre = state.square(foe)
+            hit = area.caught(state, area.burst(state, centre))
+            if any(not state.are_enemies(me, e) for e in hit):
+                continue
+            if sum(1 for e in hit if fighting(state, e)) >= 2:
+                yield f"alchemist's fire on {state.name(foe)}", Throw(me, centre)
 
     def _approach(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         """A charge (normal, hard) or a walk to the square nearest an enemy."""

@@ -3,6 +3,7 @@ defense offer, the defense's roll, the armor comparison, item durability and dam
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from game.core.dice import Dice
@@ -214,15 +215,15 @@ def damage_item(state: GameState, dice: Dice, attacker: Entity, owner: Entity, i
     mine, kit = state.world.get(owner, Sheet), gear(state, owner)
     if item == "armor" and mine.armor is not None:
         total, durability = kit.armor_damage + amount, mine.armor.durability
-        state.world.add(owner, Gear(kit.weapon_damage, min(durability, total), kit.shield_damage, kit.weapon_lost_at, kit.potions))
+        state.world.add(owner, replace(kit, armor_damage=min(durability, total)))
         name = mine.armor.name
     elif item == "shield":
         total, durability = kit.shield_damage + amount, mine.shield
-        state.world.add(owner, Gear(kit.weapon_damage, kit.armor_damage, min(durability, total), kit.weapon_lost_at, kit.potions))
+        state.world.add(owner, replace(kit, shield_damage=min(durability, total)))
         name = "shield"
     else:
         total, durability = kit.weapon_damage + amount, mine.weapon.durability
-        state.world.add(owner, Gear(min(durability, total), kit.armor_damage, kit.shield_damage, kit.weapon_lost_at, kit.potions))
+        state.world.add(owner, replace(kit, weapon_damage=min(durability, total)))
         name = mine.weapon.name
     left = max(0, durability - total)
     return [ItemDamaged(owner, name, amount, left, left == 0)]
@@ -265,7 +266,7 @@ def drop_weapon(state: GameState, owner: Entity) -> list[Any]:
         return []
     kit = gear(state, owner)
     at = state.square(owner)
-    state.world.add(owner, Gear(kit.weapon_damage, kit.armor_damage, kit.shield_damage, at, kit.potions))
+    state.world.add(owner, replace(kit, weapon_lost_at=at))
     return [WeaponDropped(owner, at)] + end_lock(state, owner)
 
 

@@ -117,6 +117,15 @@ class PickUp:
 
 
 @dataclass(frozen=True)
+class Throw:
+    """Use an item (§11.6, 1 AP): throw a flask of alchemist's fire at ``at``, within 10 yards: an area
+    attack on every creature in the 3x3 squares around it (rulings: one hit test, one damage roll, H4)."""
+
+    actor: Entity
+    at: Square
+
+
+@dataclass(frozen=True)
 class Pass:
     """§16.15: done acting this round; the AP left is kept for defenses."""
 
@@ -125,10 +134,12 @@ class Pass:
 
 @dataclass(frozen=True)
 class Defend:
-    """The answer to an attack's hit (§11.1.3): a defense by name, or "none"."""
+    """The answer to an attack's hit (§11.1.3): a defense by name, or "none"; a long jump (§12.1) names its
+    landing square ``to``."""
 
     actor: Entity
     defense: str
+    to: Square | None = None
 
 
 @dataclass(frozen=True)
@@ -140,7 +151,7 @@ class FreeAttack:
 
 
 COMMANDS = (Move, Withdraw, Attack, Charge, Shove, Grab, Escape, Hide, Feint, Disarm, StandUp, DropProne,
-            UseItem, PickUp, Pass, Defend, FreeAttack)
+            UseItem, PickUp, Throw, Pass, Defend, FreeAttack)
 
 
 def command_to_json(command: object) -> dict[str, Any]:
@@ -150,7 +161,11 @@ def command_to_json(command: object) -> dict[str, Any]:
     data: dict[str, Any] = {"type": type(command).__name__}
     for f in fields(command):  # type: ignore[arg-type]
         value = getattr(command, f.name)
-        data[f.name] = [list(v) for v in value] if isinstance(value, tuple) else value
+        if isinstance(value, tuple) and value and isinstance(value[0], tuple):
+            value = [list(v) for v in value]
+        elif isinstance(value, tuple):
+            value = list(value)
+        data[f.name] = value
     return data
 
 

@@ -69,6 +69,7 @@ class Sheet:
     defense_bonus: int = 0               # a shield's +1 etc. (ruling §16.1)
     hero: bool = False
     potions: int = 0
+    bombs: int = 0                       # flasks of alchemist's fire (§11.6 use an item; an area attack)
 
     def mod(self, attribute: str) -> int:
         return modifier(getattr(self, attribute))
@@ -107,6 +108,7 @@ class Gear:
     shield_damage: int = 0
     weapon_lost_at: Square | None = None
     potions: int = 0
+    bombs: int = 0
 
 
 @dataclass(frozen=True)
@@ -171,3 +173,16 @@ class FailedTry:
 
     task: str
     square: Square
+
+
+@dataclass(frozen=True)
+class PendingArea:
+    """An area attack (§12.1, R20) paused for the defense of ``target``: the squares it fills, its one hit
+    total and damage roll (H4), and the creatures still to answer after it."""
+
+    attacker: Entity
+    squares: tuple[Square, ...]
+    hit: int
+    damage: tuple[int, ...]
+    target: Entity
+    later: tuple[Entity, ...]

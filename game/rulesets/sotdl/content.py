@@ -22,7 +22,7 @@ WEAPON_KEYS = ("die", "hit_bonus", "ranged", "range_yd", "two_handed", "durabili
 ARMOR_KEYS = ("value", "durability")
 CREATURE_KEYS = ("name", "sprite", "hero", "size", "strength", "agility", "intellect", "will", "perception",
                  "health", "level_health", "speed", "power", "hit_bonus", "weapon", "armor", "shield", "trained",
-                 "block_trained", "potions", "defense_bonus")
+                 "block_trained", "potions", "bombs", "defense_bonus")
 ROSTER_KEYS = ("label", "creatures")
 DICE = (4, 6, 8, 10, 12)
 
@@ -152,6 +152,7 @@ def load_creatures(data_dir: Path = DATA_DIR) -> dict[str, CreatureSotdl]:
             perception=check.number(table, "perception", where, 0, 25, 0),
             defense_bonus=check.number(table, "defense_bonus", where, 0, 10, 0),
             hero=check.value(table, "hero", bool, where, False), potions=check.number(table, "potions", where, 0, 9, 0),
+            bombs=check.number(table, "bombs", where, 0, 9, 0),
         )
         found[key] = CreatureSotdl(key, check.value(table, "name", str, where), check.value(table, "sprite", str, where),
                                    Body(grid_size(size)), sheet)

@@ -2,76 +2,34 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable
 
 from game.core.dice import Dice
 from game.core.grid import space_distance
+from game.core.lines import line_of_effect
 from game.ecs.components import Body, OutOfFight, Position
 from game.ecs.world import Entity
-from game.rulesets.sotdl import afflictions, attack, defenses, situation
+from game.rulesets.sotdl import afflictions, area, attack, defenses, situation
 from game.rulesets.sotdl.commands import (
-    ActionTaken,
-    AfflictionChanged,
-    ApLost,
-    Attack,
-    Charge,
-    Defend,
-    Disarm,
-    DropProne,
-    Escape,
-    Feint,
-    Fell,
-    FreeAttack,
-    FreeAttackOffered,
-    Grab,
-    Healed,
-    Hide,
-    Move,
-    Moved,
-    Pass,
-    PickUp,
-    Pushed,
-    Shove,
-    StandUp,
-    UseItem,
-    WeaponRecovered,
-    Withdraw,
+    ActionTaken, AfflictionChanged, ApLost, Attack, Charge, Defend, Disarm, DropProne, Escape, Feint, Fell,
+    FreeAttack, FreeAttackOffered, Grab, Healed, Hide, Move, Moved, Pass, PickUp, Pushed, Shove, StandUp, Throw,
+    UseItem, WeaponRecovered, Withdraw,
 )
 from game.rulesets.sotdl.components import (
-    ActionPoints,
-    FailedTry,
-    Gear,
-    PausedWalk,
-    PendingDefense,
-    PendingFreeAttack,
-    Sheet,
+    ActionPoints, FailedTry, PausedWalk, PendingArea, PendingDefense, PendingFreeAttack, Sheet,
 )
-from game.rulesets.sotdl.movement import (
-    Figure,
-    Walk,
-    fall_yards,
-    move_rules,
-    walk_problem,
-)
+from game.rulesets.sotdl.movement import Figure, Walk, fall_yards, move_rules, walk_problem
 from game.rulesets.sotdl.rolls import TN, d20_test
 from game.rulesets.sotdl.rounds import (
-    ap,
-    check_victory,
-    creatures,
-    decider,
-    hand_off,
-    may_take_initiative,
-    next_side,
-    roll_event,
-    round_of,
+    ap, check_victory, creatures, decider, hand_off, may_take_initiative, next_side, roll_event, round_of,
 )
 from game.rulesets.sotdl.stats import size_points
 from game.rulesets.sotdl.vitality import Vitals, fall_dice, heal
 from game.state import GameState
 
 COST: dict[type, int] = {Move: 1, Withdraw: 1, Attack: 1, Charge: 2, Shove: 1, Grab: 1, Escape: 1, Hide: 1,
-                         Feint: 1, Disarm: 1, StandUp: 1, DropProne: 0, UseItem: 1, PickUp: 1, Pass: 0}
+                         Feint: 1, Disarm: 1, StandUp: 1, DropProne: 0, UseItem: 1, PickUp: 1, Throw: 1, Pass: 0}
 FEINT_RANGE = 5        # §11.3.4: short range
 
 
@@ -205,6 +163,17 @@ def _check(state: GameState, command: Any) -> Refused | None:
         if state.world.get(command.target, Vitals).damage == 0:
             return Refused("{name} is not hurt".format(name=state.name(command.target)))
         return None
+    if isinstance(command, Throw):
+        if attack.gear(state, actor).bombs < 1:
+            return Refused("{name} has no flask left".format(name=name), "§11.6")
+        at = tuple(command.at)
+        if not state.battlefield.in_bounds(at):
+            return Refused("that square is off the map")
+        if space_distance(state.square(actor), state.space(actor)[1], at, 1) > area.THROW_RANGE:
+            return Refused("that square is beyond {yards} yards".format(yards=area.THROW_RANGE), "E1")
+        if not line_of_effect(state.battlefield, state.space(actor), (at, 1)):
+            return Refused("nothing can be thrown there: no line of effect", "E2")
+        return None
     if isinstance(command, PickUp):
         at = attack.gear(state, actor).weapon_lost_at
         if at is None or space_distance(state.square(actor), state.space(actor)[1], at, 1) > 1:
@@ -219,6 +188,17 @@ def validate(state: GameState, command: Any) -> Refused | None:
         return Refused("the skirmish is over")
     offer = state.world.maybe_resource(PendingDefense)
     chance = state.world.maybe_resource(PendingFreeAttack)
+    blast = state.world.maybe_resource(PendingArea)
+    if isinstance(command, Defend) and blast is not None and command.actor == blast.target:
+        if command.defense == defenses.NONE:
+            return None
+        if command.defense not in area.options(state, command.actor):
+            return Refused("{name} cannot {defense} now".format(name=state.name(command.actor),
+                                                                defense=command.defense.replace("_", " ")), "R20")
+        if command.defense == defenses.LONG_JUMP:
+            why = area.landing_problem(state, command.actor, command.to)
+            return Refused(why, "M18") if why else None
+        return None
     if isinstance(command, Defend):
         if offer is None or command.actor != offer.target:
             return Refused("no attack waits for this creature's defense")
@@ -233,7 +213,7 @@ def validate(state: GameState, command: Any) -> Refused | None:
         if chance is None or command.actor != chance.attacker:
             return Refused("no free attack is offered to this creature")
         return None
-    if offer is not None or chance is not None:
+    if offer is not None or chance is not None or blast is not None:
         return Refused("{name} must answer first".format(name=state.name(decider(state))))
     if type(command) not in COST:
         return Refused("not a sotdl-house command")
@@ -282,7 +262,8 @@ def upkeep(state: GameState) -> list[Any]:
             state.remove_condition(entity, "hidden")
             events.append(AfflictionChanged(entity, "hidden", False))
     events += check_victory(state)
-    if state.outcome is not None or state.world.maybe_resource(PendingDefense) or state.world.maybe_resource(PendingFreeAttack):
+    if state.outcome is not None or any(state.world.maybe_resource(kind) is not None
+                                        for kind in (PendingDefense, PendingFreeAttack, PendingArea)):
         return events
     current = round_of(state)
     if current.holder is not None:
@@ -372,6 +353,13 @@ def _free_attack(state: GameState, command: FreeAttack, dice: Dice) -> list[Any]
 
 
 def _defend(state: GameState, command: Defend, dice: Dice) -> list[Any]:
+    blast = state.world.maybe_resource(PendingArea)
+    if blast is not None:
+        events = area.defend(state, dice, blast, command.defense, command.to)
+        more, answerer = area.next_target(state, dice, blast)
+        if state.world.maybe_resource(PendingArea) is not None:
+            return events + more
+        return events + more + hand_off(state, blast.attacker, answerer)
     offer = state.world.resource(PendingDefense)
     events = attack.defend(state, dice, offer, command.defense)
     if offer.walk is not None:
@@ -525,8 +513,7 @@ def _drop(state: GameState, command: DropProne, dice: Dice) -> list[Any]:
 def _use_item(state: GameState, command: UseItem, dice: Dice) -> list[Any]:
     """§11.6 (ruling): a healing potion heals the drinker's healing rate (D3); incapacitation ends (H9)."""
     kit = attack.gear(state, command.actor)
-    state.world.add(command.actor, Gear(kit.weapon_damage, kit.armor_damage, kit.shield_damage, kit.weapon_lost_at,
-                                        kit.potions - 1))
+    state.world.add(command.actor, replace(kit, potions=kit.potions - 1))
     target = command.target
     amount = state.world.get(target, Sheet).healing_rate
     before = state.world.get(target, Vitals)
@@ -541,8 +528,18 @@ def _use_item(state: GameState, command: UseItem, dice: Dice) -> list[Any]:
 
 def _pick_up(state: GameState, command: PickUp, dice: Dice) -> list[Any]:
     kit = attack.gear(state, command.actor)
-    state.world.add(command.actor, Gear(kit.weapon_damage, kit.armor_damage, kit.shield_damage, None, kit.potions))
+    state.world.add(command.actor, replace(kit, weapon_lost_at=None))
     return [WeaponRecovered(command.actor)] + hand_off(state, command.actor, None)
+
+
+def _throw(state: GameState, command: Throw, dice: Dice) -> list[Any]:
+    """§11.6 use an item: alchemist's fire, an area attack (area.py)."""
+    kit = attack.gear(state, command.actor)
+    state.world.add(command.actor, replace(kit, bombs=kit.bombs - 1))
+    events, answerer = area.throw(state, dice, command.actor, tuple(command.at))
+    if state.world.maybe_resource(PendingArea) is not None:
+        return events
+    return events + hand_off(state, command.actor, answerer)
 
 
 def _pass(state: GameState, command: Pass, dice: Dice) -> list[Any]:
@@ -554,5 +551,5 @@ def _pass(state: GameState, command: Pass, dice: Dice) -> list[Any]:
 APPLY: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     Move: _walk, Withdraw: _walk, Charge: _walk, Attack: _attack, Grab: _attack, Disarm: _attack, Shove: _shove,
     Escape: _escape, Hide: _hide, Feint: _feint, StandUp: _stand, DropProne: _drop, UseItem: _use_item,
-    PickUp: _pick_up, Pass: _pass, Defend: _defend, FreeAttack: _free_attack,
+    PickUp: _pick_up, Throw: _throw, Pass: _pass, Defend: _defend, FreeAttack: _free_attack,
 }

@@ -21,6 +21,7 @@ from game.rulesets.sotdl.commands import (
 from game.rulesets.sotdl.components import (
     ActionPoints,
     Initiative,
+    PendingArea,
     PendingDefense,
     PendingFreeAttack,
     Sheet,
@@ -164,6 +165,9 @@ def decider(state: GameState) -> Entity:
     chance = state.world.maybe_resource(PendingFreeAttack)
     if chance is not None:
         return chance.attacker
+    area = state.world.maybe_resource(PendingArea)
+    if area is not None:
+        return area.target
     return current_creature(state)
 
 

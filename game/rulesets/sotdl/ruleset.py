@@ -59,7 +59,7 @@ def add_creature(world: World, template: CreatureSotdl, side: str, spot: Square,
     sheet = template.sheet
     return world.create(Name(label), Team(side), Position(spot), template.body, Conditions(),
                         Appearance(template.sprite), sheet, Vitals(0, sheet.health), ActionPoints(sheet.ap),
-                        Gear(potions=sheet.potions))
+                        Gear(potions=sheet.potions, bombs=sheet.bombs))
 
 
 def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureSotdl], seed: int) -> Match:
