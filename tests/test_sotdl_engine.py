@@ -322,3 +322,26 @@ def test_R20_alchemists_fire_long_jump_out_of_the_area_or_take_it():
     execute(state, Defend(g, "none"), ScriptedDice([]))                     # 12 >= leather 8: the 7 lands
     assert state.world.get(g, Vitals).damage == 7
     assert round_of(state).holder == g                                      # §16.14: a creature caught answers
+
+
+def test_content_loads_and_every_sprite_exists():
+    from pathlib import Path
+    from sotdl_support import CREATURES
+    units = Path(__file__).resolve().parent.parent / "assets" / "units"
+    assert all((units / f"{c.sprite}.png").is_file() for c in CREATURES.values())
+
+
+def test_content_errors_name_the_file_and_key(tmp_path):
+    import shutil
+    import pytest
+    from game.content.roster import ContentError
+    from game.rulesets.sotdl.content import DATA_DIR, load_creatures
+    for name in ("gear.toml", "creatures.toml", "rosters.toml"):
+        shutil.copy(DATA_DIR / name, tmp_path / name)
+    text = (tmp_path / "creatures.toml").read_text(encoding="utf-8").replace('weapon = "longsword"', 'weapon = "sword"', 1)
+    (tmp_path / "creatures.toml").write_text(text, encoding="utf-8")
+    with pytest.raises(ContentError, match=r"^creatures.toml:warrior.weapon: unknown weapon 'sword'"):
+        load_creatures(tmp_path)
+    (tmp_path / "creatures.toml").write_text('[x]\nname = "X"\nsprite = "x"\nstrength = 30\n', encoding="utf-8")
+    with pytest.raises(ContentError, match=r"^creatures.toml:x.strength: must be 1 to 20, got 30"):
+        load_creatures(tmp_path)
