@@ -53,7 +53,7 @@ def test_hard_keeps_its_last_ap_for_defense_when_an_enemy_can_reach_it():
     command = ControllerSotdl("blue", "hard").next_command(state)
     assert isinstance(command, Pass)
     easy = ControllerSotdl("blue", "easy", seed=3)
-    easy.level = easy.level.__class__(False, "never", False, False, False, 0)
+    easy.level = easy.level.__class__(False, "never", False, False, False, False, False, 0)
     assert not isinstance(easy.next_command(state), Pass)
 
 

@@ -39,18 +39,21 @@ from game.state import GameState
 class Level:
     defends: bool            # weighs defenses (else dodges when it surely works, or takes none)
     keeps_ap: str            # "never", "hurt" or "always": keep 1 AP for defense when an enemy can reach it
-    charges: bool
+    charges: bool            # charges (measured: worse than walking up then attacking, docs/ai.md)
+    throws: bool             # alchemist's fire at two enemies or more
     heals: bool
     focus: bool              # attacks the enemy closest to dropping
+    weighs: bool             # weighs each blow: the exact chance past armor and a dodge, times damage
     blunder: int             # percent chance of a random legal plan instead of the best
 
 
+TYPICAL_HIT = 12           # d20 + 2 or 3: what keeping an AP for defense is weighed against
 BLUNDER_CHOICES = 6         # easy's random pick is among the first few legal plans
 
 LEVELS = {
-    "easy": Level(False, "never", False, False, False, 35),
-    "normal": Level(True, "hurt", True, True, True, 0),
-    "hard": Level(True, "always", True, True, True, 0),
+    "easy": Level(False, "never", False, False, False, False, False, 35),
+    "normal": Level(True, "hurt", False, True, True, True, False, 0),
+    "hard": Level(True, "always", False, True, True, True, True, 0),
 }
 
 
@@ -81,9 +84,24 @@ def expected_damage(state: GameState, attacker: Entity, weapon_die: int) -> Frac
     return Fraction(state.world.get(attacker, Sheet).power * (weapon_die + 1), 2)
 
 
+def counter_value(state: GameState, offer: PendingDefense) -> Fraction:
+    """What a counter (§12.2.3) is worth in stopping power: it stops nothing, but it is a blow the attacker
+    cannot defend: the chance it gets past the attacker's armor, counted at half (the defender could have
+    spent the AP on its own attack, which the attacker could defend)."""
+    me, attacker = offer.target, offer.attacker
+    sheet = state.world.get(me, Sheet)
+    untrained = 0 if sheet.is_trained(defenses.COUNTER) else -2
+    armor = state.world.get(attacker, Sheet).armor
+    armor_value = 0 if armor is None or attack.armor_broken(state, attacker) else armor.value
+    edges = situation.net(situation.hit_edges(state, me, attacker, ranged=False))
+    weapon = attack.weapon_of(state, me)
+    return chance_at_least(attack.hit_modifier(state, me, weapon), edges + untrained, max(5, armor_value)) / 2
+
+
 def choose_defense(state: GameState, offer: PendingDefense, level: Level) -> str:
     """Which defense to take against ``offer``: none if the armor will absorb the hit anyway; otherwise the
-    best chance of stopping it per AP, if it is worth the AP (a hurt creature defends more)."""
+    best chance of stopping it (or a counter's worth) less what its AP costs, if that is worth anything (a
+    hurt creature values its AP less than its skin)."""
     me = offer.target
     options = attack.defense_options(state, me, offer.attacker, offer.melee, False)
     if not level.defends:
@@ -96,16 +114,44 @@ def choose_defense(state: GameState, offer: PendingDefense, level: Level) -> str
     block_free = state.world.get(me, Sheet).block_trained
     best, best_score = defenses.NONE, Fraction(0)
     for name in options:
-        chance = stop_chance(state, offer, name)
         cost = defenses.ap_cost(name, block_free)
         if name == defenses.COUNTER:
-            continue
+            chance = counter_value(state, offer)
+        else:
+            chance = stop_chance(state, offer, name)
         score = chance - Fraction(cost, 4 if 2 * vitals.damage >= vitals.health else 2)
         if offer.weapon == attack.GRAB:
             score += chance / 2
         if score > best_score:
             best, best_score = name, score
     return best
+
+
+def blow_value(state: GameState, me: Entity, enemy: Entity) -> Fraction:
+    """Hard's weighing of an attack: the exact chance the hit gets past the enemy's armor and, when it has an
+    AP to dodge with, past its Defense; times the average damage, as a share of the Health it has left."""
+    weapon = attack.weapon_of(state, me)
+    edges = situation.net(situation.hit_edges(state, me, enemy, ranged=weapon.ranged))
+    theirs = state.world.get(enemy, Sheet)
+    armor = 0 if theirs.armor is None or attack.armor_broken(state, enemy) else theirs.armor.value
+    need = max(5, armor)
+    if ap(state, enemy).left > 0 and afflictions.can_act(state.conditions(enemy)):
+        need = max(need, afflictions.defense(state.conditions(enemy), theirs.defense) + 1)
+    chance = chance_at_least(attack.hit_modifier(state, me, weapon), edges, need)
+    vitals = state.world.get(enemy, Vitals)
+    left = max(1, vitals.health - vitals.damage)
+    average = expected_damage(state, me, weapon.die)
+    return chance * min(average, left) / left
+
+
+def good_defender(state: GameState, me: Entity) -> bool:
+    """Whether keeping an AP for defense pays: a typical hit (12) is stopped more often than not by the
+    creature's best defense (its Dodge, or a trained or free Block or Parry)."""
+    typical = PendingDefense(me, me, TYPICAL_HIT, "", True)
+    sheet = state.world.get(me, Sheet)
+    names = [defenses.DODGE] + [d for d in (defenses.BLOCK, defenses.PARRY)
+                                if sheet.is_trained(d) or (d == defenses.BLOCK and sheet.block_trained)]
+    return any(stop_chance(state, typical, d) > Fraction(1, 2) for d in names)
 
 
 def choose_area_defense(state: GameState, blast: PendingArea, level: Level) -> tuple[str, Any]:
@@ -221,6 +267,8 @@ class ControllerSotdl:
         rule = self.level.keeps_ap
         if rule == "never" or ap(state, me).left > 1 or not self._threatened(state, me):
             return False
+        if not good_defender(state, me):
+            return False
         vitals = state.world.get(me, Vitals)
         return rule == "always" or 2 * vitals.damage >= vitals.health
 
@@ -231,6 +279,8 @@ class ControllerSotdl:
         left = vitals.health - vitals.damage
         if not self.level.focus:
             return (0, 0, situation.distance(state, me, enemy), enemy)
+        if self.level.weighs:
+            return (ap(state, enemy).left > 0, -blow_value(state, me, enemy), situation.distance(state, me, enemy), enemy)
         return (ap(state, enemy).left > 0, left, situation.distance(state, me, enemy), enemy)
 
     def _plans_for(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
@@ -247,7 +297,7 @@ class ControllerSotdl:
         keep = self._keep_ap(state, me)
         if keep and not targets:
             yield "keep AP for defense", Pass(me)
-        if self.level.charges and attack.gear(state, me).bombs > 0:
+        if self.level.throws and attack.gear(state, me).bombs > 0:
             yield from self._throws(state, me)
         for enemy in targets:
             yield f"attack {state.name(enemy)}", Attack(me, enemy)
@@ -327,7 +377,7 @@ class ScriptedSotdl:
     def __init__(self, side: str) -> None:
         self.side = side
         self.inner = ControllerSotdl(side, "easy", 0)
-        self.inner.level = Level(False, "never", False, False, False, 0)
+        self.inner.level = Level(False, "never", False, False, False, False, False, 0)
         self.last_label = ""
 
     def next_command(self, state: GameState) -> Any:
