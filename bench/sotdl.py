@@ -11,7 +11,7 @@ from typing import Any
 from bench.ai import DEFAULT_MAP, GAME_ROUNDS, TURN_COMMANDS
 from bench.arena import SEED, UNITS_PER_SIDE, shared
 from bench.report import summary
-from game.content.roster import Roster
+from game.engine.rosters import Roster
 from game.core.grid import chebyshev
 from game.maps.loader import load_battlefield
 from game.rulesets import ruleset

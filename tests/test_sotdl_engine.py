@@ -22,7 +22,6 @@ from game.rulesets.sotdl.commands import (
     Shove,
     StandUp,
     Withdraw,
-    command_to_json,
 )
 from game.rulesets.sotdl.components import Gear, Initiative, PendingDefense
 from game.rulesets.sotdl.engine import execute, validate
@@ -253,10 +252,12 @@ def test_M21_shove_pushes_one_plus_strength_modifier_yards():
 
 
 def test_commands_round_trip_through_json():
-    from game.replay.load import read_command
-    from game.rulesets.sotdl.commands import COMMANDS
-    for command in (Move(3, ((1, 2), (2, 2))), Attack(1, 2, True), Defend(2, "block"), Charge(1, ((0, 0), (1, 0)), 2)):
-        assert read_command(COMMANDS, command_to_json(command)) == command
+    from game.rulesets.sotdl import ruleset
+    from game.rulesets.sotdl.commands import Throw
+    for command in (Move(3, ((1, 2), (2, 2))), Attack(1, 2, True), Defend(2, "block"), Defend(2, "long_jump", (3, 4)),
+                    Charge(1, ((0, 0), (1, 0)), 2), Throw(1, (5, 5))):
+        assert ruleset.command_from_json(ruleset.command_to_json(command)) == command
+    assert "Move.path is text" in ruleset.validate(None, Move(1, "north")).reason
 
 
 def test_whole_skirmishes_finish_through_the_door():
@@ -334,7 +335,7 @@ def test_content_loads_and_every_sprite_exists():
 def test_content_errors_name_the_file_and_key(tmp_path):
     import shutil
     import pytest
-    from game.content.roster import ContentError
+    from game.engine.rosters import ContentError
     from game.rulesets.sotdl.content import DATA_DIR, load_creatures
     for name in ("gear.toml", "creatures.toml", "rosters.toml"):
         shutil.copy(DATA_DIR / name, tmp_path / name)

@@ -141,7 +141,7 @@ def blow_value(state: GameState, me: Entity, enemy: Entity) -> Fraction:
     vitals = state.world.get(enemy, Vitals)
     left = max(1, vitals.health - vitals.damage)
     average = expected_damage(state, me, weapon.die)
-    return chance * min(average, left) / left
+    return chance * min(average, Fraction(left)) / left
 
 
 def good_defender(state: GameState, me: Entity) -> bool:

@@ -101,7 +101,7 @@ def land(state: GameState, area: PendingArea, defense: str) -> list[Any]:
     armor = state.world.get(target, Sheet).armor
     step = defenses.armor_step(area.hit, armor.value if armor else 0, attack.armor_broken(state, target))
     amount = sum(area.damage)
-    if step.absorbed:
+    if step.absorbed and armor is not None:
         kit = attack.gear(state, target)
         left = max(0, armor.durability - kit.armor_damage - amount)
         state.world.add(target, replace(kit, armor_damage=min(armor.durability, kit.armor_damage + amount)))
@@ -123,7 +123,7 @@ def defend(state: GameState, dice: Dice, area: PendingArea, defense: str, to: Sq
     prone = -1 if state.has_condition(target, "prone") else 0
     own = -len(afflictions.own_banes(state.conditions(target)))
     events: list[Any] = []
-    if defense == defenses.LONG_JUMP:
+    if defense == defenses.LONG_JUMP and to is not None:           # the door checked the landing square
         start = state.square(target)
         state.world.add(target, Position(to))
         events.append(Moved(target, (start, to), chebyshev(start, to)))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.content.roster import ContentError, Preset, Roster
+from game.engine.rosters import ContentError, Preset, Roster
 from game.ecs.components import Body
 from game.rulesets.sotdl.components import SPECIALS, Armor, Sheet, Weapon
 from game.rulesets.sotdl.stats import grid_size, size_text

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Callable
 
 from game.core.dice import Dice
-from game.core.grid import space_distance
+from game.core.grid import Square, space_distance
 from game.core.lines import line_of_effect
 from game.ecs.components import Body, OutOfFight, Position
 from game.ecs.world import Entity
+from game.engine.refusal import Refusal
 from game.rulesets.sotdl import afflictions, area, attack, defenses, situation
 from game.rulesets.sotdl.commands import (
     ActionTaken, AfflictionChanged, ApLost, Attack, Charge, Defend, Disarm, DropProne, Escape, Feint, Fell,
@@ -33,17 +34,6 @@ COST: dict[type, int] = {Move: 1, Withdraw: 1, Attack: 1, Charge: 2, Shove: 1, G
 FEINT_RANGE = 5        # §11.3.4: short range
 
 
-@dataclass(frozen=True)
-class Refused:
-    """A command the door turned down, with the reason a player reads and the rule behind it."""
-
-    reason: str
-    rule: str = ""
-
-    def __str__(self) -> str:
-        return self.reason
-
-
 def figure(state: GameState, entity: Entity) -> Figure:
     return Figure(state.square(entity), state.world.get(entity, Body).size, state.has_condition(entity, "prone"))
 
@@ -56,56 +46,56 @@ def speed(state: GameState, entity: Entity) -> int:
     return afflictions.speed(state.conditions(entity), state.world.get(entity, Sheet).speed)
 
 
-def walk_check(state: GameState, entity: Entity, path: tuple, yards: int) -> Refused | Walk:
+def walk_check(state: GameState, entity: Entity, path: tuple, yards: int) -> Refusal | Walk:
     """M1, M4, M5: a walk within ``yards`` (a crawl always goes 1 yard)."""
     if yards <= 0:
-        return Refused("{name} cannot move".format(name=state.name(entity)), "M12-M14")
+        return Refusal("{name} cannot move".format(name=state.name(entity)), "M12-M14")
     found = walk_problem(state.battlefield, figure(state, entity), others(state, entity), tuple(path), yards,
                          at_least_one=state.has_condition(entity, "prone"))
-    return Refused(found, "M1") if isinstance(found, str) else found
+    return Refusal(found, "M1") if isinstance(found, str) else found
 
 
-def _enemy_in_reach(state: GameState, actor: Entity, target: Entity, reach: int | None = None) -> Refused | None:
+def _enemy_in_reach(state: GameState, actor: Entity, target: Entity, reach: int | None = None) -> Refusal | None:
     if target not in creatures(state):
-        return Refused("that is not a creature in the fight")
+        return Refusal("that is not a creature in the fight")
     if target == actor or not state.are_enemies(actor, target):
-        return Refused("{name} is not an enemy".format(name=state.name(target)))
+        return Refusal("{name} is not an enemy".format(name=state.name(target)))
     if state.has_condition(target, "hidden"):
-        return Refused("{name} is hidden: you cannot pick it as a target".format(name=state.name(target)), "E7")
+        return Refusal("{name} is hidden: you cannot pick it as a target".format(name=state.name(target)), "E7")
     if any(c.by == target for c in state.conditions(actor).named("charmed")):
-        return Refused("{name} charmed you".format(name=state.name(target)), "A10")
+        return Refusal("{name} charmed you".format(name=state.name(target)), "A10")
     if reach is not None and situation.distance(state, actor, target) > reach:
-        return Refused("{name} is out of reach".format(name=state.name(target)), "§3.9.2")
+        return Refusal("{name} is out of reach".format(name=state.name(target)), "§3.9.2")
     return None
 
 
-def _attack_problem(state: GameState, actor: Entity, target: Entity) -> Refused | None:
+def _attack_problem(state: GameState, actor: Entity, target: Entity) -> Refusal | None:
     if state.has_condition(actor, "parried"):
-        return Refused("{name} is locked in a parry".format(name=state.name(actor)), "A14")
+        return Refusal("{name} is locked in a parry".format(name=state.name(actor)), "A14")
     weapon = attack.weapon_of(state, actor)
     reach = weapon.range_yd if weapon.ranged else state.world.get(actor, Sheet).reach
     problem = _enemy_in_reach(state, actor, target, reach)
     if problem:
         return problem
     if situation.cover(state, actor, target, weapon.ranged) == situation.TOTAL:
-        return Refused("{name} has total cover".format(name=state.name(target)), "E2")
+        return Refusal("{name} has total cover".format(name=state.name(target)), "E2")
     return None
 
 
-def _check(state: GameState, command: Any) -> Refused | None:
+def _check(state: GameState, command: Any) -> Refusal | None:
     actor = command.actor
     name = state.name(actor)
     if isinstance(command, (Move, Withdraw)):
         budget = speed(state, actor) // (2 if isinstance(command, Withdraw) else 1)
         found = walk_check(state, actor, command.path, budget)
-        return found if isinstance(found, Refused) else None
+        return found if isinstance(found, Refusal) else None
     if isinstance(command, Attack):
         return _attack_problem(state, actor, command.target)
     if isinstance(command, Charge):
         if attack.weapon_of(state, actor).ranged:
-            return Refused("a charge ends in a melee attack", "§11.3.1")
+            return Refusal("a charge ends in a melee attack", "§11.3.1")
         found = walk_check(state, actor, command.path, speed(state, actor))
-        if isinstance(found, Refused):
+        if isinstance(found, Refusal):
             return found
         problem = _enemy_in_reach(state, actor, command.target)
         if problem:
@@ -113,79 +103,79 @@ def _check(state: GameState, command: Any) -> Refused | None:
         end, side = command.path[-1], state.space(actor)[1]
         there, their = state.space(command.target)
         if space_distance(end, side, there, their) > state.world.get(actor, Sheet).reach:
-            return Refused("the charge does not end within reach of {name}".format(name=state.name(command.target)))
+            return Refusal("the charge does not end within reach of {name}".format(name=state.name(command.target)))
         return None
     if isinstance(command, (Shove, Disarm)):
         problem = _enemy_in_reach(state, actor, command.target, state.world.get(actor, Sheet).reach)
         if problem or not isinstance(command, Disarm):
             return problem
         if attack.weapon_of(state, command.target) is attack.UNARMED:
-            return Refused("{name} holds no weapon".format(name=state.name(command.target)))
+            return Refusal("{name} holds no weapon".format(name=state.name(command.target)))
         return None
     if isinstance(command, Grab):
         problem = _enemy_in_reach(state, actor, command.target, state.world.get(actor, Sheet).reach)
         if problem:
             return problem
         if afflictions.in_a_grab(state.conditions(command.target)):
-            return Refused("{name} is already in a grab".format(name=state.name(command.target)), "§11.4.2")
+            return Refusal("{name} is already in a grab".format(name=state.name(command.target)), "§11.4.2")
         return None
     if isinstance(command, Escape):
         conditions = state.conditions(actor)
         if not (afflictions.in_a_grab(conditions) or conditions.has("parried")):
-            return Refused("{name} is neither grabbed nor locked".format(name=name))
+            return Refusal("{name} is neither grabbed nor locked".format(name=name))
         return None
     if isinstance(command, Hide):
         if state.has_condition(actor, "hidden"):
-            return Refused("{name} is already hidden".format(name=name))
+            return Refusal("{name} is already hidden".format(name=name))
         failed = state.world.maybe(actor, FailedTry)
         if failed is not None and failed.task == "hide" and failed.square == state.square(actor):
-            return Refused("{name} failed to hide here: only a change of place lets it try again".format(name=name), "T7")
+            return Refusal("{name} failed to hide here: only a change of place lets it try again".format(name=name), "T7")
         why = situation.hide_problem(state, actor)
-        return Refused(why, "E6") if why else None
+        return Refusal(why, "E6") if why else None
     if isinstance(command, Feint):
         problem = _enemy_in_reach(state, actor, command.target, FEINT_RANGE)
         if problem:
             return problem
         if not situation.can_see(state, command.target, actor):
-            return Refused("{name} must see you to be feinted".format(name=state.name(command.target)), "§11.3.4")
+            return Refusal("{name} must see you to be feinted".format(name=state.name(command.target)), "§11.3.4")
         return None
     if isinstance(command, StandUp):
-        return None if state.has_condition(actor, "prone") else Refused("{name} is not prone".format(name=name))
+        return None if state.has_condition(actor, "prone") else Refusal("{name} is not prone".format(name=name))
     if isinstance(command, DropProne):
-        return Refused("{name} is already prone".format(name=name)) if state.has_condition(actor, "prone") else None
+        return Refusal("{name} is already prone".format(name=name)) if state.has_condition(actor, "prone") else None
     if isinstance(command, UseItem):
         if attack.gear(state, actor).potions < 1:
-            return Refused("{name} has no potion left".format(name=name), "§11.6")
+            return Refusal("{name} has no potion left".format(name=name), "§11.6")
         if command.target not in creatures(state) or state.are_enemies(actor, command.target):
-            return Refused("a potion goes to yourself or an ally")
+            return Refusal("a potion goes to yourself or an ally")
         if situation.distance(state, actor, command.target) > state.world.get(actor, Sheet).reach:
-            return Refused("{name} is out of reach".format(name=state.name(command.target)))
+            return Refusal("{name} is out of reach".format(name=state.name(command.target)))
         if state.world.get(command.target, Vitals).damage == 0:
-            return Refused("{name} is not hurt".format(name=state.name(command.target)))
+            return Refusal("{name} is not hurt".format(name=state.name(command.target)))
         return None
     if isinstance(command, Throw):
         if attack.gear(state, actor).bombs < 1:
-            return Refused("{name} has no flask left".format(name=name), "§11.6")
-        at = tuple(command.at)
+            return Refusal("{name} has no flask left".format(name=name), "§11.6")
+        at: Square = (command.at[0], command.at[1])
         if not state.battlefield.in_bounds(at):
-            return Refused("that square is off the map")
+            return Refusal("that square is off the map")
         if space_distance(state.square(actor), state.space(actor)[1], at, 1) > area.THROW_RANGE:
-            return Refused("that square is beyond {yards} yards".format(yards=area.THROW_RANGE), "E1")
+            return Refusal("that square is beyond {yards} yards".format(yards=area.THROW_RANGE), "E1")
         if not line_of_effect(state.battlefield, state.space(actor), (at, 1)):
-            return Refused("nothing can be thrown there: no line of effect", "E2")
+            return Refusal("nothing can be thrown there: no line of effect", "E2")
         return None
     if isinstance(command, PickUp):
-        at = attack.gear(state, actor).weapon_lost_at
-        if at is None or space_distance(state.square(actor), state.space(actor)[1], at, 1) > 1:
-            return Refused("{name} has no weapon lying within reach".format(name=name))
+        lying = attack.gear(state, actor).weapon_lost_at
+        if lying is None or space_distance(state.square(actor), state.space(actor)[1], lying, 1) > 1:
+            return Refusal("{name} has no weapon lying within reach".format(name=name))
         return None
     return None
 
 
-def validate(state: GameState, command: Any) -> Refused | None:
+def validate(state: GameState, command: Any) -> Refusal | None:
     """Whether the command may be played now; pure: no dice, no change."""
     if state.outcome is not None:
-        return Refused("the skirmish is over")
+        return Refusal("the skirmish is over")
     offer = state.world.maybe_resource(PendingDefense)
     chance = state.world.maybe_resource(PendingFreeAttack)
     blast = state.world.maybe_resource(PendingArea)
@@ -193,54 +183,54 @@ def validate(state: GameState, command: Any) -> Refused | None:
         if command.defense == defenses.NONE:
             return None
         if command.defense not in area.options(state, command.actor):
-            return Refused("{name} cannot {defense} now".format(name=state.name(command.actor),
+            return Refusal("{name} cannot {defense} now".format(name=state.name(command.actor),
                                                                 defense=command.defense.replace("_", " ")), "R20")
         if command.defense == defenses.LONG_JUMP:
             why = area.landing_problem(state, command.actor, command.to)
-            return Refused(why, "M18") if why else None
+            return Refusal(why, "M18") if why else None
         return None
     if isinstance(command, Defend):
         if offer is None or command.actor != offer.target:
-            return Refused("no attack waits for this creature's defense")
+            return Refusal("no attack waits for this creature's defense")
         if command.defense == defenses.NONE:
             return None
         options = attack.defense_options(state, offer.target, offer.attacker, offer.melee, False)
         if command.defense not in options:
-            return Refused("{name} cannot {defense} now".format(name=state.name(command.actor),
+            return Refusal("{name} cannot {defense} now".format(name=state.name(command.actor),
                                                                 defense=command.defense.replace("_", " ")), "§12")
         return None
     if isinstance(command, FreeAttack):
         if chance is None or command.actor != chance.attacker:
-            return Refused("no free attack is offered to this creature")
+            return Refusal("no free attack is offered to this creature")
         return None
     if offer is not None or chance is not None or blast is not None:
-        return Refused("{name} must answer first".format(name=state.name(decider(state))))
+        return Refusal("{name} must answer first".format(name=state.name(decider(state))))
     if type(command) not in COST:
-        return Refused("not a sotdl-house command")
+        return Refusal("not a sotdl-house command")
     actor = command.actor
     if actor not in creatures(state):
-        return Refused("that is not a creature in the fight")
+        return Refusal("that is not a creature in the fight")
     current = round_of(state)
     if current.holder is not None and actor != current.holder:
-        return Refused("{name} holds the initiative".format(name=state.name(current.holder)), "R4")
+        return Refusal("{name} holds the initiative".format(name=state.name(current.holder)), "R4")
     if current.holder is None and state.side(actor) != current.side:
-        return Refused("it is the {side} side's move".format(side=current.side), "R2")
+        return Refusal("it is the {side} side's move".format(side=current.side), "R2")
     points = ap(state, actor)
     if points.passed:
-        return Refused("{name} has passed this round".format(name=state.name(actor)), "§16.15")
+        return Refusal("{name} has passed this round".format(name=state.name(actor)), "§16.15")
     cost = COST[type(command)]
     if cost > points.left:
-        return Refused("{name} has {left} AP, {cost} needed".format(name=state.name(actor), left=points.left, cost=cost), "R3")
+        return Refusal("{name} has {left} AP, {cost} needed".format(name=state.name(actor), left=points.left, cost=cost), "R3")
     conditions = state.conditions(actor)
     if not isinstance(command, (Pass, DropProne)):
         if afflictions.in_a_grab(conditions) and not isinstance(command, Escape):
-            return Refused("{name} is in a grab: only escaping is possible".format(name=state.name(actor)), "A13")
+            return Refusal("{name} is in a grab: only escaping is possible".format(name=state.name(actor)), "A13")
         if not afflictions.can_act(conditions, escaping=isinstance(command, Escape)):
-            return Refused("{name} cannot act".format(name=state.name(actor)), "A1")
+            return Refusal("{name} cannot act".format(name=state.name(actor)), "A1")
     return _check(state, command)
 
 
-def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
+def execute(state: GameState, command: Any, dice: Dice) -> Refusal | list[Any]:
     """Validate, then apply with ``dice``: the events, then upkeep (hiding, victory, a stuck initiative)."""
     problem = validate(state, command)
     if problem is not None:
@@ -460,11 +450,13 @@ def _escape(state: GameState, command: Escape, dice: Dice) -> list[Any]:
         events += attack.end_grab(state, actor)
     elif conditions.has("grabbed"):
         grabber = conditions.named("grabbed")[0].by
+        assert grabber is not None                      # a grab always names its grabber (attack.start_grab)
         more, success = attribute_attack(state, dice, actor, "agility", state.world.get(grabber, Sheet).agility,
                                          _own_edges(state, actor, True), "escape")
         events += more + (attack.end_grab(state, grabber) if success else [])
     else:
         partner = conditions.named("parried")[0].by
+        assert partner is not None                      # a lock always names its partner (attack.defend)
         more, success = attribute_attack(state, dice, actor, "strength", state.world.get(partner, Sheet).strength,
                                          _own_edges(state, actor, True), "free weapon")
         events += more + (attack.end_lock(state, actor) if success else [])
@@ -536,7 +528,7 @@ def _throw(state: GameState, command: Throw, dice: Dice) -> list[Any]:
     """§11.6 use an item: alchemist's fire, an area attack (area.py)."""
     kit = attack.gear(state, command.actor)
     state.world.add(command.actor, replace(kit, bombs=kit.bombs - 1))
-    events, answerer = area.throw(state, dice, command.actor, tuple(command.at))
+    events, answerer = area.throw(state, dice, command.actor, (command.at[0], command.at[1]))
     if state.world.maybe_resource(PendingArea) is not None:
         return events
     return events + hand_off(state, command.actor, answerer)

@@ -1,44 +1,86 @@
-"""The sotdl-house ruleset as the game plays it: content, a new match, the door and the computer player.
-
-``game.rulesets.RULESETS`` names this module; ``Match``, ``simulate`` and the tests reach the ruleset
-through the same few names every ruleset module offers (docs/rulesets.md).
-"""
+"""The sotdl-house ruleset as the game plays it: this module satisfies game.engine.protocol.Ruleset."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.content.roster import Preset, Roster
 from game.core.battlefield import Battlefield
-from game.core.dice import SeededDice
+from game.core.dice import Dice, SeededDice
 from game.core.grid import Square
 from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
-from game.match import Match, place_roster, rosters_in_play
-from game.rulesets.sotdl import content
-from game.rulesets.sotdl.ai import LEVELS, ControllerSotdl, ScriptedSotdl
-from game.rulesets.sotdl.commands import InitiativePassed, RoundStarted, command_to_json
+from game.engine import codec
+from game.engine.protocol import Presenter
+from game.engine.refusal import Refusal
+from game.engine.rosters import Preset, Roster
+from game.engine.scenario import QueryRules
+from game.match import Match, SetupError, place_roster, rosters_in_play
+from game.rulesets.sotdl import content, engine
+from game.rulesets.sotdl.ai import LEVELS as AI_LEVELS
+from game.rulesets.sotdl.ai import ControllerSotdl, ScriptedSotdl
+from game.rulesets.sotdl.commands import COMMANDS as COMMAND_CLASSES
+from game.rulesets.sotdl.commands import InitiativePassed, RoundStarted
 from game.rulesets.sotdl.components import ActionPoints, Gear, Initiative
-from game.rulesets.sotdl.content import CreatureSotdl, load_creatures, load_rosters
-from game.rulesets.sotdl.engine import execute, validate
-from game.rulesets.sotdl.rounds import (
-    current_creature,
-    decider,
-    refresh,
-    roll_side_initiative,
-    round_of,
-)
+from game.rulesets.sotdl.content import CreatureSotdl
+from game.rulesets.sotdl.rounds import current_creature as _current
+from game.rulesets.sotdl.rounds import decider as _decider
+from game.rulesets.sotdl.rounds import refresh, roll_side_initiative, round_of
 from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
 
 NAME = "sotdl-house"
-PLAYERS = ("ai", "scripted")
-DEFAULT_PRESETS = ("blue", "red", "green", "yellow")
+TITLE = "Shadow of the Demon Lord (house rules)"
+PLAYERS: tuple[str, ...] = ("ai", "scripted")
+LEVELS: tuple[str, ...] = tuple(AI_LEVELS)
+DEFAULT_PRESETS: tuple[str, ...] = ("blue", "red", "green", "yellow")
 SURPRISE = False          # §9.2: an ambush is the Hide stunt, not a surprise round
+COMMANDS: tuple[type, ...] = COMMAND_CLASSES
 
-__all__ = ["NAME", "PLAYERS", "DEFAULT_PRESETS", "SURPRISE", "command_to_json", "current_creature", "decider",
-           "execute", "load_creatures", "load_presets", "load_rosters", "make_player", "new_match", "round_number",
-           "turn_started", "validate"]
+
+def load_creatures() -> dict[str, CreatureSotdl]:
+    return content.load_creatures()
+
+
+def load_rosters(creatures: dict[str, CreatureSotdl] | None = None) -> list[Roster]:
+    return content.load_rosters(creatures=creatures)
+
+
+def validate(state: GameState, command: Any) -> Refusal | None:
+    """The door's check (pure): the command's shape first, then the rules."""
+    return codec.shape_refusal(command, COMMANDS) or engine.validate(state, command)
+
+
+def execute(state: GameState, command: Any, dice: Dice) -> Refusal | list[Any]:
+    """The door: a refusal (nothing changed), or the command's events and the upkeep after it."""
+    return codec.shape_refusal(command, COMMANDS) or engine.execute(state, command, dice)
+
+
+def decider(state: GameState) -> Entity:
+    return _decider(state)
+
+
+def current_creature(state: GameState) -> Entity:
+    return _current(state)
+
+
+def command_to_json(command: Any) -> dict[str, Any]:
+    return codec.command_to_json(command, COMMANDS)
+
+
+def command_from_json(data: Any) -> Any:
+    return codec.command_from_json(data, COMMANDS)
+
+
+def query_answers() -> QueryRules:
+    """The answers of `python -m game query` under these rules (contracts/query.md, sotdl-house)."""
+    from game.rulesets.sotdl.query import ANSWERS
+    return ANSWERS
+
+
+def presenter() -> Presenter:
+    from game.rulesets.sotdl.presentation import adapter
+    return adapter
 
 
 def round_number(state: GameState) -> int:
@@ -49,7 +91,7 @@ def load_presets(creatures: dict[str, CreatureSotdl] | None = None) -> list[Pres
     return content.load_presets(creatures=creatures)
 
 
-def turn_started(events: list[Any]) -> bool:
+def turn_started(events: Sequence[Any]) -> bool:
     """Whether these events handed the initiative on (autosaves happen then; a take-back stops there)."""
     return any(isinstance(e, (InitiativePassed, RoundStarted)) for e in events)
 
@@ -62,15 +104,24 @@ def add_creature(world: World, template: CreatureSotdl, side: str, spot: Square,
                         Gear(potions=sheet.potions, bombs=sheet.bombs))
 
 
-def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureSotdl], seed: int) -> Match:
-    """Place every side the map has a start area for (2 to 4), roll side initiative (§16.4) and start round 1."""
+def _placer(world: World, side: str) -> Callable[[Any, Square, str], object]:
+    """What place_roster calls for each creature of ``side``."""
+    def create(template: Any, spot: Square, label: str) -> object:
+        return add_creature(world, template, side, spot, label)
+    return create
+
+
+def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureSotdl], seed: int,
+              surprised: tuple[str, ...] | None = None) -> Match:
+    """Place every side the map has a start area for (2 to 4), roll side initiative (§16.4) and start round 1.
+    The page has no surprise round (an ambush is hiding, §9.2): asking for one is a SetupError."""
+    if surprised:
+        raise SetupError("the sotdl house rules have no surprise round: an ambush is the Hide stunt (§9.2)")
     world = World()
     taken: set[Square] = set()
     playing = rosters_in_play(bf, rosters)
     for roster in playing:
-        place_roster(bf, roster, creatures, taken,
-                     lambda template, spot, label, side=roster.side: add_creature(world, template, side, spot, label),
-                     playing)
+        place_roster(bf, roster, creatures, taken, _placer(world, roster.side), playing)
     state = GameState(bf, world)
     dice = SeededDice(seed)
     order, opening = roll_side_initiative(state, dice, [r.side for r in playing])
@@ -86,6 +137,6 @@ def make_player(kind: str, side: str, difficulty: str, seed: int) -> Any:
         raise ValueError(f"sotdl-house has the {' and '.join(PLAYERS)} players, not {kind!r}")
     if kind == "scripted":
         return ScriptedSotdl(side)
-    if difficulty not in LEVELS:
-        raise ValueError(f"the sotdl-house computer plays at {', '.join(LEVELS)}, not {difficulty!r}")
+    if difficulty not in AI_LEVELS:
+        raise ValueError(f"the sotdl-house computer plays at {', '.join(AI_LEVELS)}, not {difficulty!r}")
     return ControllerSotdl(side, difficulty, seed)
