@@ -127,6 +127,9 @@ class Game:
         assert self.map_path is not None
         self._apply_display()
         seed = new_seed() if self.seed is None else self.seed
+        if self.ruleset not in ("4e", "5e-house"):      # sotdl-house: its screen waits for the screen seam
+            raise StartupError(f"the {self.ruleset} battle screen is not ready yet "
+                               f"(python -m game simulate --ruleset {self.ruleset} plays it headless)")
         try:
             if self.ruleset == "5e-house":
                 return Battle5eScene(self.window, self.map_path, seed, self.fonts, rosters=self.rosters,
