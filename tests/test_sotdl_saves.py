@@ -1,0 +1,54 @@
+"""sotdl-house skirmishes save, load and replay through the shared machinery; a free action can be taken back."""
+
+from pathlib import Path
+
+from game.replay import saves
+from game.replay.format import Setup
+from game.replay.load import load
+from game.replay.rewind import RewindRefused, plan_rewind
+from game.rulesets import ruleset
+from game.simulate import load_map, play_game
+
+MAP = Path(__file__).resolve().parent.parent / "maps" / "default.tmx"
+
+
+def short_game(seed=3, rounds=2):
+    rules = ruleset("sotdl-house")
+    creatures = rules.load_creatures()
+    rosters = rules.load_rosters(creatures=creatures)
+    players = {r.side: rules.make_player("ai", r.side, "normal", seed) for r in rosters}
+    result = play_game(load_map(MAP), rosters, creatures, seed, players, max_rounds=rounds, ruleset_name="sotdl-house")
+    return result.match, Setup(MAP, tuple(rosters))
+
+
+def test_a_save_loads_back_to_the_same_match(tmp_path):
+    match, setup = short_game()
+    path = saves.write_save(tmp_path / "sotdl.json", match, setup)
+    loaded = load(path)
+    assert loaded.match.ruleset == "sotdl-house"
+    assert [c for c, _ in loaded.match.record] == [c for c, _ in match.record]
+    assert loaded.match.events == match.events
+
+
+def test_dropping_prone_is_free_and_can_be_taken_back_but_a_walk_hands_the_initiative_over():
+    from game.rulesets.sotdl.commands import DropProne, Move
+    rules = ruleset("sotdl-house")
+    creatures = rules.load_creatures()
+    rosters = rules.load_rosters(creatures=creatures)
+    setup = Setup(MAP, tuple(r for r in rosters if load_map(MAP).start_squares(r.side)))
+    match = rules.new_match(load_map(MAP), list(setup.rosters), creatures, 11)
+    who = rules.decider(match.state)
+    events = match.submit(DropProne(who))
+    assert isinstance(events, list) and not rules.turn_started(events)
+    rewind = plan_rewind(match, setup)
+    assert rewind.command == DropProne(who) and not rewind.match.state.has_condition(who, "prone")
+    match = rewind.match
+    x, y = match.state.square(who)
+    step = next((x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if rules.validate(match.state, Move(who, ((x, y), (x + dx, y + dy)))) is None)
+    assert rules.turn_started(match.submit(Move(who, ((x, y), step))))     # the initiative went to the next side
+    try:
+        plan_rewind(match, setup)
+        raise AssertionError("a walk that handed the initiative over was taken back")
+    except RewindRefused as refused:
+        assert "Nothing of this turn" in str(refused)
