@@ -129,7 +129,7 @@ def test_simulate_refuses_an_unknown_ruleset_in_one_line():
     proc = subprocess.run([sys.executable, "-m", "game", "simulate", "--ruleset", "5e"], capture_output=True,
                           text=True, cwd=ROOT, timeout=60)
     assert proc.returncode == 2
-    assert proc.stderr.strip().splitlines() == ["error: unknown ruleset '5e': choose 4e or 5e-house"]
+    assert proc.stderr.strip().splitlines() == ["error: unknown ruleset '5e': choose 4e or 5e-house or sotdl-house"]
 
 
 def test_simulate_imports_no_pygame():
