@@ -66,7 +66,7 @@ class Scenario:
         edges = []
         for i, raw in enumerate(listed(data.get("edges", []), "edges")):
             try:
-                a, b = (tuple(int(v) for v in sq) for sq in raw["between"])
+                a, b = ((int(sq[0]), int(sq[1])) for sq in raw["between"])
                 edges.append((edge_key(a, b), EDGE_KINDS[raw.get("kind", "low_wall")]))
             except (KeyError, TypeError, ValueError) as err:
                 raise QueryError(f"edges[{i}]: needs \"between\": two side-by-side squares and a kind of {', '.join(EDGE_KINDS)} ({err})") from None
