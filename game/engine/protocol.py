@@ -17,10 +17,10 @@ from game.ecs.world import Entity
 from game.engine.cues import Cue
 from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster
-from game.engine.scenario import QueryRules
 from game.state import GameState
 
-if TYPE_CHECKING:       # game.match asks the registry, which imports this module
+if TYPE_CHECKING:       # game.match asks the registry, which imports this module; the scenario reads maps
+    from game.engine.scenario import QueryRules
     from game.match import Match
 
 
