@@ -12,7 +12,7 @@ import pytest
 
 from game.content.roster import ContentError
 from game.core.battlefield import Obscurement, parse_ascii
-from game.core.dice import ScriptedDice
+from game.core.dice import DiceExpr, ScriptedDice
 from game.ecs.components import Condition, Position
 from game.ecs.world import World
 from game.rulesets import ruleset
@@ -22,9 +22,10 @@ from game.rulesets.dnd5e.commands import (
     EndTurn, Escape, Fell, FirstAid, Help, Hide, InitiativeRolled, Move, OpportunityOffered, PotionDrunk, Pushed,
     React, SkirmishWon, StandUp, Stow, Teleported,
 )
-from game.rulesets.dnd5e.components import Ground, Potions, Round, Zone
+from game.rulesets.dnd5e.components import Ground, Hands, Potions, Round, Weapon, Zone
 from game.rulesets.dnd5e.content import load_creatures, load_spells
 from game.rulesets.dnd5e.ruleset import add_creature
+from game.rulesets.dnd5e.situation import MELEE, provokers
 from game.rulesets.dnd5e.spells import SpellSlots
 from game.rulesets.dnd5e.verdict import Refused
 from game.rulesets.dnd5e.vitality import DamageType, Defences, Vitals
@@ -130,6 +131,49 @@ def test_an_opportunity_attack_declined_lets_the_walk_go_on_unasked_6():
     run(state, Move(f, ((1, 1), (0, 1), (0, 0))))
     events = run(state, React(g, False))
     assert not of(events, OpportunityOffered) and state.square(f) == (0, 0) and engine.budget(state, g).reaction
+
+
+def _with_glaive(state, e, held=("Glaive",)):
+    """A creature holding a Glaive, a 10-ft reach weapon (and whatever else ``held`` names)."""
+    me = engine.sheet(state, e)
+    glaive = Weapon("Glaive", MELEE, 4, DiceExpr(1, 10, 2), "slashing", reach_ft=10)
+    state.world.add(e, replace(me, attacks=me.attacks + (glaive,), wields=held))
+    state.world.add(e, Hands(held))
+
+
+def test_R004_OA_01_leaving_a_10ft_reach_provokes():
+    state, ids = skirmish(["...F.H"], {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}, "FH")
+    f, h = ids["F"], ids["H"]
+    _with_glaive(state, h)
+    away = ((3, 0), (2, 0))                                                   # 10 ft to 15 ft from the glaive
+    assert provokers(state, f, away) == [h]                                  # what the walk preview shows
+    assert of(run(state, Move(f, away)), OpportunityOffered) == [OpportunityOffered(h, f)]
+    assert state.square(f) == (3, 0)                                          # R004-OA-02: still inside reach
+
+
+def test_R004_OA_05_moving_within_a_10ft_reach_does_not_provoke():
+    state, ids = skirmish(["....FH"], {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}, "FH")
+    _with_glaive(state, ids["H"])
+    events = run(state, Move(ids["F"], ((4, 0), (3, 0))))                   # 5 ft to 10 ft: still in reach
+    assert not of(events, OpportunityOffered) and state.square(ids["F"]) == (3, 0)
+
+
+def test_R004_OA_01_the_opportunity_attack_is_made_with_a_weapon_that_reaches():
+    state, ids = skirmish(["...F.H"], {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}, "FH")
+    f, h = ids["F"], ids["H"]
+    _with_glaive(state, h, held=("Longsword", "Glaive"))                     # the longsword reaches 5 ft only
+    run(state, Move(f, ((3, 0), (2, 0))))
+    events = run(state, React(h, True), 1)
+    assert [e.weapon for e in of(events, AttackRolled)] == ["Glaive"]
+
+
+def test_R004_OA_01_a_creature_with_no_melee_weapon_in_hand_provokes_nowhere():
+    state, ids = skirmish(["...FH"], {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}, "FH")
+    f, h = ids["F"], ids["H"]
+    state.world.add(h, Hands(()))
+    away = ((3, 0), (2, 0))
+    assert provokers(state, f, away) == []                                   # the preview agrees with the door
+    assert not of(run(state, Move(f, away)), OpportunityOffered)
 
 
 def test_disengage_walks_away_without_provoking_2_1():

@@ -42,7 +42,8 @@ from game.rulesets.dnd5e.potions import (
 from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE, STRAIGHT, roll_d20
 from game.rulesets.dnd5e.sight import FAILS, HINDERED, sight_check
 from game.rulesets.dnd5e.situation import (
-    MELEE, RANGED, Odds, can_react, can_see, cannot_move, cover, incapacitated, odds, provokers, sight_field,
+    MELEE, RANGED, Odds, can_react, can_see, cannot_move, cover, hands, incapacitated, odds, opportunity_weapons,
+    provokers, sight_field,
 )
 from game.rulesets.dnd5e.teleport import teleport_reaches
 from game.rulesets.dnd5e.verdict import Refused
@@ -109,15 +110,6 @@ def weapon_named(state: GameState, e: Entity, name: str) -> Weapon | None:
 
 def spell_named(state: GameState, e: Entity, key: str) -> Spell | None:
     return next((s for s in sheet(state, e).spells if s.key == key), None)
-
-
-def hands(state: GameState, e: Entity) -> Hands:
-    """The weapons in the creature's hands (its sheet's ``wields`` until it draws, stows or loses one)."""
-    held = state.world.maybe(e, Hands)
-    if held is not None:
-        return held
-    me = sheet(state, e)
-    return Hands(me.wields or tuple(w.name for w in me.attacks[:1]))
 
 
 def dropped(state: GameState, e: Entity) -> list[tuple[Entity, Dropped]]:
@@ -692,8 +684,7 @@ def _walk(state: GameState, dice: Dice, mover: Entity, path: tuple[Square, ...],
     for index in range(len(path) - 1):
         step = (path[index], path[index + 1])
         reactors = tuple(e for e in provokers(state, mover, step, disengaged)
-                         if budget(state, e).reaction and _melee_weapon(state, e) is not None
-                         and not (index == 0 and e in answered))
+                         if budget(state, e).reaction and not (index == 0 and e in answered))
         if reactors:
             events: list[Event] = []
             if index:
@@ -782,12 +773,6 @@ def _lost_weapons(state: GameState, e: Entity) -> tuple[str, ...]:
         tuple(c.source for c in state.conditions(e).named("weapon broken"))
 
 
-def _melee_weapon(state: GameState, e: Entity) -> Weapon | None:
-    """The melee weapon in hand an opportunity attack is made with (§6; the game has no unarmed strikes)."""
-    held = hands(state, e).held
-    return next((w for w in sheet(state, e).attacks if w.kind == MELEE and w.name in held), None)
-
-
 def _reach_ft(state: GameState, e: Entity) -> int:
     """[5e] The creature's reach: its longest melee weapon still its own, 5 ft without one."""
     lost = _lost_weapons(state, e)
@@ -817,7 +802,9 @@ def apply_react(state: GameState, c: React, dice: Dice) -> list[Event]:
 
 
 def _opportunity_attack(state: GameState, dice: Dice, reactor: Entity, mover: Entity) -> list[Event]:
-    weapon = _melee_weapon(state, reactor)
+    """§6: made with a melee weapon in hand that reaches the mover, still in the last square inside reach."""
+    gap = distance_ft(state.space(reactor), state.space(mover))
+    weapon = next((w for w in opportunity_weapons(state, reactor) if gap <= w.reach_ft), None)
     return [] if weapon is None else _strike(state, dice, reactor, mover, weapon)
 
 
