@@ -1,6 +1,6 @@
 """Grid Skirmish: a tactical grid game that plays tabletop combat rules on Tiled maps."""
 
-RULES_VERSION = "0.2.0"   # bumped whenever a rule change could make an old save play out differently
+RULES_VERSION = "0.3.0"   # bumped whenever a rule change could make an old save play out differently
 
 import os as _os
 

@@ -222,6 +222,16 @@ def test_thunderwave_pushes_a_failed_saver_10_ft_and_off_a_ledge_into_a_fall():
     assert engine.vitals(state, b).hp == 27 - 2 - 2 and state.has_condition(b, "prone")
 
 
+def test_an_area_spell_rolls_its_damage_once_for_every_creature_it_catches():
+    """docs/rulings.md (the page is silent; 5e): one 2d8 Thunderwave roll, the whole of it for the ogre that
+    fails its save and half of the same roll for the one that makes it."""
+    state, ids = skirmish(["O.CP.", ".....", "....."], {"C": ("cleric", "blue"), "O": ("ogre", "red"),
+                                                        "P": ("ogre", "red")}, "COP")
+    events = run(state, Cast(ids["C"], "thunderwave"), 2, 3, 4, 20)         # O: save 2+3; 2d8 = 7; P: 20+3
+    assert [(d.target, d.amount) for d in of(events, Damaged)] == [(ids["O"], 7), (ids["P"], 3)]
+    assert (engine.vitals(state, ids["O"]).hp, engine.vitals(state, ids["P"]).hp) == (59 - 7, 59 - 3)
+
+
 def test_misty_step_teleports_to_a_seen_unoccupied_space_within_30_ft():
     state, ids = skirmish(["WG.........", "..........."], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
     w = ids["W"]
@@ -266,10 +276,10 @@ def test_a_potion_over_a_lasting_one_rolls_the_mixing_table_01_explodes_9():
     run(state, DrinkPotion(f, "heroism"))
     assert engine.vitals(state, f).temp == 10
     state.world.add(f, replace(engine.budget(state, f), bonus=True))        # the next turn's bonus action
-    events = run(state, DrinkPotion(f, "healing"), 1, 1, 1, 1, 1, 2, 2, 2, 2)
+    events = run(state, DrinkPotion(f, "healing"), 1, 1, 1, 1, 2)          # 01; one 4d10 = 5 for everyone
     assert of(events, PotionDrunk) == [PotionDrunk(f, "healing", 1, "explosion")]
-    assert engine.vitals(state, f).hp == 36 - 4 and engine.vitals(state, f).temp == 0
-    assert engine.vitals(state, ids["G"]).hp == 27 - 8
+    assert engine.vitals(state, f).hp == 36 - 5 and engine.vitals(state, f).temp == 0
+    assert engine.vitals(state, ids["G"]).hp == 27 - 5
     assert state.world.get(f, Potions) == Potions(0, 0, False)
 
 

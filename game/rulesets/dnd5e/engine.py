@@ -943,9 +943,12 @@ def apply_cast(state: GameState, c: Cast, dice: Dice) -> list[Event]:
 
 def _area_save(state: GameState, dice: Dice, caster: Entity, spell: Spell, point: Square) -> list[Event]:
     """Every creature within the radius of the point with line of effect from it saves (the caster itself
-    is spared by a spell centred on it); a failure takes the damage and the push, a success half or none."""
+    is spared by a spell centred on it); a failure takes the damage and the push, a success half or none.
+    The damage is rolled once for all of them (5e; docs/rulings.md), when the first creature it hurts has
+    saved."""
     events: list[Event] = []
     centre = state.space(caster) if spell.range_ft == 0 else (point, 1)
+    rolled: int | None = None
     for target in spell_area(state, caster, spell, point)[1]:
         if not alive(state, target):
             continue
@@ -953,9 +956,10 @@ def _area_save(state: GameState, dice: Dice, caster: Entity, spell: Spell, point
         saved, event = _save(state, dice, target, spell.save, sheet(state, caster).spell_dc, bonus)
         events.append(event)
         assert spell.damage is not None
-        amount = spell.damage.roll(dice)[0]
-        if saved:
-            amount = amount // 2 if spell.half_on_save else 0
+        amount = 0
+        if not saved or spell.half_on_save:
+            rolled = spell.damage.roll(dice)[0] if rolled is None else rolled
+            amount = rolled // 2 if saved else rolled
         if amount:
             events += deal_damage(state, dice, target, amount, spell.damage_type)
         if not saved and spell.push_ft and alive(state, target):
@@ -1125,12 +1129,14 @@ def _end_lasting_potion(state: GameState, e: Entity) -> None:
 
 
 def _explode(state: GameState, dice: Dice, e: Entity) -> list[Event]:
-    """§9 result 01: 4d10 force to every creature within 5 ft of the mixture, the drinker included."""
+    """§9 result 01: 4d10 force to every creature within 5 ft of the mixture, the drinker included, rolled
+    once for all of them as an area spell's damage is (docs/rulings.md)."""
     events: list[Event] = []
     here = state.space(e)
+    amount = EXPLOSION_DAMAGE.roll(dice)[0]
     for other in state.standing():
         if distance_ft(here, state.space(other)) <= EXPLOSION_RADIUS_FT or other == e:
-            events += deal_damage(state, dice, other, EXPLOSION_DAMAGE.roll(dice)[0], "force")
+            events += deal_damage(state, dice, other, amount, "force")
     return events
 
 
