@@ -194,6 +194,29 @@ def test_a_dying_hero_rolls_its_death_save_when_its_turn_starts_3_1():
     assert engine.vitals(state, c).failures == 1
 
 
+def _dying_brakka(failures: int):
+    """Brakka the fighter at 0 HP with ``failures`` death-save failures, a goblin beside her to act first."""
+    state, ids = skirmish(["FG"], {"F": ("fighter", "blue"), "G": ("goblin", "red")}, "GF")
+    f = ids["F"]
+    state.world.add(f, replace(engine.vitals(state, f), hp=0, failures=failures))
+    state.add_condition(f, Condition("unconscious"))
+    return state, f, ids["G"]
+
+
+def test_R004_DY_04_a_critical_hit_on_two_failures_kills_at_three_not_four():
+    state, f, g = _dying_brakka(failures=2)
+    events = run(state, Attack(g, f, "Scimitar"), 15, 15, 1, 1)             # a hit within 5 ft: a critical
+    assert of(events, Damaged)[0].killed
+    assert (engine.vitals(state, f).failures, engine.vitals(state, f).dead) == (3, True)
+
+
+def test_R004_DY_04_a_natural_1_death_save_on_two_failures_kills_at_three_not_four():
+    state, f, g = _dying_brakka(failures=2)
+    events = run(state, EndTurn(g), 1)                                       # Brakka's turn: a natural 1
+    assert of(events, DeathSaveRolled) == [DeathSaveRolled(f, 1, "dead")]
+    assert (engine.vitals(state, f).failures, engine.vitals(state, f).dead) == (3, True)
+
+
 def test_first_aid_stabilises_a_dying_ally_3_1():
     state, ids = skirmish(["FC..G"], {"F": ("fighter", "blue"), "C": ("cleric", "blue"), "G": ("goblin", "red")}, "FCG")
     state.world.add(ids["C"], Vitals(0, 30, failures=2))
