@@ -42,7 +42,8 @@ from game.rulesets.dnd5e.potions import (
 from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE, STRAIGHT, roll_d20
 from game.rulesets.dnd5e.sight import FAILS, HINDERED, sight_check
 from game.rulesets.dnd5e.situation import (
-    MELEE, RANGED, Odds, can_react, can_see, cannot_move, cover, incapacitated, odds, provokers, sight_field,
+    MELEE, RANGED, Odds, can_react, can_see, cannot_move, cover, hands, incapacitated, odds, opportunity_weapons,
+    provokers, sight_field,
 )
 from game.rulesets.dnd5e.teleport import teleport_reaches
 from game.rulesets.dnd5e.verdict import Refused
@@ -109,15 +110,6 @@ def weapon_named(state: GameState, e: Entity, name: str) -> Weapon | None:
 
 def spell_named(state: GameState, e: Entity, key: str) -> Spell | None:
     return next((s for s in sheet(state, e).spells if s.key == key), None)
-
-
-def hands(state: GameState, e: Entity) -> Hands:
-    """The weapons in the creature's hands (its sheet's ``wields`` until it draws, stows or loses one)."""
-    held = state.world.maybe(e, Hands)
-    if held is not None:
-        return held
-    me = sheet(state, e)
-    return Hands(me.wields or tuple(w.name for w in me.attacks[:1]))
 
 
 def dropped(state: GameState, e: Entity) -> list[tuple[Entity, Dropped]]:
@@ -692,8 +684,7 @@ def _walk(state: GameState, dice: Dice, mover: Entity, path: tuple[Square, ...],
     for index in range(len(path) - 1):
         step = (path[index], path[index + 1])
         reactors = tuple(e for e in provokers(state, mover, step, disengaged)
-                         if budget(state, e).reaction and _melee_weapon(state, e) is not None
-                         and not (index == 0 and e in answered))
+                         if budget(state, e).reaction and not (index == 0 and e in answered))
         if reactors:
             events: list[Event] = []
             if index:
@@ -782,12 +773,6 @@ def _lost_weapons(state: GameState, e: Entity) -> tuple[str, ...]:
         tuple(c.source for c in state.conditions(e).named("weapon broken"))
 
 
-def _melee_weapon(state: GameState, e: Entity) -> Weapon | None:
-    """The melee weapon in hand an opportunity attack is made with (§6; the game has no unarmed strikes)."""
-    held = hands(state, e).held
-    return next((w for w in sheet(state, e).attacks if w.kind == MELEE and w.name in held), None)
-
-
 def _reach_ft(state: GameState, e: Entity) -> int:
     """[5e] The creature's reach: its longest melee weapon still its own, 5 ft without one."""
     lost = _lost_weapons(state, e)
@@ -817,7 +802,9 @@ def apply_react(state: GameState, c: React, dice: Dice) -> list[Event]:
 
 
 def _opportunity_attack(state: GameState, dice: Dice, reactor: Entity, mover: Entity) -> list[Event]:
-    weapon = _melee_weapon(state, reactor)
+    """§6: made with a melee weapon in hand that reaches the mover, still in the last square inside reach."""
+    gap = distance_ft(state.space(reactor), state.space(mover))
+    weapon = next((w for w in opportunity_weapons(state, reactor) if gap <= w.reach_ft), None)
     return [] if weapon is None else _strike(state, dice, reactor, mover, weapon)
 
 
@@ -956,9 +943,12 @@ def apply_cast(state: GameState, c: Cast, dice: Dice) -> list[Event]:
 
 def _area_save(state: GameState, dice: Dice, caster: Entity, spell: Spell, point: Square) -> list[Event]:
     """Every creature within the radius of the point with line of effect from it saves (the caster itself
-    is spared by a spell centred on it); a failure takes the damage and the push, a success half or none."""
+    is spared by a spell centred on it); a failure takes the damage and the push, a success half or none.
+    The damage is rolled once for all of them (5e; docs/rulings.md), when the first creature it hurts has
+    saved."""
     events: list[Event] = []
     centre = state.space(caster) if spell.range_ft == 0 else (point, 1)
+    rolled: int | None = None
     for target in spell_area(state, caster, spell, point)[1]:
         if not alive(state, target):
             continue
@@ -966,9 +956,10 @@ def _area_save(state: GameState, dice: Dice, caster: Entity, spell: Spell, point
         saved, event = _save(state, dice, target, spell.save, sheet(state, caster).spell_dc, bonus)
         events.append(event)
         assert spell.damage is not None
-        amount = spell.damage.roll(dice)[0]
-        if saved:
-            amount = amount // 2 if spell.half_on_save else 0
+        amount = 0
+        if not saved or spell.half_on_save:
+            rolled = spell.damage.roll(dice)[0] if rolled is None else rolled
+            amount = rolled // 2 if saved else rolled
         if amount:
             events += deal_damage(state, dice, target, amount, spell.damage_type)
         if not saved and spell.push_ft and alive(state, target):
@@ -1138,12 +1129,14 @@ def _end_lasting_potion(state: GameState, e: Entity) -> None:
 
 
 def _explode(state: GameState, dice: Dice, e: Entity) -> list[Event]:
-    """§9 result 01: 4d10 force to every creature within 5 ft of the mixture, the drinker included."""
+    """§9 result 01: 4d10 force to every creature within 5 ft of the mixture, the drinker included, rolled
+    once for all of them as an area spell's damage is (docs/rulings.md)."""
     events: list[Event] = []
     here = state.space(e)
+    amount = EXPLOSION_DAMAGE.roll(dice)[0]
     for other in state.standing():
         if distance_ft(here, state.space(other)) <= EXPLOSION_RADIUS_FT or other == e:
-            events += deal_damage(state, dice, other, EXPLOSION_DAMAGE.roll(dice)[0], "force")
+            events += deal_damage(state, dice, other, amount, "force")
     return events
 
 
