@@ -1,4 +1,4 @@
-"""Load the sotdl-house gear, creatures and rosters (content/*.toml in this folder), every key checked.
+"""Load the sotdl-house gear, creatures and rosters (data/*.toml in this folder), every key checked.
 
 A missing, unknown or malformed value raises ContentError with one line naming the file and key path,
 e.g. ``creatures.toml:warrior.weapon: unknown weapon 'sword' (known: longsword, ...)``.
@@ -16,7 +16,7 @@ from game.ecs.components import Body
 from game.rulesets.sotdl.components import SPECIALS, Armor, Sheet, Weapon
 from game.rulesets.sotdl.stats import grid_size, size_text
 
-DATA_DIR = Path(__file__).resolve().parent / "content"
+DATA_DIR = Path(__file__).resolve().parent / "data"
 SIZES = {"1/4": 1, "1/2": 2, "1": 4, "2": 8, "3": 12, "4": 16}
 WEAPON_KEYS = ("die", "hit_bonus", "ranged", "range_yd", "two_handed", "durability")
 ARMOR_KEYS = ("value", "durability")
