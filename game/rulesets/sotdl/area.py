@@ -147,4 +147,5 @@ def defend(state: GameState, dice: Dice, area: PendingArea, defense: str, to: Sq
     inside = set(area.squares)
     if any(s in inside for s in footprint(*state.space(target))):
         return events + land(state, area, defense)
-    return events + [AttackResolved(area.attacker, target, defenses.FLIPPED if defense == defenses.BACKFLIP else "jumped", defense)]
+    outcome = defenses.FLIPPED if defense == defenses.BACKFLIP else "jumped"
+    return events + [AttackResolved(area.attacker, target, outcome, defense)]

@@ -8,7 +8,9 @@ from typing import Any
 from game.core.grid import Square
 from game.ecs.world import Entity
 from game.engine.badges import badge, harmful
-from game.engine.cues import CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, WITH_CAUSE, Cue, Death, Fall, Hurt, Motion, Note, Strike
+from game.engine.cues import (
+    CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, WITH_CAUSE, Cue, Death, Fall, Hurt, Motion, Note, Strike,
+)
 from game.rulesets.sotdl import forecast
 from game.rulesets.sotdl.commands import (
     AfflictionChanged, AttackResolved, Damaged, Fell, Healed, ItemDamaged, Moved, Pushed, Rolled,
