@@ -60,16 +60,6 @@ def move_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> MoveRule
     return YardRules(bf, Mover(mover.top_left, mover.size, ""), occupants)
 
 
-def occupied(others: list[Figure]) -> set[Square]:
-    return {s for o in others for s in footprint(o.top_left, o.size.side_squares)}
-
-
-def may_end(bf_rules: MoveRules, others: list[Figure], top_left: Square) -> bool:
-    """No walk ends in an occupied square (§16.33-34, the contract)."""
-    taken = occupied(others)
-    return top_left == bf_rules.mover.top_left or not any(s in taken for s in footprint(top_left, bf_rules.side))
-
-
 def crawl_factor(prone: bool) -> int:
     """M5: crawling doubles every step, difficult terrain included."""
     return 2 if prone else 1
@@ -79,9 +69,8 @@ def reachable(bf: Battlefield, mover: Figure, others: list[Figure], yards: int) 
     """The search and the squares a walk of at most ``yards`` may end in (sorted by x, then y)."""
     rules = move_rules(bf, mover, others)
     factor = crawl_factor(mover.prone)
-    result = search(rules, yards // factor if factor > 1 else yards)
-    ends = [s for s in result.reachable() if may_end(rules, others, s)]
-    return result, ends
+    result = search(rules, yards // factor)
+    return result, result.reachable()
 
 
 def path_cost(bf: Battlefield, mover: Figure, others: list[Figure]) -> dict[Square, int]:
@@ -89,7 +78,7 @@ def path_cost(bf: Battlefield, mover: Figure, others: list[Figure]) -> dict[Squa
     rules = move_rules(bf, mover, others)
     result = search(rules, None)
     factor = crawl_factor(mover.prone)
-    return {s: c * factor for s, c in result.cost.items() if s in result.endable and may_end(rules, others, s)}
+    return {s: c * factor for s, c in result.cost.items() if s in result.endable}
 
 
 @dataclass(frozen=True)
@@ -113,7 +102,7 @@ def walk_problem(bf: Battlefield, mover: Figure, others: list[Figure], path: tup
     total = sum(costs) * crawl_factor(mover.prone)
     if total > yards and not (at_least_one and len(path) == 2):
         return "the walk is {yards} yards, more than the {budget} it may go".format(yards=total, budget=yards)
-    if not may_end(rules, others, path[-1]):
+    if path[-1] != path[0] and not rules.may_end_at(path[-1]):
         return "the walk may not end in an occupied square"
     return Walk(total, fall_at_end(rules, tuple(path)))
 
