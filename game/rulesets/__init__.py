@@ -18,6 +18,7 @@ from types import ModuleType
 RULESETS: dict[str, str] = {
     "4e": "game.rulesets.dnd4e.ruleset",
     "5e-house": "game.rulesets.dnd5e.ruleset",
+    "d20-modern": "game.rulesets.d20modern.ruleset",
 }
 
 

@@ -1,0 +1,301 @@
+"""The d20 Modern commands a player or the computer sends through the door, and the events it reports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from game.core.grid import Square
+from game.ecs.world import Entity
+
+# Commands -------------------------------------------------------------------------------------------------
+
+MOVE, DOUBLE, RUN, WITHDRAW = "move", "double", "run", "withdraw"
+MOVE_MODES = (MOVE, DOUBLE, RUN, WITHDRAW)
+
+
+@dataclass(frozen=True)
+class Move:
+    """Walk ``path`` (the actor's square first): a move action (``move``), both actions (``double``), or the
+    full-round ``run`` (straight, 4x speed) or ``withdraw`` (2x speed, its first square not threatened)."""
+
+    actor: Entity
+    path: tuple[Square, ...]
+    mode: str = MOVE
+
+
+@dataclass(frozen=True)
+class Step:
+    """The 5-foot step (§6.5): one square, no action, provokes nothing."""
+
+    actor: Entity
+    to: Square
+
+
+@dataclass(frozen=True)
+class Attack:
+    """One attack roll with ``weapon``: the attack action, or the next attack of a full attack (ACT-06)."""
+
+    actor: Entity
+    target: Entity
+    weapon: str
+    defensively: bool = False
+
+
+@dataclass(frozen=True)
+class Charge:
+    """Charge (§4.7.1): a straight ``path`` of 10 ft to 2x speed ending at the first square next to ``target``,
+    then one melee attack at +2."""
+
+    actor: Entity
+    target: Entity
+    path: tuple[Square, ...]
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Autofire:
+    """Autofire (§10.2) at the 2x2 squares whose top-left square is ``at``."""
+
+    actor: Entity
+    weapon: str
+    at: Square
+
+
+@dataclass(frozen=True)
+class Throw:
+    """Throw an explosive (§10.3) at a square."""
+
+    actor: Entity
+    explosive: str
+    at: Square
+
+
+@dataclass(frozen=True)
+class Reload:
+    """Reload a firearm from a spare box magazine: a move action that provokes (§4.2)."""
+
+    actor: Entity
+    weapon: str
+
+
+@dataclass(frozen=True)
+class TotalDefense:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class StandUp:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class DropProne:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class CoupDeGrace:
+    """Coup de grace (§8.2) on a helpless creature next to the actor."""
+
+    actor: Entity
+    target: Entity
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Stabilize:
+    """Treat Injury on a dying creature next to the actor: an attack action that provokes (§11)."""
+
+    actor: Entity
+    target: Entity
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    actor: Entity
+
+
+@dataclass(frozen=True)
+class React:
+    """Answer an offered attack of opportunity: take it (``attack``) or let it pass."""
+
+    actor: Entity
+    attack: bool
+
+
+COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
+            Stabilize, EndTurn, React)
+
+
+def command_to_json(command: object) -> dict[str, Any]:
+    """{"type": "Move", "actor": 3, "path": [[1, 2], [2, 2]], "mode": "move"}: every field, in order."""
+    if type(command) not in COMMANDS:
+        raise TypeError(f"not a d20-modern command: {command!r}")
+    data: dict[str, Any] = {"type": type(command).__name__}
+    for f in fields(command):  # type: ignore[arg-type]
+        value = getattr(command, f.name)
+        if isinstance(value, tuple):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        data[f.name] = value
+    return data
+
+# Events ---------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class InitiativeRolled:
+    entity: Entity
+    roll: int
+    modifier: int
+    tiebreak: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    entity: Entity
+    round: int
+    surprise: bool = False
+
+
+@dataclass(frozen=True)
+class TurnEnded:
+    entity: Entity
+
+
+@dataclass(frozen=True)
+class Moved:
+    entity: Entity
+    path: tuple[Square, ...]
+    mode: str
+
+
+@dataclass(frozen=True)
+class Stepped:
+    entity: Entity
+    frm: Square
+    to: Square
+
+
+@dataclass(frozen=True)
+class AttackRolled:
+    """One attack roll: its natural die, total, the Defense it met, the modifiers that counted and the outcome."""
+
+    attacker: Entity
+    target: Entity
+    weapon: str
+    natural: int
+    total: int
+    defense: int
+    hit: bool
+    threat: bool = False
+    confirm: int = 0
+    critical: bool = False
+    modifiers: tuple[tuple[str, int], ...] = ()
+    opportunity: bool = False
+
+
+@dataclass(frozen=True)
+class MissChance:
+    """CON-01: "20% miss chance: rolled 14, the shot goes wide"."""
+
+    attacker: Entity
+    target: Entity
+    chance: int
+    roll: int
+    missed: bool
+
+
+@dataclass(frozen=True)
+class Damaged:
+    target: Entity
+    amount: int
+    nonlethal: bool
+    hp: int
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class StateChanged:
+    """A creature became "disabled", "dying", "stable", "unconscious", "staggered" or "dead" (§11)."""
+
+    entity: Entity
+    state: str
+
+
+@dataclass(frozen=True)
+class SavingThrow:
+    entity: Entity
+    save: str
+    dc: int
+    natural: int
+    total: int
+    success: bool
+
+
+@dataclass(frozen=True)
+class OpportunityOffered:
+    reactor: Entity
+    provoker: Entity
+    reason: str
+
+
+@dataclass(frozen=True)
+class OpportunityDeclined:
+    reactor: Entity
+    provoker: Entity
+
+
+@dataclass(frozen=True)
+class Reloaded:
+    entity: Entity
+    weapon: str
+    rounds: int
+
+
+@dataclass(frozen=True)
+class AreaFired:
+    """Autofire's one roll against Defense 10 (FIR-01), the squares it sprays and the rounds it spends."""
+
+    entity: Entity
+    weapon: str
+    squares: tuple[Square, ...]
+    natural: int
+    total: int
+    hit: bool
+
+
+@dataclass(frozen=True)
+class Thrown:
+    """A thrown explosive (EXP-01..03): aimed square, whether the throw hit, where and on which corner it landed."""
+
+    entity: Entity
+    explosive: str
+    aimed: Square
+    rolled: bool
+    natural: int
+    total: int
+    hit: bool
+    landed: Square
+    point: tuple[int, int]
+    squares: tuple[Square, ...]
+
+
+@dataclass(frozen=True)
+class ConditionChanged:
+    entity: Entity
+    condition: str
+    added: bool
+
+
+@dataclass(frozen=True)
+class ActionTaken:
+    entity: Entity
+    action: str
+    succeeded: bool = True
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class SkirmishWon:
+    winner: str

@@ -1,0 +1,616 @@
+"""The d20-modern door: validate a command (pure: a Refused or None), then apply it (dice in, events out),
+then upkeep. Turns follow the initiative order; a move or action that provokes pauses as a
+PendingOpportunity until each threatening enemy's controller answers through the same door (React)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable
+
+from game.core.dice import Dice
+from game.core.grid import Square
+from game.core.lines import line_of_effect, line_of_sight
+from game.ecs.components import START_OF_TURN, Condition, Outcome, Position
+from game.ecs.world import Entity
+from game.rulesets.d20modern import budget as bud
+from game.rulesets.d20modern import injury, measure, strikes, threat
+from game.rulesets.d20modern.commands import (
+    DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Attack, Autofire, Charge, ConditionChanged, CoupDeGrace,
+    DropProne, EndTurn, Move, Moved, OpportunityDeclined, OpportunityOffered, React, Reload, Reloaded, SkirmishWon,
+    Stabilize, StandUp, StateChanged, Step, Stepped, Throw, TotalDefense, TurnEnded, TurnStarted,
+)
+from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Round, Sheet, Weapon
+from game.rulesets.d20modern.cover import TOTAL
+from game.rulesets.d20modern.situation import (
+    adjacent, alive, can_act, cover_degree, feet_between, feet_rules, helpless, melee_weapon, speed_ft, vitals,
+    watchers,
+)
+from game.rulesets.d20modern.verdict import Refused
+from game.rulesets.d20modern.walking import straight
+from game.state import GameState
+
+
+@dataclass(frozen=True)
+class Continue:
+    """The rest of a paused walk, and the charge attack waiting at its end (``target``, ``weapon``)."""
+
+    actor: Entity
+    path: tuple[Square, ...]
+    mode: str
+    target: Entity | None = None
+    weapon: str = ""
+
+
+def round_of(state: GameState) -> Round:
+    return state.world.resource(Round)
+
+
+def pending(state: GameState) -> PendingOpportunity | None:
+    return state.world.maybe_resource(PendingOpportunity)
+
+
+def decider(state: GameState) -> Entity:
+    """Whose controller must answer now: an enemy offered an attack of opportunity, else the creature whose turn it is."""
+    offer = pending(state)
+    return offer.reactors[0] if offer is not None else round_of(state).current
+
+
+def budget_of(state: GameState, e: Entity) -> bud.Budget:
+    return state.world.get(e, bud.Budget)
+
+
+def sheet_of(state: GameState, e: Entity) -> Sheet:
+    return state.world.get(e, Sheet)
+
+
+# Validation -----------------------------------------------------------------------------------------------
+
+def _turn_problem(state: GameState, actor: Entity) -> Refused | None:
+    if state.outcome is not None:
+        return Refused("the skirmish is over", "d20-modern §1")
+    if actor not in state.creatures():
+        return Refused("no such creature", "d20-modern §1")
+    offer = pending(state)
+    if offer is not None:
+        return Refused("{name} must first answer the attack of opportunity".format(name=state.name(offer.reactors[0])),
+                       "d20-modern §5.4")
+    if round_of(state).current != actor:
+        return Refused("it is not {name}'s turn".format(name=state.name(actor)), "d20-modern INIT-03")
+    if not can_act(state, actor):
+        return Refused("{name} cannot act".format(name=state.name(actor)), "d20-modern §11")
+    return None
+
+
+def _enemy_problem(state: GameState, actor: Entity, target: Entity) -> Refused | None:
+    if target not in state.creatures() or not alive(state, target):
+        return Refused("no such creature to attack", "d20-modern §4.5")
+    if state.side(target) == state.side(actor):
+        return Refused("{name} is an ally".format(name=state.name(target)), "d20-modern §4.5")
+    return None
+
+
+def _weapon(state: GameState, actor: Entity, name: str) -> Weapon | Refused:
+    weapon = sheet_of(state, actor).weapon(name)
+    if weapon is None:
+        return Refused("{name} has no weapon called {weapon}".format(name=state.name(actor), weapon=name), "d20-modern §2")
+    return weapon
+
+
+def reach_problem(state: GameState, actor: Entity, target: Entity, weapon: Weapon) -> Refused | None:
+    """§4.5.1, §4.5.3, ATK-09, ATK-10, COV-01: melee needs the target adjacent; a ranged attack needs line of
+    sight, the weapon's maximum range and a loaded round; nobody behind total cover can be targeted."""
+    if weapon.melee:
+        if not adjacent(state, actor, target):
+            return Refused("{name} is not within 5 ft".format(name=state.name(target)), "d20-modern §4.5.1")
+        return None
+    if not line_of_sight(state.battlefield, state.space(actor), state.space(target)):
+        return Refused("no line of sight to {name}".format(name=state.name(target)), "d20-modern ATK-10")
+    if not measure.within_max_range(feet_between(state, actor, target), weapon.increment_ft, weapon.kind == "thrown"):
+        return Refused("{name} is beyond the weapon's maximum range".format(name=state.name(target)), "d20-modern ATK-09")
+    if cover_degree(state, actor, target) == TOTAL:
+        return Refused("{name} has total cover".format(name=state.name(target)), "d20-modern COV-01")
+    if weapon.magazine and state.world.get(actor, Ammo).rounds(weapon.name) < 1:
+        return Refused("the {weapon} is empty: reload".format(weapon=weapon.name), "d20-modern §10.2")
+    return None
+
+
+def _walk_problem(state: GameState, actor: Entity, path: tuple[Square, ...], limit_ft: int) -> Refused | None:
+    if len(path) < 2:
+        return Refused("a move needs at least one square to enter", "d20-modern §6.2")
+    if state.has_condition(actor, "prone"):
+        return Refused("{name} is prone: stand up first".format(name=state.name(actor)), "d20-modern ACT-11")
+    cost = feet_rules(state, actor).walk_cost(path)
+    if isinstance(cost, Refused):
+        return cost
+    if cost > limit_ft:
+        return Refused("the walk is {cost} ft, more than {limit} ft".format(cost=cost, limit=limit_ft), "d20-modern ACT-14")
+    return None
+
+
+def validate_move(state: GameState, c: Move) -> Refused | None:
+    """ACT-14: a move action up to speed, a double move up to 2x, a run up to 4x in a straight line, a
+    withdraw up to 2x; run and withdraw are full-round actions without a 5-foot step (ACT-04)."""
+    if c.mode not in MOVE_MODES:
+        return Refused("unknown kind of move {mode!r}".format(mode=c.mode), "d20-modern ACT-14")
+    b = budget_of(state, c.actor)
+    speed = speed_ft(state, c.actor)
+    if c.mode == MOVE:
+        problem, limit = bud.move_action_problem(b, True), speed
+    elif c.mode == DOUBLE:
+        problem = bud.full_round_problem(b, allows_step=False) if b.restricted or not (b.attack and b.move) or b.stepped else None
+        if problem is None and (not (b.attack and b.move) or b.stepped):
+            problem = Refused("a double move takes both actions and no 5-foot step", "d20-modern ACT-14")
+        limit = 2 * speed
+    else:
+        problem = bud.full_round_problem(b, allows_step=False)
+        limit = (4 if c.mode == RUN else 2) * speed
+    if problem is None and c.mode == RUN and not straight(c.path):
+        problem = Refused("a run goes in a straight line", "d20-modern MOV-04")
+    return problem or _walk_problem(state, c.actor, c.path, limit)
+
+
+def validate_step(state: GameState, c: Step) -> Refused | None:
+    """§6.5, ACT-02..04: one square to a free neighbour on open ground (A1: a diagonal too)."""
+    problem = bud.five_foot_step_problem(budget_of(state, c.actor))
+    if problem is not None:
+        return problem
+    if state.has_condition(c.actor, "prone"):
+        return Refused("{name} is prone: stand up first".format(name=state.name(c.actor)), "d20-modern ACT-11")
+    cost = feet_rules(state, c.actor).walk_cost((state.square(c.actor), tuple(c.to)))
+    if isinstance(cost, Refused):
+        return cost
+    if cost != measure.SQUARE_FT:
+        return Refused("a 5-foot step covers 5 ft (difficult ground costs 10)", "d20-modern §6.5")
+    return None
+
+
+def validate_attack(state: GameState, c: Attack) -> Refused | None:
+    """ACT-01, ACT-06..08: the attack action, or the next attack of a full attack; the target within reach or range."""
+    problem = _enemy_problem(state, c.actor, c.target)
+    if problem:
+        return problem
+    weapon = _weapon(state, c.actor, c.weapon)
+    if isinstance(weapon, Refused):
+        return weapon
+    b = budget_of(state, c.actor)
+    left = b.attacks < len(bud.iterative_bonuses(sheet_of(state, c.actor).bab))
+    return bud.next_attack_problem(b, left) or reach_problem(state, c.actor, c.target, weapon)
+
+
+def validate_charge(state: GameState, c: Charge) -> Refused | None:
+    """ATK-15, ATK-16, SURP-03: straight, at least 10 ft, at most 2x speed (1x in a restricted turn), ending
+    at the first square next to the target, then one melee attack."""
+    problem = _enemy_problem(state, c.actor, c.target)
+    if problem:
+        return problem
+    weapon = _weapon(state, c.actor, c.weapon)
+    if isinstance(weapon, Refused):
+        return weapon
+    if not weapon.melee:
+        return Refused("a charge ends in a melee attack", "d20-modern ATK-15")
+    b = budget_of(state, c.actor)
+    problem = bud.full_round_problem(b, allows_step=False, charge=True)
+    if problem:
+        return problem
+    if not straight(c.path):
+        return Refused("a charge goes in a straight line", "d20-modern ATK-16")
+    limit = (1 if b.restricted else 2) * speed_ft(state, c.actor)
+    problem = _walk_problem(state, c.actor, c.path, limit)
+    if problem:
+        return problem
+    if feet_rules(state, c.actor).walk_cost(c.path) < 10:  # type: ignore[operator]
+        return Refused("a charge covers at least 10 ft", "d20-modern ATK-16")
+    target_space = state.space(c.target)
+    touching = [i for i, sq in enumerate(c.path) if measure.gap_squares((sq, 1), target_space) in ((1, 0), (0, 1), (1, 1))]
+    if not touching or touching[0] != len(c.path) - 1:
+        return Refused("a charge stops at the first square next to the target", "d20-modern ATK-16")
+    return None
+
+
+def validate_autofire(state: GameState, c: Autofire) -> Refused | None:
+    """FIR-01: an automatic weapon with 10 rounds loaded, at a 2x2 area in range and line of effect."""
+    weapon = _weapon(state, c.actor, c.weapon)
+    if isinstance(weapon, Refused):
+        return weapon
+    if not weapon.autofire:
+        return Refused("the {weapon} has no automatic fire".format(weapon=weapon.name), "d20-modern FIR-01")
+    if state.world.get(c.actor, Ammo).rounds(weapon.name) < 10:
+        return Refused("autofire needs 10 rounds loaded", "d20-modern FIR-01")
+    bf = state.battlefield
+    if not (bf.in_bounds(tuple(c.at)) and bf.in_bounds((c.at[0] + 1, c.at[1] + 1))):
+        return Refused("the area must lie on the map", "d20-modern FIR-01")
+    if not line_of_effect(bf, state.space(c.actor), (tuple(c.at), 2)):
+        return Refused("no line of effect to the area", "d20-modern ATK-10")
+    if not measure.within_max_range(measure.feet_between(state.space(c.actor), (tuple(c.at), 2)), weapon.increment_ft, False):
+        return Refused("the area is beyond the weapon's maximum range", "d20-modern ATK-09")
+    return bud.attack_action_problem(budget_of(state, c.actor))
+
+
+def validate_throw(state: GameState, c: Throw) -> Refused | None:
+    """EXP-01, EXP-02: one carried, at a square within 5 range increments and in line of effect."""
+    item = sheet_of(state, c.actor).explosive(c.explosive)
+    if item is None or state.world.get(c.actor, Carried).left(c.explosive) < 1:
+        return Refused("{name} has no {item} left".format(name=state.name(c.actor), item=c.explosive), "d20-modern §10.3")
+    bf = state.battlefield
+    at = tuple(c.at)
+    if not bf.in_bounds(at) or bf.at(at).solid:
+        return Refused("a grenade is thrown at an open square", "d20-modern §10.3")
+    if not line_of_effect(bf, state.space(c.actor), (at, 1)):
+        return Refused("no line of effect to that square", "d20-modern ATK-10")
+    if not measure.within_max_range(measure.feet_between(state.space(c.actor), (at, 1)), item.increment_ft, True):
+        return Refused("beyond 5 range increments", "d20-modern ATK-09")
+    return bud.attack_action_problem(budget_of(state, c.actor))
+
+
+def validate_reload(state: GameState, c: Reload) -> Refused | None:
+    weapon = _weapon(state, c.actor, c.weapon)
+    if isinstance(weapon, Refused):
+        return weapon
+    ammo = state.world.get(c.actor, Ammo)
+    if not weapon.magazine or ammo.spares(weapon.name) < 1:
+        return Refused("no spare magazine for the {weapon}".format(weapon=weapon.name), "d20-modern §4.2")
+    if ammo.rounds(weapon.name) >= weapon.magazine:
+        return Refused("the {weapon} is fully loaded".format(weapon=weapon.name), "d20-modern §4.2")
+    return bud.move_action_problem(budget_of(state, c.actor), False)
+
+
+def validate_total_defense(state: GameState, c: TotalDefense) -> Refused | None:
+    return bud.attack_action_problem(budget_of(state, c.actor))
+
+
+def validate_stand_up(state: GameState, c: StandUp) -> Refused | None:
+    if not state.has_condition(c.actor, "prone"):
+        return Refused("{name} is not prone".format(name=state.name(c.actor)), "d20-modern ACT-11")
+    return bud.move_action_problem(budget_of(state, c.actor), False)
+
+
+def validate_drop_prone(state: GameState, c: DropProne) -> Refused | None:
+    if state.has_condition(c.actor, "prone"):
+        return Refused("{name} is already prone".format(name=state.name(c.actor)), "d20-modern §4.3")
+    return None
+
+
+def validate_coup(state: GameState, c: CoupDeGrace) -> Refused | None:
+    """HLP-01: a helpless creature next to the actor, a full-round action."""
+    problem = _enemy_problem(state, c.actor, c.target)
+    if problem:
+        return problem
+    weapon = _weapon(state, c.actor, c.weapon)
+    if isinstance(weapon, Refused):
+        return weapon
+    if not helpless(state, c.target):
+        return Refused("{name} is not helpless".format(name=state.name(c.target)), "d20-modern HLP-01")
+    if not adjacent(state, c.actor, c.target):
+        return Refused("a coup de grace is made from next to the target", "d20-modern HLP-01")
+    if weapon.magazine and state.world.get(c.actor, Ammo).rounds(weapon.name) < 1:
+        return Refused("the {weapon} is empty: reload".format(weapon=weapon.name), "d20-modern §10.2")
+    return bud.full_round_problem(budget_of(state, c.actor), allows_step=True)
+
+
+def validate_stabilize(state: GameState, c: Stabilize) -> Refused | None:
+    v = vitals(state, c.target)
+    if v is None or injury.state_of(v) != "dying" or state.side(c.target) != state.side(c.actor):
+        return Refused("only a dying ally can be stabilised", "d20-modern §11")
+    if not adjacent(state, c.actor, c.target):
+        return Refused("stabilising is done from next to the dying", "d20-modern §11")
+    return bud.attack_action_problem(budget_of(state, c.actor))
+
+
+def validate_react(state: GameState, c: React) -> Refused | None:
+    offer = pending(state)
+    if offer is None or offer.reactors[0] != c.actor:
+        return Refused("no attack of opportunity is offered to this creature", "d20-modern §5.4")
+    return None
+
+
+VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
+    Move: validate_move, Step: validate_step, Attack: validate_attack, Charge: validate_charge,
+    Autofire: validate_autofire, Throw: validate_throw, Reload: validate_reload, TotalDefense: validate_total_defense,
+    StandUp: validate_stand_up, DropProne: validate_drop_prone, CoupDeGrace: validate_coup, Stabilize: validate_stabilize,
+    EndTurn: lambda state, c: None,
+}
+
+
+def validate(state: GameState, command: Any) -> Refused | None:
+    """Whether the command may be applied now (no dice, no change)."""
+    if isinstance(command, React):
+        if state.outcome is not None:
+            return Refused("the skirmish is over", "d20-modern §1")
+        return validate_react(state, command)
+    check = VALIDATORS.get(type(command))
+    if check is None:
+        return Refused("not a d20-modern command: {kind}".format(kind=type(command).__name__), "d20-modern")
+    return _turn_problem(state, command.actor) or check(state, command)
+
+# Applying -------------------------------------------------------------------------------------------------
+
+
+PROVOKING = {Attack: "ranged attack", Autofire: "autofire", Throw: "throw explosive", Reload: "reload box magazine",
+             StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize"}
+
+
+def _provokes(state: GameState, c: Any) -> list[Entity]:
+    """AOO-04, AOO-05, AOO-11: the able enemies threatening the actor when the action itself provokes."""
+    action = PROVOKING.get(type(c))
+    if action is None:
+        return []
+    if isinstance(c, Attack) and sheet_of(state, c.actor).weapon(c.weapon).melee:  # type: ignore[union-attr]
+        return []
+    return [w.key for w in threat.provoked_by_action(action, state.space(c.actor), watchers(state, c.actor))]
+
+
+def _pause(state: GameState, provoker: Entity, reactors: list[Entity], resume: object, reason: str,
+           passed: tuple[Entity, ...] = ()) -> list[Any]:
+    state.world.set_resource(PendingOpportunity(provoker, tuple(reactors), resume, reason, passed))
+    return [OpportunityOffered(reactors[0], provoker, reason)]
+
+
+def _set_budget(state: GameState, e: Entity, b: bud.Budget) -> None:
+    state.world.add(e, b)
+
+
+def _add_condition(state: GameState, e: Entity, name: str, until: str = "") -> list[Any]:
+    state.add_condition(e, Condition(name, until=until, owner=e if until else None))
+    return [ConditionChanged(e, name, True)]
+
+
+def _walk(state: GameState, dice: Dice, c: Continue, passed: tuple[Entity, ...] = (), first: bool = True) -> list[Any]:
+    """Walk the path; stop where leaving a square provokes (AOO-02) and offer the attacks first (A11)."""
+    kind = threat.WITHDRAW if c.mode == WITHDRAW and first else threat.WALK
+    side = state.space(c.actor)[1]
+    found = threat.provocations(c.path, side, watchers(state, c.actor, passed), kind)
+    if found:
+        index = found[0][0]
+        reactors = [w.key for i, w in found if i == index]
+        state.world.add(c.actor, Position(c.path[index]))
+        moved = [Moved(c.actor, c.path[:index + 1], c.mode)] if index else []
+        rest = replace(c, path=c.path[index:])
+        return moved + _pause(state, c.actor, reactors, rest, "moving out of a threatened square", passed + tuple(reactors))
+    state.world.add(c.actor, Position(c.path[-1]))
+    events: list[Any] = [Moved(c.actor, c.path, c.mode)]
+    if c.target is not None and alive(state, c.target) and can_act(state, c.actor):
+        weapon = sheet_of(state, c.actor).weapon(c.weapon)
+        events += strikes.strike(state, dice, c.actor, c.target, weapon, charging=True)  # type: ignore[arg-type]
+    return events
+
+
+def apply_move(state: GameState, c: Move, dice: Dice) -> list[Any]:
+    b = budget_of(state, c.actor)
+    if c.mode == MOVE:
+        b = bud.use_move(b, True)
+    elif c.mode == DOUBLE:
+        b = bud.use_double_move(b)
+    else:
+        b = bud.use_full_round(b, no_step=True, moved=True)
+    _set_budget(state, c.actor, b)
+    events: list[Any] = []
+    if c.mode == RUN:
+        events += _add_condition(state, c.actor, "running", START_OF_TURN)
+    return events + _walk(state, dice, Continue(c.actor, tuple(tuple(s) for s in c.path), c.mode))
+
+
+def apply_step(state: GameState, c: Step, dice: Dice) -> list[Any]:
+    frm = state.square(c.actor)
+    state.world.add(c.actor, Position(tuple(c.to)))
+    _set_budget(state, c.actor, bud.use_step(budget_of(state, c.actor)))
+    return [Stepped(c.actor, frm, tuple(c.to))]
+
+
+def _strenuous(state: GameState, e: Entity) -> list[Any]:
+    """SRD: a disabled creature that takes a strenuous action drops to -1 afterwards (docs/rulings.md)."""
+    v = vitals(state, e)
+    if v is None or injury.state_of(v) != "disabled":
+        return []
+    return strikes.damage(state, _NoDice(), e, 1, False, "strain")
+
+
+class _NoDice:
+    """Dice for damage that cannot call for a save (1 hit point of strain never reaches a threshold)."""
+
+    def roll(self, sides: int) -> int:
+        raise AssertionError("strain rolls no dice")
+
+
+def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Any]:
+    b = budget_of(state, c.actor)
+    iterative = b.attacks
+    _set_budget(state, c.actor, bud.use_attack(b) if b.attacks == 0 else bud.use_next_attack(b))
+    events: list[Any] = []
+    if c.defensively and not state.has_condition(c.actor, "fighting_defensively"):
+        events += _add_condition(state, c.actor, "fighting_defensively", START_OF_TURN)
+    weapon = sheet_of(state, c.actor).weapon(c.weapon)
+    events += strikes.strike(state, dice, c.actor, c.target, weapon, iterative=iterative)  # type: ignore[arg-type]
+    return events + _strenuous(state, c.actor)
+
+
+def apply_charge(state: GameState, c: Charge, dice: Dice) -> list[Any]:
+    _set_budget(state, c.actor, bud.use_full_round(budget_of(state, c.actor), no_step=True, moved=True))
+    events = _add_condition(state, c.actor, "charging", START_OF_TURN)
+    return events + _walk(state, dice, Continue(c.actor, tuple(tuple(s) for s in c.path), "charge", c.target, c.weapon))
+
+
+def apply_autofire(state: GameState, c: Autofire, dice: Dice) -> list[Any]:
+    _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
+    weapon = sheet_of(state, c.actor).weapon(c.weapon)
+    return strikes.autofire(state, dice, c.actor, weapon, tuple(c.at)) + _strenuous(state, c.actor)  # type: ignore[arg-type]
+
+
+def apply_throw(state: GameState, c: Throw, dice: Dice) -> list[Any]:
+    _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
+    item = sheet_of(state, c.actor).explosive(c.explosive)
+    return strikes.throw(state, dice, c.actor, item, tuple(c.at)) + _strenuous(state, c.actor)  # type: ignore[arg-type]
+
+
+def apply_reload(state: GameState, c: Reload, dice: Dice) -> list[Any]:
+    _set_budget(state, c.actor, bud.use_move(budget_of(state, c.actor), False))
+    weapon = sheet_of(state, c.actor).weapon(c.weapon)
+    ammo = state.world.get(c.actor, Ammo)
+    loaded = tuple((n, weapon.magazine if n == c.weapon else r) for n, r in ammo.loaded)  # type: ignore[union-attr]
+    spare = tuple((n, s - 1 if n == c.weapon else s) for n, s in ammo.spare)
+    state.world.add(c.actor, Ammo(loaded, spare))
+    return [Reloaded(c.actor, c.weapon, weapon.magazine)]  # type: ignore[union-attr]
+
+
+def apply_total_defense(state: GameState, c: TotalDefense, dice: Dice) -> list[Any]:
+    """ATK-14: +4 dodge from now until the start of its next turn."""
+    _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
+    return _add_condition(state, c.actor, "total_defense", START_OF_TURN)
+
+
+def apply_stand_up(state: GameState, c: StandUp, dice: Dice) -> list[Any]:
+    _set_budget(state, c.actor, bud.use_move(budget_of(state, c.actor), False))
+    state.world.add(c.actor, state.conditions(c.actor).removing("prone"))
+    return [ConditionChanged(c.actor, "prone", False)]
+
+
+def apply_drop_prone(state: GameState, c: DropProne, dice: Dice) -> list[Any]:
+    return _add_condition(state, c.actor, "prone")
+
+
+def apply_coup(state: GameState, c: CoupDeGrace, dice: Dice) -> list[Any]:
+    _set_budget(state, c.actor, bud.use_full_round(budget_of(state, c.actor)))
+    weapon = sheet_of(state, c.actor).weapon(c.weapon)
+    return strikes.coup_de_grace(state, dice, c.actor, c.target, weapon) + _strenuous(state, c.actor)  # type: ignore[arg-type]
+
+
+def apply_stabilize(state: GameState, c: Stabilize, dice: Dice) -> list[Any]:
+    """§11 and the SRD: Treat Injury DC 15 stops a dying creature losing hit points."""
+    _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
+    natural = dice.roll(20)
+    ok = natural + sheet_of(state, c.actor).treat_injury >= injury.STABILIZE_DC
+    events: list[Any] = [ActionTaken(c.actor, "stabilize", ok, "rolled {total} against DC 15".format(
+        total=natural + sheet_of(state, c.actor).treat_injury))]
+    if ok:
+        state.world.add(c.target, injury.stabilized(state.world.get(c.target, injury.Vitals)))
+        events.append(ActionTaken(c.target, "stable"))
+    return events
+
+
+def apply_react(state: GameState, c: React, dice: Dice) -> list[Any]:
+    """AOO-07, AOO-09: the one attack of opportunity of the round, a single melee attack at the full bonus."""
+    offer = pending(state)
+    assert offer is not None
+    events: list[Any] = []
+    weapon = melee_weapon(state, c.actor)
+    if c.attack and weapon is not None:
+        state.world.add(c.actor, Reaction(True))
+        events += strikes.strike(state, dice, c.actor, offer.provoker, weapon, opportunity=True)
+    else:
+        events.append(OpportunityDeclined(c.actor, offer.provoker))
+    rest = offer.reactors[1:]
+    if rest:
+        state.world.set_resource(replace(offer, reactors=rest))
+        return events + [OpportunityOffered(rest[0], offer.provoker, offer.reason)]
+    state.world.clear_resource(PendingOpportunity)
+    if not can_act(state, offer.provoker):
+        return events                              # A11: dropped by the attack, the move or action is lost
+    resume = offer.resume
+    if isinstance(resume, Continue):
+        return events + _walk(state, dice, resume, offer.passed, first=False)
+    if VALIDATORS[type(resume)](state, resume) is None:
+        return events + APPLIERS[type(resume)](state, resume, dice)
+    return events
+
+
+APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
+    Move: apply_move, Step: apply_step, Attack: apply_attack, Charge: apply_charge, Autofire: apply_autofire,
+    Throw: apply_throw, Reload: apply_reload, TotalDefense: apply_total_defense, StandUp: apply_stand_up,
+    DropProne: apply_drop_prone, CoupDeGrace: apply_coup, Stabilize: apply_stabilize,
+}
+
+
+def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
+    """The one door: a refusal, or the events of applying the command and the upkeep after it."""
+    problem = validate(state, command)
+    if problem is not None:
+        return problem
+    if isinstance(command, React):
+        events = apply_react(state, command, dice)
+    elif isinstance(command, EndTurn):
+        events = end_turn(state, dice)
+    else:
+        reactors = _provokes(state, command)
+        if reactors:
+            events = _pause(state, command.actor, reactors, command, PROVOKING[type(command)])
+        else:
+            events = APPLIERS[type(command)](state, command, dice)
+    return events + upkeep(state, dice)
+
+# Turns ----------------------------------------------------------------------------------------------------
+
+
+def standing_sides(state: GameState) -> list[str]:
+    """The sides with a creature still able to act (the disabled can; the dying cannot)."""
+    return sorted({state.side(e) for e in state.creatures() if can_act(state, e)})
+
+
+def upkeep(state: GameState, dice: Dice) -> list[Any]:
+    """The last side standing wins; a creature dropped on its own turn ends it."""
+    if state.outcome is not None:
+        return []
+    sides = standing_sides(state)
+    if len(sides) <= 1:
+        winner = sides[0] if sides else ""
+        state.world.set_resource(Outcome(winner))
+        state.world.clear_resource(PendingOpportunity)
+        return [SkirmishWon(winner)]
+    if pending(state) is None and not can_act(state, round_of(state).current):
+        return end_turn(state, dice)
+    return []
+
+
+def start_turn(state: GameState, dice: Dice) -> list[Any]:
+    """INIT-05, RND-01, ATK-13..15: flat-footedness ends, effects lasting until this turn end, a fresh budget
+    (restricted in the surprise round and while disabled) and the round's attack of opportunity. A dying
+    creature rolls to stabilise instead and its turn passes (SRD)."""
+    events: list[Any] = []
+    for _ in range(4 * len(round_of(state).order) + 4):
+        r = round_of(state)
+        e = r.current
+        if alive(state, e):
+            if state.has_condition(e, "flat_footed"):
+                state.world.add(e, state.conditions(e).removing("flat_footed"))
+                events.append(ConditionChanged(e, "flat_footed", False))
+            kept, ended = state.conditions(e).expiring(START_OF_TURN, e)
+            state.world.add(e, kept)
+            events += [ConditionChanged(e, x.name, False) for x in ended]
+            state.world.add(e, Reaction(False))
+            v = vitals(state, e)
+            if v is not None and injury.state_of(v) == "dying":
+                d100 = dice.roll(100)
+                after = injury.dying_tick(v, d100)
+                state.world.add(e, after)
+                events.append(ActionTaken(e, "dying", after.stable, "rolled {roll} on d%".format(roll=d100)))
+                if injury.state_of(after) == "dead":
+                    events += strikes.kill(state, e)
+                elif after.stable:
+                    events.append(StateChanged(e, "stable"))
+            if can_act(state, e):
+                disabled = v is not None and injury.state_of(v) == "disabled"
+                state.world.add(e, bud.fresh(restricted=r.surprise or disabled))
+                return events + [TurnStarted(e, r.number, r.surprise)]
+        _advance(state)
+    return events
+
+
+def _advance(state: GameState) -> None:
+    r = round_of(state)
+    if r.index + 1 < len(r.order):
+        state.world.set_resource(replace(r, index=r.index + 1))
+        return
+    everyone = state.world.resource(Initiative).order
+    state.world.set_resource(Round(r.number + 1, everyone, 0, False))
+
+
+@dataclass(frozen=True)
+class Initiative:
+    """INIT-03: the whole initiative order, kept for every regular round (the surprise round has only the aware)."""
+
+    order: tuple[Entity, ...]
+
+
+def end_turn(state: GameState, dice: Dice) -> list[Any]:
+    e = round_of(state).current
+    events: list[Any] = [TurnEnded(e)]
+    _advance(state)
+    return events + start_turn(state, dice)
