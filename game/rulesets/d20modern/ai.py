@@ -94,8 +94,11 @@ class ControllerD20:
         if weapon is not None:
             target = self._target(state, me, weapon)
             if target is not None:
-                if b.attacks == 0 and gun is weapon and self.level.seeks_cover and not b.moved and not b.stepped:
+                fresh = b.attacks == 0 and not b.moved and not b.stepped
+                if fresh and gun is weapon and self.level.seeks_cover:
                     yield self._to_cover(state, me, weapon, target)
+                if fresh and gun is weapon and odds(state, me, target, weapon).needed >= 20:
+                    yield self._closer(state, me, target)    # only a natural 20 would hit: get a better shot first
                 yield Attack(me, target, weapon.name)
         if gun is None:
             for w in s.weapons:
@@ -193,33 +196,48 @@ class ControllerD20:
         return not threat.provocations(path, state.space(me)[1], watchers(state, me))
 
     def _to_cover(self, state: GameState, me: Entity, weapon: Weapon, target: Entity) -> Move | None:
-        """A move action to the square, within speed, with the best cover from the enemies that still sees the
-        target (and is threatened by none), when it beats standing still."""
+        """A move action to the square, within speed, that best trades the shot's odds (the target's cover from
+        there, the range penalty) against its own cover from the enemies and the enemies threatening it, when
+        it beats standing still and the walk provokes nobody."""
         rules = feet_rules(state, me)
         found = rules.search(speed_ft(state, me))
         foes = [e for e in enemies(state, me) if can_act(state, e)]
         bf = state.battlefield
         side = state.space(me)[1]
+        aim = state.space(target)
 
         def score(square: Square) -> tuple[int, int]:
             space = (square, side)
             shelter = min((DEFENSE_BONUS[cover_degree(bf, state.space(f), space)] for f in foes), default=0)
             danger = sum(1 for f in foes if threat.threatens(state.space(f), square, side))
-            return (shelter - 10 * danger, -found.cost[square])
+            shot = DEFENSE_BONUS[cover_degree(bf, space, aim)] - measure.range_penalty(measure.feet_between(space, aim), weapon.increment_ft)
+            return (shelter - shot - 10 * danger, -found.cost[square])
 
         here = state.square(me)
         squares = sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:CANDIDATES]
         best, best_score = here, score(here)
         for square in squares:
-            if square == here or not line_of_sight(bf, (square, side), state.space(target)):
-                continue
-            if measure.feet_between((square, side), state.space(target)) > weapon.increment_ft * 2:
+            if square == here or not line_of_sight(bf, (square, side), aim):
                 continue
             value = score(square)
             path = found.path_to(square)
             if value > best_score and path is not None and self._safe(state, me, path):
                 best, best_score = square, value
         if best == here:
+            return None
+        return Move(me, found.path_to(best), MOVE)  # type: ignore[arg-type]
+
+    def _closer(self, state: GameState, me: Entity, target: Entity) -> Move | None:
+        """A move action to the reachable square nearest the target that still sees it."""
+        found = feet_rules(state, me).search(speed_ft(state, me))
+        side = state.space(me)[1]
+        aim = state.space(target)
+        seen = [sq for sq in found.reachable(speed_ft(state, me))
+                if sq != state.square(me) and line_of_sight(state.battlefield, (sq, side), aim)]
+        if not seen:
+            return None
+        best = min(seen, key=lambda sq: (measure.feet_between((sq, side), aim), found.cost[sq], sq))
+        if measure.feet_between((best, side), aim) >= measure.feet_between(state.space(me), aim):
             return None
         return Move(me, found.path_to(best), MOVE)  # type: ignore[arg-type]
 

@@ -1,0 +1,220 @@
+"""The d20-modern door on tiny battlefields with scripted dice: turns, the budget, attacks of opportunity as
+a paused move or action answered through the door, firearms, grenades, coup de grace, injury, saves."""
+
+import json
+
+from game.core.battlefield import Obscurement, Terrain, parse_ascii
+from game.core.dice import ScriptedDice
+from game.ecs.world import World
+from game.rulesets.d20modern import engine, injury, ruleset
+from game.rulesets.d20modern.commands import (
+    DOUBLE, RUN, WITHDRAW, Attack, AttackRolled, Autofire, Charge, CoupDeGrace, EndTurn, Move, MissChance, Moved,
+    OpportunityOffered, React, Reload, StandUp, Step, Throw, TotalDefense, command_to_json,
+)
+from game.rulesets.d20modern.components import Ammo, Round
+from game.rulesets.d20modern.engine import Initiative
+from game.replay.load import read_command
+from game.state import GameState
+
+CREATURES = ruleset.load_creatures()
+
+
+def skirmish(rows, kinds, flat_footed=False, extra=None):
+    """Letters in ``rows`` are creatures: upper case blue, lower case red, ``kinds`` maps letter -> creature key.
+    The order of the letters in ``kinds`` is the initiative order; the first one's turn has begun."""
+    bf = parse_ascii(rows, extra=extra)
+    world = World()
+    made = {}
+    for letter, key in kinds.items():
+        spot = next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == letter)
+        side = "blue" if letter.isupper() else "red"
+        made[letter] = ruleset.add_creature(world, CREATURES[key], side, spot, letter)
+    state = GameState(bf, world)
+    order = tuple(made.values())
+    world.set_resource(Initiative(order))
+    world.set_resource(Round(1, order, 0))
+    if not flat_footed:
+        for e in order:
+            world.add(e, state.conditions(e).removing("flat_footed"))
+    engine.start_turn(state, ScriptedDice([]))
+    return state, made
+
+
+def test_ACT_14_a_move_action_goes_at_most_speed():
+    state, m = skirmish(["A.........", "..........", ".........b"], {"A": "agent", "b": "gangster"})
+    path = tuple((x, 0) for x in range(8))
+    assert engine.validate(state, Move(m["A"], path)).rule == "d20-modern ACT-14"
+    assert engine.validate(state, Move(m["A"], path, DOUBLE)) is None
+    assert engine.validate(state, Move(m["A"], tuple((x, 0) for x in range(7)))) is None
+
+
+def test_ACT_14_run_is_straight_and_withdraw_is_full_round():
+    state, m = skirmish(["A.........", "..........", ".........b"], {"A": "agent", "b": "gangster"})
+    bent = ((0, 0), (1, 0), (2, 1), (3, 0))
+    assert engine.validate(state, Move(m["A"], bent, RUN)).rule == "d20-modern MOV-04"
+    assert engine.validate(state, Move(m["A"], tuple((x, 0) for x in range(10)), RUN)) is None
+    engine.execute(state, Step(m["A"], (1, 1)), ScriptedDice([]))
+    assert engine.validate(state, Move(m["A"], ((1, 1), (2, 1)), WITHDRAW)).rule == "d20-modern ACT-04"
+
+
+def test_AOO_02_walking_out_of_threat_pauses_until_the_enemy_answers():
+    state, m = skirmish(["Ab....", "......"], {"A": "agent", "b": "gangster"})
+    path = ((0, 0), (0, 1), (1, 1), (2, 1), (3, 1))    # leaving (0, 0), a square b threatens, provokes at once
+    events = engine.execute(state, Move(m["A"], path), ScriptedDice([]))
+    assert isinstance(events[-1], OpportunityOffered) and events[-1].reactor == m["b"]
+    assert engine.decider(state) == m["b"]
+    assert state.square(m["A"]) == (0, 0)
+    assert engine.validate(state, EndTurn(m["A"])) is not None
+    # the gangster's machete: a miss (natural 2), then the walk goes on to its end
+    events = engine.execute(state, React(m["b"], True), ScriptedDice([2]))
+    assert any(isinstance(e, AttackRolled) and e.opportunity for e in events)
+    assert state.square(m["A"]) == (3, 1) and engine.pending(state) is None
+
+
+def test_AOO_07_one_attack_of_opportunity_a_round():
+    state, m = skirmish(["Ab....", "......"], {"A": "agent", "b": "gangster"})
+    engine.execute(state, Move(m["A"], ((0, 0), (0, 1), (1, 1), (2, 1), (3, 1))), ScriptedDice([]))
+    engine.execute(state, React(m["b"], True), ScriptedDice([2]))
+    assert engine.pending(state) is None
+    from game.rulesets.d20modern.situation import watchers
+    assert [w.able for w in watchers(state, m["A"])] == [False]
+
+
+def test_ACT_02_the_five_foot_step_provokes_nothing():
+    state, m = skirmish(["Ab....", "......"], {"A": "agent", "b": "gangster"})
+    events = engine.execute(state, Step(m["A"], (0, 1)), ScriptedDice([]))
+    assert engine.pending(state) is None and state.square(m["A"]) == (0, 1)
+    assert engine.validate(state, Step(m["A"], (0, 0))).rule == "d20-modern ACT-02"
+    assert engine.validate(state, Move(m["A"], ((0, 1), (0, 0)))).rule == "d20-modern ACT-03"
+    assert events
+
+
+def test_AOO_04_a_shot_from_a_threatened_square_provokes_first():
+    state, m = skirmish(["Ab....", ".....c"], {"A": "agent", "b": "gangster", "c": "gangster"})
+    events = engine.execute(state, Attack(m["A"], m["c"], "Beretta 92F"), ScriptedDice([]))
+    assert [type(e).__name__ for e in events] == ["OpportunityOffered"]
+    # b declines; the shot is then fired: natural 15 hits, damage 2d6 = 3 + 4
+    events = engine.execute(state, React(m["b"], False), ScriptedDice([15, 3, 4]))
+    assert any(isinstance(e, AttackRolled) and e.attacker == m["A"] for e in events)
+
+
+def test_AOO_08_flat_footed_creatures_make_no_attack_of_opportunity():
+    state, m = skirmish(["Ab....", "......"], {"A": "agent", "b": "gangster"}, flat_footed=True)
+    assert state.has_condition(m["b"], "flat_footed") and not state.has_condition(m["A"], "flat_footed")
+    engine.execute(state, Move(m["A"], ((0, 0), (0, 1), (1, 1), (2, 1), (3, 1))), ScriptedDice([]))
+    assert engine.pending(state) is None and state.square(m["A"]) == (3, 1)
+
+
+def test_INIT_05_flat_footed_until_its_first_turn():
+    state, m = skirmish(["A.b"], {"A": "agent", "b": "gangster"}, flat_footed=True)
+    assert state.has_condition(m["b"], "flat_footed")
+    engine.execute(state, EndTurn(m["A"]), ScriptedDice([]))
+    assert not state.has_condition(m["b"], "flat_footed")
+
+
+def test_ATK_02_a_hit_deals_damage_and_a_miss_does_not():
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    events = engine.execute(state, Attack(m["A"], m["b"], "Knife"), ScriptedDice([18, 3]))
+    hp = state.world.get(m["b"], injury.Vitals).hp
+    assert hp == 15 - (3 + 1)
+    assert any(isinstance(e, AttackRolled) and e.hit for e in events)
+
+
+def test_ACT_07_a_second_attack_is_the_full_attack():
+    state, m = skirmish(["Ab"], {"A": "soldier", "b": "gangster"})
+    engine.execute(state, Attack(m["A"], m["b"], "Knife"), ScriptedDice([2]))
+    assert engine.validate(state, Attack(m["A"], m["b"], "Knife")).rule == "d20-modern ACT-08"
+
+
+def test_CON_01_the_miss_chance_is_rolled_after_a_hit():
+    state, m = skirmish(["A....b"], {"A": "agent", "b": "gangster"}, extra={"b": Terrain(obscured=Obscurement.LIGHT)})
+    events = engine.execute(state, Attack(m["A"], m["b"], "Beretta 92F"), ScriptedDice([19, 14]))
+    chance = next(e for e in events if isinstance(e, MissChance))
+    assert (chance.chance, chance.roll, chance.missed) == (20, 14, True)
+
+
+def test_FIR_01_autofire_spends_ten_rounds_and_rolls_against_defense_10():
+    state, m = skirmish(["A.....", "....bb", "....bb"], {"A": "field_agent", "b": "gangster"})
+    events = engine.execute(state, Autofire(m["A"], "HK MP5", (4, 1)), ScriptedDice([1]))
+    assert state.world.get(m["A"], Ammo).rounds("HK MP5") == 20
+    assert type(events[0]).__name__ == "AreaFired" and not events[0].hit
+
+
+def test_EXP_01_a_grenade_within_one_increment_lands_without_a_roll():
+    state, m = skirmish(["A.b...."], {"A": "agent", "b": "gangster"})
+    # d4 = 1: the upper-left corner (thrown east: the far-left one, (3, 0)); 4d6 = 6; both are in the 20-ft
+    # burst: the thrower saves (natural 20: half), b fails (natural 1: all)
+    events = engine.execute(state, Throw(m["A"], "Fragmentation grenade", (2, 0)), ScriptedDice([1, 1, 1, 2, 2, 20, 1]))
+    thrown = events[0]
+    assert not thrown.rolled and thrown.landed == (2, 0) and thrown.point == (3, 0)
+    assert state.world.get(m["b"], injury.Vitals).hp == 15 - 6
+    assert state.world.get(m["A"], injury.Vitals).hp == 21 - 3
+
+
+def test_ACT_11_standing_up_is_a_move_action_that_provokes():
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    state.add_condition(m["A"], __import__("game.ecs.components", fromlist=["Condition"]).Condition("prone"))
+    events = engine.execute(state, StandUp(m["A"]), ScriptedDice([]))
+    assert isinstance(events[0], OpportunityOffered)
+    engine.execute(state, React(m["b"], False), ScriptedDice([]))
+    assert not state.has_condition(m["A"], "prone")
+
+
+def test_reload_refills_the_magazine_from_a_spare():
+    state, m = skirmish(["A...b"], {"A": "agent", "b": "gangster"})
+    ammo = state.world.get(m["A"], Ammo)
+    state.world.add(m["A"], Ammo((("Beretta 92F", 0),), ammo.spare))
+    assert engine.validate(state, Attack(m["A"], m["b"], "Beretta 92F")).rule == "d20-modern §10.2"
+    engine.execute(state, Reload(m["A"], "Beretta 92F"), ScriptedDice([]))
+    assert state.world.get(m["A"], Ammo).rounds("Beretta 92F") == 15
+
+
+def test_ATK_14_total_defense_adds_4_dodge():
+    from game.rulesets.d20modern.situation import odds
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    before = odds(state, m["b"], m["A"], CREATURES["gangster"].sheet.weapon("Machete")).defense
+    engine.execute(state, TotalDefense(m["A"]), ScriptedDice([]))
+    assert odds(state, m["b"], m["A"], CREATURES["gangster"].sheet.weapon("Machete")).defense == before + 4
+
+
+def test_ATK_16_a_charge_is_straight_and_stops_next_to_the_target():
+    state, m = skirmish(["D.....b"], {"D": "guard_dog", "b": "gangster"})
+    assert engine.validate(state, Charge(m["D"], m["b"], ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)), "Bite")).rule == "d20-modern ATK-16"
+    path = tuple((x, 0) for x in range(6))
+    assert engine.validate(state, Charge(m["D"], m["b"], path, "Bite")) is None
+    events = engine.execute(state, Charge(m["D"], m["b"], path, "Bite"), ScriptedDice([10, 3]))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert ("charging", 2) in rolled.modifiers and state.has_condition(m["D"], "charging")
+
+
+def test_HLP_01_coup_de_grace_on_the_helpless():
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    state.world.add(m["b"], injury.Vitals(-2, 15))
+    assert engine.validate(state, CoupDeGrace(m["A"], m["b"], "Knife")) is None
+    engine.execute(state, CoupDeGrace(m["A"], m["b"], "Knife"), ScriptedDice([4, 4]))
+    assert injury.state_of(state.world.get(m["b"], injury.Vitals)) == "dead"
+
+
+def test_HP_01_dropping_to_minus_1_is_dying_and_the_side_with_no_one_able_loses():
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    state.world.add(m["b"], injury.Vitals(2, 15))
+    events = engine.execute(state, Attack(m["A"], m["b"], "Knife"), ScriptedDice([18, 4]))
+    names = [type(e).__name__ for e in events]
+    assert "StateChanged" in names and names[-1] == "SkirmishWon" and state.outcome.winner == "blue"
+
+
+def test_commands_round_trip_through_json():
+    from game.rulesets.d20modern.commands import COMMANDS
+    for command in (Move(1, ((0, 0), (1, 0)), DOUBLE), Attack(1, 2, "Knife", True), Throw(1, "Fragmentation grenade", (3, 4)),
+                    Charge(1, 2, ((0, 0), (1, 1)), "Bite"), React(2, False)):
+        assert read_command(COMMANDS, json.loads(json.dumps(command_to_json(command)))) == command
+
+
+def test_whole_games_play_to_the_end_at_every_level():
+    from game.simulate import load_map, play_game
+    bf = load_map("maps/default.tmx")
+    rosters = ruleset.rosters_in_play(bf, ruleset.load_rosters(creatures=CREATURES))
+    for level in ("easy", "normal", "hard"):
+        players = {r.side: ruleset.make_player("ai", r.side, level, 3) for r in rosters}
+        result = play_game(bf, rosters, CREATURES, 3, players, ruleset_name="d20-modern")
+        assert result.commands > 0 and result.match.state.outcome is not None
