@@ -26,6 +26,7 @@ from game.rulesets.dnd5e import situation as situation5e
 from game.rulesets.dnd5e.distance import FEET_PER_SQUARE, distance_ft
 from game.rulesets.dnd5e.falling import fall_damage as fall_damage5e
 from game.rulesets.dnd5e.movement import Bystander, FeetRules, Walker
+from game.rulesets.d20modern import query as query_d20
 from game.state import GameState
 
 EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
@@ -35,7 +36,7 @@ CONDITIONS = (
 )
 # 5e-house also knows the 5e conditions and states its rules name (docs/rulesets.md).
 CONDITIONS_5E = CONDITIONS + ("grappled", "incapacitated", "paralyzed", "hidden", "dodging")
-RULESET_4E, RULESET_5E = "4e", "5e-house"
+RULESET_4E, RULESET_5E, RULESET_D20 = "4e", "5e-house", "d20-modern"
 
 
 class QueryError(ValueError):
@@ -92,7 +93,7 @@ class Scenario:
             raise QueryError(f"{where}: {err}") from None
         at = self.square(raw["at"], where + ".at")
         conditions = tuple(sorted(str(c) for c in _list(raw.get("conditions", []), where + ".conditions")))
-        known = CONDITIONS_5E if self.ruleset == RULESET_5E else CONDITIONS
+        known = {RULESET_5E: CONDITIONS_5E, RULESET_D20: query_d20.CONDITIONS}.get(self.ruleset, CONDITIONS)
         for condition in conditions:
             if condition not in known:
                 raise QueryError(f"{where}: unknown condition {condition!r}")
@@ -338,7 +339,8 @@ QUERIES_5E: dict[str, Callable[[Scenario, dict[str, Any]], Any]] = {
     "flanking": _not_in_5e("the page has no flanking rule"),
     "shift": _not_in_5e("there is no shift; ask \"provokes\" with \"move\": \"disengage\""),
 }
-ANSWERS = {RULESET_4E: QUERIES, RULESET_5E: QUERIES_5E}
+ANSWERS = {RULESET_4E: QUERIES, RULESET_5E: QUERIES_5E,
+           RULESET_D20: {"sight": q_sight, "effect": q_effect, **query_d20.QUERIES}}
 
 
 def answer(data: Any, base_dir: Path) -> dict[str, Any]:

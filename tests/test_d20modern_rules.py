@@ -294,7 +294,8 @@ def test_COV_02_reflex_bonus_by_degree():
 
 def test_COV_04_same_size_creature_in_the_way_gives_one_half():
     bf = parse_ascii(["A.C.B"])
-    assert cover.cover_degree(bf, ((0, 0), 1), ((4, 0), 1), [((2, 0), 1)]) == cover.HALF
+    assert cover.cover_degree(bf, ((0, 0), 1), ((4, 0), 1), [(((2, 0), 1), 2)], 2) == cover.HALF
+    assert cover.cover_degree(bf, ((0, 0), 1), ((4, 0), 1), [(((2, 0), 1), 1)], 2) == cover.NONE   # a smaller one does not
     assert cover.cover_degree(bf, ((0, 0), 1), ((4, 0), 1), []) == cover.NONE
 
 

@@ -44,19 +44,21 @@ def crosses_interior(a: tuple[int, int], b: tuple[int, int], box: Space) -> bool
     return lo < hi
 
 
-def cover_degree(bf: Battlefield, attacker: Space, target: Space, creatures: Sequence[Space] = ()) -> str:
+def cover_degree(bf: Battlefield, attacker: Space, target: Space, creatures: Sequence[tuple[Space, int]] = (),
+                 target_size: int = 0) -> str:
     """COV-01, COV-04 by the query contract: the attacker's corner and target square with the fewest blocked
     corner lines (walls, cover features and edge obstacles; creatures never block them) give 1 one quarter,
     2 one half, 3 three quarters, 4 nine tenths; no line of effect is total. When a line of that corner
     crosses the interior of another creature's space at least the target's size, a lower degree becomes one
-    half (a same-size creature in the way); of corners tied for fewest, the one no creature screens counts."""
+    half (a same-size creature in the way); of corners tied for fewest, the one no creature screens counts.
+    ``creatures``: the other creatures' spaces with their size ranks, ``target_size`` the target's."""
     if not line_of_effect(bf, attacker, target):
         return TOTAL
     own = footprint(*attacker)
     counted = [(min(cover_lines_blocked(bf, corner, square, attacker_squares=own), 4), corner, square)
                for corner in _corners(attacker) for square in footprint(*target)]
     fewest = min(lines for lines, _, _ in counted)
-    screens = [c for c in creatures if c[1] >= target[1] and c != attacker and c != target]
+    screens = [c for c, size in creatures if size >= target_size and c != attacker and c != target]
     if fewest < 2 and screens and all(_screened(corner, square, screens) for lines, corner, square in counted
                                       if lines == fewest):
         return HALF

@@ -149,7 +149,7 @@ def engaged_with_ally(state: GameState, attacker: Entity, target: Entity) -> boo
     """ATK-11: the target is adjacent to an ally of the attacker, unless it is helpless or unconscious."""
     if helpless(state, target):
         return False
-    return any(adjacent(state, ally, target) for ally in allies(state, attacker) if can_act(state, ally))
+    return any(adjacent(state, ally, target) for ally in allies(state, attacker))
 
 
 def higher_ground(state: GameState, attacker: Entity, target: Entity) -> bool:
@@ -159,8 +159,10 @@ def higher_ground(state: GameState, attacker: Entity, target: Entity) -> bool:
 
 def cover_degree(state: GameState, attacker: Entity, target: Entity) -> str:
     """COV-01, COV-04: the degree from the shared corner lines, other creatures as one-half cover."""
-    screens = [state.space(o) for o in state.creatures() if o not in (attacker, target) and alive(state, o)]
-    return cover.cover_degree(state.battlefield, state.space(attacker), state.space(target), screens)
+    screens = [(state.space(o), int(size_of(state, o))) for o in state.creatures()
+               if o not in (attacker, target) and alive(state, o)]
+    return cover.cover_degree(state.battlefield, state.space(attacker), state.space(target), screens,
+                              int(size_of(state, target)))
 
 
 def miss_chance(state: GameState, attacker: Entity, target: Entity) -> int:
