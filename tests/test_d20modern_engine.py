@@ -177,6 +177,13 @@ def test_ATK_14_total_defense_adds_4_dodge():
     assert odds(state, m["b"], m["A"], CREATURES["gangster"].sheet.weapon("Machete")).defense == before + 4
 
 
+def test_ATK_14_moving_after_total_defense_provokes_nothing_as_the_original_says():
+    state, m = skirmish(["Ab....", "......"], {"A": "agent", "b": "gangster"})
+    engine.execute(state, TotalDefense(m["A"]), ScriptedDice([]))
+    engine.execute(state, Move(m["A"], ((0, 0), (0, 1), (1, 1), (2, 1), (3, 1))), ScriptedDice([]))
+    assert engine.pending(state) is None and state.square(m["A"]) == (3, 1)
+
+
 def test_ATK_16_a_charge_is_straight_and_stops_next_to_the_target():
     state, m = skirmish(["D.....b"], {"D": "guard_dog", "b": "gangster"})
     assert engine.validate(state, Charge(m["D"], m["b"], ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)), "Bite")).rule == "d20-modern ATK-16"

@@ -415,7 +415,8 @@ def test_MOV_04_straight_lines():
 def test_BR_01_target_at_most_one_size_larger():
     assert special.size_limit_problem(4, 5, "BR-01") is None
     assert special.size_limit_problem(4, 6, "BR-01") is not None
-    assert special.size_limit_problem(4, 0, "BR-01") is None          # A15: any smaller size
+    assert special.size_limit_problem(4, 3, "BR-01") is None
+    assert special.size_limit_problem(4, 2, "BR-01") is not None      # A15: the original's "one size smaller"
 
 
 def test_BR_02_size_bonus_per_category():

@@ -355,8 +355,11 @@ def _add_condition(state: GameState, e: Entity, name: str, until: str = "") -> l
 
 
 def _walk(state: GameState, dice: Dice, c: Continue, passed: tuple[Entity, ...] = (), first: bool = True) -> list[Any]:
-    """Walk the path; stop where leaving a square provokes (AOO-02) and offer the attacks first (A11)."""
+    """Walk the path; stop where leaving a square provokes (AOO-02) and offer the attacks first (A11). A creature
+    on total defense provokes nothing by moving (§4.5.4 as the original words it, docs/rulings.md)."""
     kind = threat.WITHDRAW if c.mode == WITHDRAW and first else threat.WALK
+    if state.has_condition(c.actor, "total_defense"):
+        kind = threat.TELEPORT
     side = state.space(c.actor)[1]
     found = threat.provocations(c.path, side, watchers(state, c.actor, passed), kind)
     if found:

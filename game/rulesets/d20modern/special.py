@@ -11,9 +11,12 @@ CHARGING_BULL_RUSH = 2     # BR-02
 
 
 def size_limit_problem(attacker_index: int, target_index: int, rule: str) -> Refused | None:
-    """BR-01 (and overrun, trip; A15 the English reading): the target may be at most one size larger."""
+    """BR-01 (and overrun, trip): one size larger, the same size or one size smaller (A15: the original's
+    wording, which wins over the MSRD English "or smaller", docs/rulings.md)."""
     if target_index - attacker_index > 1:
         return Refused("the target is more than one size larger", f"d20-modern {rule}")
+    if attacker_index - target_index > 1:
+        return Refused("the target is more than one size smaller", f"d20-modern {rule}")
     return None
 
 
