@@ -8,11 +8,10 @@ from game.core.dice import ScriptedDice
 from game.ecs.world import World
 from game.rulesets.d20modern import engine, injury, ruleset
 from game.rulesets.d20modern.commands import (
-    DOUBLE, RUN, WITHDRAW, Attack, AttackRolled, Autofire, Charge, CoupDeGrace, EndTurn, Move, MissChance, Moved,
-    OpportunityOffered, React, Reload, StandUp, Step, Throw, TotalDefense, command_to_json,
+    DOUBLE, RUN, WITHDRAW, Attack, AttackRolled, Autofire, Charge, CoupDeGrace, EndTurn, Move, MissChance, OpportunityOffered, React, Reload, StandUp, Step, Throw, TotalDefense, command_to_json,
 )
 from game.rulesets.d20modern.components import Ammo, Round
-from game.rulesets.d20modern.engine import Initiative
+from game.rulesets.d20modern.turns import Initiative, start_turn
 from game.replay.load import read_command
 from game.state import GameState
 
@@ -36,7 +35,7 @@ def skirmish(rows, kinds, flat_footed=False, extra=None):
     if not flat_footed:
         for e in order:
             world.add(e, state.conditions(e).removing("flat_footed"))
-    engine.start_turn(state, ScriptedDice([]))
+    start_turn(state, ScriptedDice([]))
     return state, made
 
 

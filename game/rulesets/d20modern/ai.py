@@ -27,7 +27,7 @@ from game.rulesets.d20modern.components import Ammo, Carried, Sheet, Weapon
 from game.rulesets.d20modern.cover import DEFENSE_BONUS, cover_degree
 from game.rulesets.d20modern.engine import budget_of, decider, pending, validate
 from game.rulesets.d20modern.situation import (
-    adjacent, alive, allies, can_act, enemies, feet_rules, helpless, odds, speed_ft, vitals, watchers,
+    adjacent, allies, can_act, enemies, feet_rules, helpless, odds, speed_ft, vitals, watchers,
 )
 from game.rulesets.d20modern import injury
 from game.state import GameState

@@ -10,22 +10,22 @@ from typing import Any, Callable
 from game.core.dice import Dice
 from game.core.grid import Square
 from game.core.lines import line_of_effect, line_of_sight
-from game.ecs.components import START_OF_TURN, Condition, Outcome, Position
+from game.ecs.components import START_OF_TURN, Condition, Position
 from game.ecs.world import Entity
 from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Attack, Autofire, Charge, ConditionChanged, CoupDeGrace,
-    DropProne, EndTurn, Move, Moved, OpportunityDeclined, OpportunityOffered, React, Reload, Reloaded, SkirmishWon,
-    Stabilize, StandUp, StateChanged, Step, Stepped, Throw, TotalDefense, TurnEnded, TurnStarted,
+    DropProne, EndTurn, Move, Moved, OpportunityDeclined, OpportunityOffered, React, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense,
 )
-from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Round, Sheet, Weapon
+from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.cover import TOTAL
 from game.rulesets.d20modern.situation import (
     adjacent, alive, can_act, cover_degree, feet_between, feet_rules, helpless, melee_weapon, speed_ft, vitals,
     watchers,
 )
 from game.rulesets.d20modern.verdict import Refused
+from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
 
@@ -39,14 +39,6 @@ class Continue:
     mode: str
     target: Entity | None = None
     weapon: str = ""
-
-
-def round_of(state: GameState) -> Round:
-    return state.world.resource(Round)
-
-
-def pending(state: GameState) -> PendingOpportunity | None:
-    return state.world.maybe_resource(PendingOpportunity)
 
 
 def decider(state: GameState) -> Entity:
@@ -538,82 +530,3 @@ def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
         else:
             events = APPLIERS[type(command)](state, command, dice)
     return events + upkeep(state, dice)
-
-# Turns ----------------------------------------------------------------------------------------------------
-
-
-def standing_sides(state: GameState) -> list[str]:
-    """The sides with a creature still able to act (the disabled can; the dying cannot)."""
-    return sorted({state.side(e) for e in state.creatures() if can_act(state, e)})
-
-
-def upkeep(state: GameState, dice: Dice) -> list[Any]:
-    """The last side standing wins; a creature dropped on its own turn ends it."""
-    if state.outcome is not None:
-        return []
-    sides = standing_sides(state)
-    if len(sides) <= 1:
-        winner = sides[0] if sides else ""
-        state.world.set_resource(Outcome(winner))
-        state.world.clear_resource(PendingOpportunity)
-        return [SkirmishWon(winner)]
-    if pending(state) is None and not can_act(state, round_of(state).current):
-        return end_turn(state, dice)
-    return []
-
-
-def start_turn(state: GameState, dice: Dice) -> list[Any]:
-    """INIT-05, RND-01, ATK-13..15: flat-footedness ends, effects lasting until this turn end, a fresh budget
-    (restricted in the surprise round and while disabled) and the round's attack of opportunity. A dying
-    creature rolls to stabilise instead and its turn passes (SRD)."""
-    events: list[Any] = []
-    for _ in range(4 * len(round_of(state).order) + 4):
-        r = round_of(state)
-        e = r.current
-        if alive(state, e):
-            if state.has_condition(e, "flat_footed"):
-                state.world.add(e, state.conditions(e).removing("flat_footed"))
-                events.append(ConditionChanged(e, "flat_footed", False))
-            kept, ended = state.conditions(e).expiring(START_OF_TURN, e)
-            state.world.add(e, kept)
-            events += [ConditionChanged(e, x.name, False) for x in ended]
-            state.world.add(e, Reaction(False))
-            v = vitals(state, e)
-            if v is not None and injury.state_of(v) == "dying":
-                d100 = dice.roll(100)
-                after = injury.dying_tick(v, d100)
-                state.world.add(e, after)
-                events.append(ActionTaken(e, "dying", after.stable, "rolled {roll} on d%".format(roll=d100)))
-                if injury.state_of(after) == "dead":
-                    events += strikes.kill(state, e)
-                elif after.stable:
-                    events.append(StateChanged(e, "stable"))
-            if can_act(state, e):
-                disabled = v is not None and injury.state_of(v) == "disabled"
-                state.world.add(e, bud.fresh(restricted=r.surprise or disabled))
-                return events + [TurnStarted(e, r.number, r.surprise)]
-        _advance(state)
-    return events
-
-
-def _advance(state: GameState) -> None:
-    r = round_of(state)
-    if r.index + 1 < len(r.order):
-        state.world.set_resource(replace(r, index=r.index + 1))
-        return
-    everyone = state.world.resource(Initiative).order
-    state.world.set_resource(Round(r.number + 1, everyone, 0, False))
-
-
-@dataclass(frozen=True)
-class Initiative:
-    """INIT-03: the whole initiative order, kept for every regular round (the surprise round has only the aware)."""
-
-    order: tuple[Entity, ...]
-
-
-def end_turn(state: GameState, dice: Dice) -> list[Any]:
-    e = round_of(state).current
-    events: list[Any] = [TurnEnded(e)]
-    _advance(state)
-    return events + start_turn(state, dice)

@@ -14,7 +14,7 @@ from game.ecs.components import Body, Stats
 from game.ecs.world import Entity
 from game.rulesets.d20modern import attack, cover, defense, measure, threat
 from game.rulesets.d20modern.situation import (
-    adjacent, allies, cover_degree, engaged_with_ally, flanking, higher_ground, miss_chance, threatens_at_all,
+    adjacent, cover_degree, engaged_with_ally, flanking, higher_ground, miss_chance, threatens_at_all,
 )
 from game.rulesets.d20modern.walking import Bystander, FeetRules, Walker
 

@@ -20,7 +20,8 @@ from game.rulesets.d20modern.ai import LEVELS, ControllerD20
 from game.rulesets.d20modern.commands import InitiativeRolled, TurnStarted, command_to_json
 from game.rulesets.d20modern.components import Reaction, Round, Sheet
 from game.rulesets.d20modern.content import CreatureD20, load_creatures, load_rosters
-from game.rulesets.d20modern.engine import Initiative, decider, execute, round_of, start_turn, validate
+from game.rulesets.d20modern.engine import decider, execute, validate
+from game.rulesets.d20modern.turns import Initiative, round_of, start_turn
 from game.state import GameState
 
 NAME = "d20-modern"
