@@ -5,11 +5,13 @@ import json
 
 from game.core.battlefield import Obscurement, Terrain, parse_ascii
 from game.core.dice import ScriptedDice
+from game.ecs.components import Condition
 from game.ecs.world import World
 from game.rulesets.d20modern import engine, injury, ruleset
 from game.rulesets.d20modern.commands import (
     DOUBLE, RUN, WITHDRAW, Attack, AttackRolled, Autofire, Charge, CoupDeGrace, EndTurn, Move, MissChance, OpportunityOffered, React, Reload, StandUp, Step, Throw, TotalDefense, command_to_json,
 )
+from game.rulesets.d20modern.budget import fresh
 from game.rulesets.d20modern.components import Ammo, Round
 from game.rulesets.d20modern.turns import Initiative, start_turn
 from game.replay.load import read_command
@@ -152,7 +154,7 @@ def test_EXP_01_a_grenade_within_one_increment_lands_without_a_roll():
 
 def test_ACT_11_standing_up_is_a_move_action_that_provokes():
     state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
-    state.add_condition(m["A"], __import__("game.ecs.components", fromlist=["Condition"]).Condition("prone"))
+    state.add_condition(m["A"], Condition("prone"))
     events = engine.execute(state, StandUp(m["A"]), ScriptedDice([]))
     assert isinstance(events[0], OpportunityOffered)
     engine.execute(state, React(m["b"], False), ScriptedDice([]))
@@ -224,3 +226,91 @@ def test_whole_games_play_to_the_end_at_every_level():
         players = {r.side: ruleset.make_player("ai", r.side, level, 3) for r in rosters}
         result = play_game(bf, rosters, CREATURES, 3, players, ruleset_name="d20-modern")
         assert result.commands > 0 and result.match.state.outcome is not None
+
+
+def test_TRP_01_a_trip_that_wins_the_strength_check_knocks_prone():
+    from game.rulesets.d20modern.commands import Trip
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    # Combat Martial Arts: the agent's unarmed trip provokes nothing (AOO-06); touch 15 + 3 hits 13; Str 16 beats 6
+    events = engine.execute(state, Trip(m["A"], m["b"]), ScriptedDice([15, 15, 5]))
+    assert state.has_condition(m["b"], "prone") and not any(isinstance(e, OpportunityOffered) for e in events)
+
+
+def test_TRP_02_a_failed_trip_may_be_turned_back():
+    from game.rulesets.d20modern.commands import Trip
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    engine.execute(state, Trip(m["A"], m["b"]), ScriptedDice([15, 2, 18, 19, 2]))
+    assert state.has_condition(m["A"], "prone") and not state.has_condition(m["b"], "prone")
+
+
+def test_GRP_02_starting_a_grapple_provokes_grabs_holds_and_hurts():
+    from game.rulesets.d20modern.commands import Grapple
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    events = engine.execute(state, Grapple(m["A"], m["b"]), ScriptedDice([]))
+    assert isinstance(events[0], OpportunityOffered) and events[0].reactor == m["b"]
+    engine.execute(state, React(m["b"], False), ScriptedDice([15, 15, 3, 2]))
+    assert state.has_condition(m["A"], "grappling") and state.has_condition(m["b"], "grappling")
+    assert state.world.get(m["b"], injury.Vitals).nonlethal == 3
+
+
+def test_GRP_02_a_grapple_fails_when_the_attack_it_provoked_hurts():
+    from game.rulesets.d20modern.commands import Grapple
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    engine.execute(state, Grapple(m["A"], m["b"]), ScriptedDice([]))
+    engine.execute(state, React(m["b"], True), ScriptedDice([18, 4]))     # the machete hits for 4 + 1
+    assert not state.has_condition(m["A"], "grappling")
+
+
+def test_GRP_03_grapplers_cannot_move_and_GRP_06_escape_beats_the_grappler():
+    from game.rulesets.d20modern.commands import Grapple
+    state, m = skirmish(["Ab.."], {"A": "agent", "b": "gangster"})
+    engine.execute(state, Grapple(m["A"], m["b"]), ScriptedDice([]))
+    engine.execute(state, React(m["b"], False), ScriptedDice([15, 15, 3, 2]))
+    engine.execute(state, EndTurn(m["A"]), ScriptedDice([]))
+    assert engine.validate(state, Move(m["b"], ((1, 0), (2, 0)))).rule == "d20-modern GRP-04"
+    engine.execute(state, Grapple(m["b"], m["A"], "escape"), ScriptedDice([20, 1]))
+    assert not state.has_condition(m["b"], "grappling") and not state.has_condition(m["A"], "grappling")
+
+
+def test_GRP_05_a_pinned_creature_may_only_try_to_escape():
+    from game.rulesets.d20modern.commands import Grapple
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    engine.execute(state, Grapple(m["A"], m["b"]), ScriptedDice([]))
+    engine.execute(state, React(m["b"], False), ScriptedDice([15, 15, 3, 2]))
+    assert engine.validate(state, Grapple(m["A"], m["b"], "pin")).rule == "d20-modern ACT-08"   # its one attack is spent
+    state.world.add(m["A"], fresh())
+    engine.execute(state, Grapple(m["A"], m["b"], "pin"), ScriptedDice([15, 3]))
+    assert state.has_condition(m["b"], "pinned")
+    engine.execute(state, EndTurn(m["A"]), ScriptedDice([]))
+    assert engine.validate(state, Grapple(m["b"], m["A"], "damage")).rule == "d20-modern GRP-05"
+
+
+def test_ATK_24_aid_another_gives_an_ally_plus_2_against_that_foe():
+    from game.rulesets.d20modern.commands import Aid
+    from game.rulesets.d20modern.situation import odds
+    state, m = skirmish(["A.", "bC"], {"A": "agent", "b": "gangster", "C": "agent"})
+    knife = CREATURES["agent"].sheet.weapon("Knife")
+    before = odds(state, m["C"], m["b"], knife).bonus
+    engine.execute(state, Aid(m["A"], m["C"], m["b"]), ScriptedDice([10]))
+    assert odds(state, m["C"], m["b"], knife).bonus == before + 2
+
+
+def test_HLP_02_knockout_blow_is_a_nonlethal_critical():
+    from game.rulesets.d20modern.commands import Knockout
+    state, m = skirmish(["Ab"], {"A": "agent", "b": "gangster"})
+    state.world.add(m["b"], injury.Vitals(-1, 15, stable=True))
+    events = engine.execute(state, Knockout(m["A"], m["b"], "Knife"), ScriptedDice([10, 2, 3]))
+    assert any(isinstance(e, AttackRolled) and e.critical for e in events)
+    assert state.world.get(m["b"], injury.Vitals).nonlethal == (2 + 1) + (3 + 1)
+
+
+def test_INI_01_delay_lets_the_next_creature_act_first_for_good():
+    from game.rulesets.d20modern.commands import Delay
+    state, m = skirmish(["A.b"], {"A": "agent", "b": "gangster"})
+    engine.execute(state, Delay(m["A"]), ScriptedDice([]))
+    assert engine.decider(state) == m["b"]
+    assert state.world.resource(Initiative).order == (m["b"], m["A"])
+    assert engine.validate(state, Delay(m["b"])) is None
+    engine.execute(state, EndTurn(m["b"]), ScriptedDice([]))
+    assert engine.decider(state) == m["A"]
+    assert engine.validate(state, Delay(m["A"])).rule == "d20-modern INI-01"

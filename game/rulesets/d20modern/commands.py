@@ -112,6 +112,54 @@ class Stabilize:
 
 
 @dataclass(frozen=True)
+class Aid:
+    """Aid another (§10.1, ATK-24): an attack roll against Defense 10; on success ``ally`` has +2 on attacks
+    (or, with ``defense``, +2 Defense) against ``target`` on its next turn."""
+
+    actor: Entity
+    ally: Entity
+    target: Entity
+    defense: bool = False
+
+
+@dataclass(frozen=True)
+class Knockout:
+    """Knockout blow (§8.3, HLP-02) on a helpless creature next to the actor: an automatic nonlethal critical."""
+
+    actor: Entity
+    target: Entity
+    weapon: str
+
+
+@dataclass(frozen=True)
+class Trip:
+    """Trip (§10.9): an unarmed melee touch attack, then Strength against the target's Strength or Dexterity."""
+
+    actor: Entity
+    target: Entity
+
+
+GRAPPLE_OPTIONS = ("start", "damage", "pin", "escape")
+
+
+@dataclass(frozen=True)
+class Grapple:
+    """Grapple (§10.12): ``start`` (grab and hold, or join a grapple), or while grappling ``damage``, ``pin`` or
+    ``escape``; each takes the place of one attack."""
+
+    actor: Entity
+    target: Entity
+    option: str = "start"
+
+
+@dataclass(frozen=True)
+class Delay:
+    """Delay (§9.1, INI-01): act after the next creature in the order, for the rest of the skirmish."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
 class EndTurn:
     actor: Entity
 
@@ -125,7 +173,7 @@ class React:
 
 
 COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
-            Stabilize, EndTurn, React)
+            Stabilize, Aid, Knockout, Trip, Grapple, Delay, EndTurn, React)
 
 
 def command_to_json(command: object) -> dict[str, Any]:
@@ -294,6 +342,34 @@ class ActionTaken:
     action: str
     succeeded: bool = True
     detail: str = ""
+
+
+@dataclass(frozen=True)
+class OpposedCheck:
+    """An opposed roll (trip, grapple): what it was for, both totals and whether the one who made it won."""
+
+    entity: Entity
+    opponent: Entity
+    what: str
+    total: int
+    opposed_by: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class CoverStruck:
+    """COV-06: a shot that missed only because of cover struck it; ``screen`` the creature in the way that took
+    it (None: the wall, car or crate)."""
+
+    attacker: Entity
+    target: Entity
+    screen: Entity | None
+
+
+@dataclass(frozen=True)
+class Delayed:
+    entity: Entity
+    after: Entity
 
 
 @dataclass(frozen=True)

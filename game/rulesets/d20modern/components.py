@@ -143,3 +143,4 @@ class PendingOpportunity:
     resume: object
     reason: str
     passed: tuple[Entity, ...] = ()
+    hp_before: int = 0          # GRP-02: a grapple fails if the attack it provoked hurt the grappler

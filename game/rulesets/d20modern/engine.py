@@ -15,16 +15,18 @@ from game.ecs.world import Entity
 from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
-    DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Attack, Autofire, Charge, ConditionChanged, CoupDeGrace,
-    DropProne, EndTurn, Move, Moved, OpportunityDeclined, OpportunityOffered, React, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense,
+    DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, Autofire, Charge, ConditionChanged, CoupDeGrace,
+    Delay, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React, Reload,
+    Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.cover import TOTAL
 from game.rulesets.d20modern.situation import (
-    adjacent, alive, can_act, cover_degree, feet_between, feet_rules, helpless, melee_weapon, speed_ft, vitals,
-    watchers,
+    adjacent, alive, armed, can_act, cover_degree, feet_between, feet_rules, grapple_partners, helpless, melee_weapon,
+    speed_ft, vitals, watchers,
 )
 from game.rulesets.d20modern.verdict import Refused
+from game.rulesets.d20modern import maneuvers
 from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
@@ -299,7 +301,8 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     Move: validate_move, Step: validate_step, Attack: validate_attack, Charge: validate_charge,
     Autofire: validate_autofire, Throw: validate_throw, Reload: validate_reload, TotalDefense: validate_total_defense,
     StandUp: validate_stand_up, DropProne: validate_drop_prone, CoupDeGrace: validate_coup, Stabilize: validate_stabilize,
-    EndTurn: lambda state, c: None,
+    Aid: maneuvers.validate_aid, Knockout: maneuvers.validate_knockout, Trip: maneuvers.validate_trip,
+    Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, EndTurn: lambda state, c: None,
 }
 
 
@@ -312,23 +315,36 @@ def validate(state: GameState, command: Any) -> Refused | None:
     check = VALIDATORS.get(type(command))
     if check is None:
         return Refused("not a d20-modern command: {kind}".format(kind=type(command).__name__), "d20-modern")
-    return _turn_problem(state, command.actor) or check(state, command)
+    return _turn_problem(state, command.actor) or maneuvers.grapple_restriction(state, command) or check(state, command)
 
 # Applying -------------------------------------------------------------------------------------------------
 
 
 PROVOKING = {Attack: "ranged attack", Autofire: "autofire", Throw: "throw explosive", Reload: "reload box magazine",
-             StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize"}
+             StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize", Knockout: "knockout blow"}
 
 
 def _provokes(state: GameState, c: Any) -> list[Entity]:
     """AOO-04, AOO-05, AOO-11: the able enemies threatening the actor when the action itself provokes."""
+    if isinstance(c, (Trip, Grapple)):
+        return _target_provoked(state, c)
     action = PROVOKING.get(type(c))
     if action is None:
         return []
     if isinstance(c, Attack) and sheet_of(state, c.actor).weapon(c.weapon).melee:  # type: ignore[union-attr]
         return []
     return [w.key for w in threat.provoked_by_action(action, state.space(c.actor), watchers(state, c.actor))]
+
+
+def _target_provoked(state: GameState, c: Trip | Grapple) -> list[Entity]:
+    """AOO-06, TRP-03: an unarmed trip provokes from an armed target unless the tripper counts as armed; GRP-02,
+    GRP-07: starting a grapple provokes from the target, but not when joining one."""
+    if isinstance(c, Grapple) and (c.option != "start" or grapple_partners(state, c.target)):
+        return []
+    if isinstance(c, Trip) and not threat.unarmed_provokes(sheet_of(state, c.actor).armed_unarmed, armed(state, c.target)):
+        return []
+    able = [w.key for w in watchers(state, c.actor) if w.able and w.key == c.target]
+    return [w for w in able if threat.threatens(state.space(w), state.square(c.actor), state.space(c.actor)[1])]
 
 
 def _pause(state: GameState, provoker: Entity, reactors: list[Entity], resume: object, reason: str,
@@ -502,7 +518,10 @@ def apply_react(state: GameState, c: React, dice: Dice) -> list[Any]:
     resume = offer.resume
     if isinstance(resume, Continue):
         return events + _walk(state, dice, resume, offer.passed, first=False)
-    if VALIDATORS[type(resume)](state, resume) is None:
+    if isinstance(resume, Grapple) and validate(state, resume) is None:
+        hurt = vitals(state, offer.provoker).hp < offer.hp_before   # type: ignore[union-attr]
+        return events + maneuvers.apply_grapple(state, resume, dice, hurt)
+    if validate(state, resume) is None:
         return events + APPLIERS[type(resume)](state, resume, dice)
     return events
 
@@ -510,7 +529,9 @@ def apply_react(state: GameState, c: React, dice: Dice) -> list[Any]:
 APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     Move: apply_move, Step: apply_step, Attack: apply_attack, Charge: apply_charge, Autofire: apply_autofire,
     Throw: apply_throw, Reload: apply_reload, TotalDefense: apply_total_defense, StandUp: apply_stand_up,
-    DropProne: apply_drop_prone, CoupDeGrace: apply_coup, Stabilize: apply_stabilize,
+    DropProne: apply_drop_prone, CoupDeGrace: apply_coup, Stabilize: apply_stabilize, Aid: maneuvers.apply_aid,
+    Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
+    Delay: maneuvers.apply_delay,
 }
 
 
@@ -526,7 +547,9 @@ def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
     else:
         reactors = _provokes(state, command)
         if reactors:
-            events = _pause(state, command.actor, reactors, command, PROVOKING[type(command)])
+            events = _pause(state, command.actor, reactors, command, PROVOKING.get(type(command), type(command).__name__.lower()))
+            offer = pending(state)
+            state.world.set_resource(replace(offer, hp_before=vitals(state, command.actor).hp))  # type: ignore[arg-type, union-attr]
         else:
             events = APPLIERS[type(command)](state, command, dice)
     return events + upkeep(state, dice)

@@ -51,6 +51,15 @@ def helpless(state: GameState, e: Entity) -> bool:
     return any(condition(state, e, c) for c in HELPLESS)
 
 
+def grapple_partners(state: GameState, e: Entity) -> tuple[Entity, ...]:
+    """The creatures ``e`` grapples (each "grappling" entry names one, GRP-03)."""
+    return tuple(dict.fromkeys(c.by for c in state.conditions(e).named("grappling") if c.by is not None))
+
+
+def _against(state: GameState, e: Entity, name: str, foe: Entity) -> bool:
+    return any(c.against == foe for c in state.conditions(e).named(name))
+
+
 def size_of(state: GameState, e: Entity):
     return state.world.get(e, Body).size
 
@@ -181,9 +190,11 @@ def guard(state: GameState, e: Entity) -> defense.Guard:
 
 
 def posture(state: GameState, e: Entity, attacker: Entity) -> defense.Posture:
+    pin = next(iter(state.conditions(e).named("pinned")), None)
     return defense.Posture(prone=condition(state, e, "prone"),
                            stunned=condition(state, e, "stunned") or condition(state, e, "cowering"),
-                           pinned=condition(state, e, "pinned"))
+                           running=condition(state, e, "running"),
+                           pinned=pin is not None, pinned_by_attacker=pin is not None and pin.by == attacker)
 
 
 @dataclass(frozen=True)
@@ -234,7 +245,7 @@ def odds(state: GameState, attacker: Entity, target: Entity, weapon: Weapon, *, 
         into_melee=not melee and engaged_with_ally(state, attacker, target),
         longarm_adjacent=not melee and weapon.longarm and near, defensively=defensively or condition(state, attacker, "fighting_defensively"),
         charging=charging, range_penalty=0 if melee else measure.range_penalty(distance, weapon.increment_ft),
-        lethal_unarmed=False,
+        aided=_against(state, attacker, "aided_attack", target),
     )
     attack_mods = tuple(attack.attack_modifiers(stance))
     degree = cover_degree(state, attacker, target)
@@ -243,8 +254,12 @@ def odds(state: GameState, attacker: Entity, target: Entity, weapon: Weapon, *, 
     mods += defense.posture_modifiers(p, melee, near)
     if condition(state, target, "charging"):
         mods.append(("charged", -2))
+    if _against(state, target, "aided_defense", attacker):
+        mods.append(("aided", attack.AID))
     flat = condition(state, target, "flat_footed")
-    denied = defense.denies_dex(p, flat_footed=flat, attacker_invisible=condition(state, attacker, "invisible"))
+    grappling_other = condition(state, target, "grappling") and attacker not in grapple_partners(state, target)
+    denied = defense.denies_dex(p, flat_footed=flat, attacker_invisible=condition(state, attacker, "invisible"),
+                                grappling_other=grappling_other)
     base = defense.defense(guard(state, target), dex_denied=denied, pinned=p.pinned, helpless=helpless(state, target))
     if flat:
         mods.append(("flat-footed", 0))

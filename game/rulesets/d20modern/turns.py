@@ -8,13 +8,13 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice
-from game.ecs.components import START_OF_TURN, Outcome
+from game.ecs.components import END_OF_TURN, START_OF_TURN, Outcome
 from game.ecs.world import Entity
 from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury, strikes
 from game.rulesets.d20modern.commands import ActionTaken, ConditionChanged, SkirmishWon, StateChanged, TurnEnded, TurnStarted
 from game.rulesets.d20modern.components import PendingOpportunity, Reaction, Round
-from game.rulesets.d20modern.situation import alive, can_act, vitals
+from game.rulesets.d20modern.situation import alive, can_act, grapple_partners, vitals
 from game.state import GameState
 
 
@@ -41,9 +41,13 @@ def upkeep(state: GameState, dice: Dice) -> list[Any]:
         state.world.set_resource(Outcome(winner))
         state.world.clear_resource(PendingOpportunity)
         return [SkirmishWon(winner)]
+    events: list[Any] = []
+    for e in state.creatures():
+        if state.has_condition(e, "grappling") and not can_act(state, e):
+            events += release(state, e)        # GRP-03: a grappler that drops lets go
     if pending(state) is None and not can_act(state, round_of(state).current):
-        return end_turn(state, dice)
-    return []
+        return events + end_turn(state, dice)
+    return events
 
 
 def start_turn(state: GameState, dice: Dice) -> list[Any]:
@@ -58,9 +62,7 @@ def start_turn(state: GameState, dice: Dice) -> list[Any]:
             if state.has_condition(e, "flat_footed"):
                 state.world.add(e, state.conditions(e).removing("flat_footed"))
                 events.append(ConditionChanged(e, "flat_footed", False))
-            kept, ended = state.conditions(e).expiring(START_OF_TURN, e)
-            state.world.add(e, kept)
-            events += [ConditionChanged(e, x.name, False) for x in ended]
+            events += _expire(state, e, START_OF_TURN)
             state.world.add(e, Reaction(False))
             v = vitals(state, e)
             if v is not None and injury.state_of(v) == "dying":
@@ -96,8 +98,33 @@ class Initiative:
     order: tuple[Entity, ...]
 
 
+def release(state: GameState, e: Entity) -> list[Any]:
+    """End every grapple ``e`` is in, and any pin on or by it."""
+    events: list[Any] = []
+    for p in grapple_partners(state, e):
+        kept = tuple(x for x in state.conditions(p).entries if not (x.name in ("grappling", "pinned") and x.by == e))
+        state.world.add(p, replace(state.conditions(p), entries=kept))
+        if not state.has_condition(p, "grappling"):
+            events.append(ConditionChanged(p, "grappling", False))
+    state.world.add(e, state.conditions(e).removing("grappling").removing("pinned"))
+    return events + [ConditionChanged(e, "grappling", False)]
+
+
+
+def _expire(state: GameState, owner: Entity, until: str) -> list[Any]:
+    """RND-01, A7: the effects lasting until the start or end of ``owner``'s turn end, on whoever bears them
+    (its own stances, the pins it holds, the aid it was given)."""
+    events: list[Any] = []
+    for e in state.creatures():
+        kept, ended = state.conditions(e).expiring(until, owner)
+        if ended:
+            state.world.add(e, kept)
+            events += [ConditionChanged(e, x.name, False) for x in ended if not kept.has(x.name)]
+    return events
+
+
 def end_turn(state: GameState, dice: Dice) -> list[Any]:
     e = round_of(state).current
-    events: list[Any] = [TurnEnded(e)]
+    events: list[Any] = [TurnEnded(e)] + _expire(state, e, END_OF_TURN)
     _advance(state)
     return events + start_turn(state, dice)
