@@ -314,3 +314,28 @@ def test_INI_01_delay_lets_the_next_creature_act_first_for_good():
     engine.execute(state, EndTurn(m["b"]), ScriptedDice([]))
     assert engine.decider(state) == m["A"]
     assert engine.validate(state, Delay(m["A"])).rule == "d20-modern INI-01"
+
+
+def test_INI_02_a_readied_shot_goes_off_as_the_enemy_comes_into_view_and_moves_the_readier_ahead():
+    from game.rulesets.d20modern.commands import Ready
+    state, m = skirmish(["A.....", "######", "b....."], {"A": "agent", "b": "gangster"})
+    engine.execute(state, Ready(m["A"], "Knife"), ScriptedDice([]))
+    engine.execute(state, EndTurn(m["A"]), ScriptedDice([]))
+    # b walks along its corridor: no square of it is next to A, so the knife never fires
+    engine.execute(state, Move(m["b"], ((0, 2), (1, 2), (2, 2))), ScriptedDice([]))
+    assert engine.pending(state) is None
+
+
+def test_INI_02_readied_attack_interrupts_the_walk_and_INI_03_takes_the_turn():
+    from game.rulesets.d20modern.commands import Ready
+    state, m = skirmish(["A.....", "......", "b....."], {"A": "agent", "b": "gangster"})
+    engine.execute(state, Ready(m["A"], "Knife", m["b"]), ScriptedDice([]))
+    engine.execute(state, EndTurn(m["A"]), ScriptedDice([]))
+    events = engine.execute(state, Move(m["b"], ((0, 2), (1, 1), (2, 1), (3, 1))), ScriptedDice([]))
+    assert isinstance(events[-1], OpportunityOffered) and events[-1].reactor == m["A"]
+    assert state.square(m["b"]) == (1, 1)
+    engine.execute(state, React(m["A"], True), ScriptedDice([2]))      # a miss; the walk goes on ...
+    assert engine.decider(state) == m["A"]                               # ... and leaving A's reach provokes too
+    engine.execute(state, React(m["A"], False), ScriptedDice([]))
+    assert state.square(m["b"]) == (3, 1)
+    assert state.world.resource(Initiative).order == (m["A"], m["b"])

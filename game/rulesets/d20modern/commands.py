@@ -160,6 +160,16 @@ class Delay:
 
 
 @dataclass(frozen=True)
+class Ready:
+    """Ready (§9.2): spend the move action now and hold one attack with ``weapon`` for the first enemy (or
+    ``target``) that comes where the weapon can reach it, before the actor's next turn."""
+
+    actor: Entity
+    weapon: str
+    target: Entity | None = None
+
+
+@dataclass(frozen=True)
 class EndTurn:
     actor: Entity
 
@@ -173,7 +183,7 @@ class React:
 
 
 COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
-            Stabilize, Aid, Knockout, Trip, Grapple, Delay, EndTurn, React)
+            Stabilize, Aid, Knockout, Trip, Grapple, Delay, Ready, EndTurn, React)
 
 
 def command_to_json(command: object) -> dict[str, Any]:
@@ -370,6 +380,13 @@ class CoverStruck:
 class Delayed:
     entity: Entity
     after: Entity
+
+
+@dataclass(frozen=True)
+class ActionReadied:
+    entity: Entity
+    weapon: str
+    target: Entity | None
 
 
 @dataclass(frozen=True)

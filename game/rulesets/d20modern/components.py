@@ -119,6 +119,14 @@ class Reaction:
 
 
 @dataclass(frozen=True)
+class Readied:
+    """§9.2: the attack held by Ready until its trigger or the creature's next turn (``target`` None: any enemy)."""
+
+    weapon: str
+    target: Entity | None = None
+
+
+@dataclass(frozen=True)
 class Round:
     """The round under way: the initiative order and whose count it is; ``surprise``: the surprise round."""
 

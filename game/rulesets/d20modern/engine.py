@@ -16,7 +16,7 @@ from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, Autofire, Charge, ConditionChanged, CoupDeGrace,
-    Delay, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React, Reload,
+    Delay, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React, Ready, Reload,
     Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
@@ -131,9 +131,8 @@ def validate_move(state: GameState, c: Move) -> Refused | None:
     if c.mode == MOVE:
         problem, limit = bud.move_action_problem(b, True), speed
     elif c.mode == DOUBLE:
-        problem = bud.full_round_problem(b, allows_step=False) if b.restricted or not (b.attack and b.move) or b.stepped else None
-        if problem is None and (not (b.attack and b.move) or b.stepped):
-            problem = Refused("a double move takes both actions and no 5-foot step", "d20-modern ACT-14")
+        problem = None if b.attack and b.move and not b.stepped and not b.restricted else Refused(
+            "a double move takes both actions and no 5-foot step", "d20-modern ACT-14")
         limit = 2 * speed
     else:
         problem = bud.full_round_problem(b, allows_step=False)
@@ -302,7 +301,8 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     Autofire: validate_autofire, Throw: validate_throw, Reload: validate_reload, TotalDefense: validate_total_defense,
     StandUp: validate_stand_up, DropProne: validate_drop_prone, CoupDeGrace: validate_coup, Stabilize: validate_stabilize,
     Aid: maneuvers.validate_aid, Knockout: maneuvers.validate_knockout, Trip: maneuvers.validate_trip,
-    Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, EndTurn: lambda state, c: None,
+    Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, Ready: maneuvers.validate_ready,
+    EndTurn: lambda state, c: None,
 }
 
 
@@ -370,6 +370,12 @@ def _walk(state: GameState, dice: Dice, c: Continue, passed: tuple[Entity, ...] 
         kind = threat.TELEPORT
     side = state.space(c.actor)[1]
     found = threat.provocations(c.path, side, watchers(state, c.actor, passed), kind)
+    readied = maneuvers.readied_trigger(state, c.actor, c.path, passed)
+    if readied is not None and (not found or readied[0] <= found[0][0]):
+        index, readiers = readied       # §9.2: the readied attack comes as the mover enters the square
+        state.world.add(c.actor, Position(c.path[index]))
+        return [Moved(c.actor, c.path[:index + 1], c.mode)] + _pause(
+            state, c.actor, readiers, replace(c, path=c.path[index:]), maneuvers.READIED, passed)
     if found:
         index = found[0][0]
         reactors = [w.key for i, w in found if i == index]
@@ -503,7 +509,12 @@ def apply_react(state: GameState, c: React, dice: Dice) -> list[Any]:
     assert offer is not None
     events: list[Any] = []
     weapon = melee_weapon(state, c.actor)
-    if c.attack and weapon is not None:
+    if offer.reason == maneuvers.READIED:
+        if c.attack:
+            events += maneuvers.fire_readied(state, dice, c.actor, offer.provoker)
+        else:
+            events.append(OpportunityDeclined(c.actor, offer.provoker))
+    elif c.attack and weapon is not None:
         state.world.add(c.actor, Reaction(True))
         events += strikes.strike(state, dice, c.actor, offer.provoker, weapon, opportunity=True)
     else:
@@ -531,7 +542,7 @@ APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     Throw: apply_throw, Reload: apply_reload, TotalDefense: apply_total_defense, StandUp: apply_stand_up,
     DropProne: apply_drop_prone, CoupDeGrace: apply_coup, Stabilize: apply_stabilize, Aid: maneuvers.apply_aid,
     Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
-    Delay: maneuvers.apply_delay,
+    Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready,
 }
 
 

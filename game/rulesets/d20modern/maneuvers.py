@@ -8,13 +8,15 @@ from typing import Any
 
 from game.core.dice import Dice, DiceExpr
 from game.ecs.components import END_OF_TURN, START_OF_TURN, Condition
+from game.core.grid import Square
+from game.core.lines import line_of_sight
 from game.ecs.world import Entity
 from game.rulesets.d20modern import attack, budget as bud, measure, special, strikes
 from game.rulesets.d20modern.commands import (
     GRAPPLE_OPTIONS, ActionTaken, Aid, AttackRolled, ConditionChanged, Delay, Delayed, Grapple, Knockout, OpposedCheck,
-    Trip,
+    ActionReadied, Ready, Trip,
 )
-from game.rulesets.d20modern.components import Round, Sheet, Weapon
+from game.rulesets.d20modern.components import Ammo, Readied, Round, Sheet, Weapon
 from game.rulesets.d20modern.situation import (
     adjacent, alive, base_bonus, can_act, grapple_partners, helpless, odds, sheet, size_of, threatens,
 )
@@ -327,3 +329,80 @@ def apply_delay(state: GameState, c: Delay, dice: Dice) -> list[Any]:
         state.world.set_resource(Initiative(tuple(whole)))
     return [Delayed(c.actor, nxt)] + start_turn(state, dice)
 
+
+
+# Ready ---------------------------------------------------------------------------------------------------
+
+READIED = "readied attack"
+
+
+def validate_ready(state: GameState, c: Ready) -> Refused | None:
+    """§9.2: a weapon it has, both actions unspent (the move action now, the attack action when it fires)."""
+    weapon = state.world.get(c.actor, Sheet).weapon(c.weapon)
+    if weapon is None:
+        return Refused("{name} has no weapon called {weapon}".format(name=state.name(c.actor), weapon=c.weapon), "d20-modern §9.2")
+    if c.target is not None and (c.target not in state.creatures() or state.side(c.target) == state.side(c.actor)):
+        return Refused("a readied attack waits for an enemy", "d20-modern §9.2")
+    b = _budget(state, c.actor)
+    if not (b.attack and b.move) or b.moved or b.restricted:
+        return Refused("readying takes the move action now and keeps the attack action", "d20-modern §9.2")
+    return None
+
+
+def apply_ready(state: GameState, c: Ready, dice: Dice) -> list[Any]:
+    b = _budget(state, c.actor)
+    state.world.add(c.actor, replace(b, attack=False, move=False))
+    state.world.add(c.actor, Readied(c.weapon, c.target))
+    return [ActionReadied(c.actor, c.weapon, c.target)]
+
+
+def _reaches(state: GameState, readier: Entity, weapon: Weapon, square: Square, side: int) -> bool:
+    """Whether the readied weapon could attack a creature standing on ``square`` (reach, or sight and range)."""
+    space = (square, side)
+    if weapon.melee:
+        return measure.gap_squares(state.space(readier), space) in ((1, 0), (0, 1), (1, 1))
+    if weapon.magazine and state.world.get(readier, Ammo).rounds(weapon.name) < 1:
+        return False
+    return (line_of_sight(state.battlefield, state.space(readier), space)
+            and measure.within_max_range(measure.feet_between(state.space(readier), space), weapon.increment_ft,
+                                         weapon.kind == "thrown"))
+
+
+def readied_trigger(state: GameState, mover: Entity, path: tuple[Square, ...],
+                    passed: tuple[Entity, ...]) -> tuple[int, list[Entity]] | None:
+    """§9.2: the first square of the walk whose entering brings the mover where an enemy's readied attack reaches
+    it (it was not reached from the square before), and the readiers it sets off."""
+    side = state.space(mover)[1]
+    readiers = []
+    for e in state.creatures():
+        held = state.world.maybe(e, Readied)
+        if held is None or e in passed or state.side(e) == state.side(mover) or not can_act(state, e):
+            continue
+        if held.target is not None and held.target != mover:
+            continue
+        weapon = state.world.get(e, Sheet).weapon(held.weapon)
+        if weapon is not None:
+            readiers.append((e, weapon))
+    for index in range(1, len(path)):
+        fired = [e for e, w in readiers if _reaches(state, e, w, path[index], side) and not _reaches(state, e, w, path[index - 1], side)]
+        if fired:
+            return index, fired
+    return None
+
+
+def fire_readied(state: GameState, dice: Dice, readier: Entity, mover: Entity) -> list[Any]:
+    """INI-02, INI-03: the held attack, just before the trigger goes on; the readier's count moves to just ahead of
+    the creature that set it off, for this round (so its own turn this round is gone) and the rounds after."""
+    held = state.world.get(readier, Readied)
+    state.world.remove(readier, Readied)
+    r = state.world.resource(Round)
+    current = r.order[r.index]
+    order = [e for e in r.order if e != readier]
+    order.insert(order.index(current), readier)
+    state.world.set_resource(replace(r, order=tuple(order), index=order.index(current)))
+    whole = [e for e in state.world.resource(Initiative).order if e != readier]
+    whole.insert(whole.index(current), readier)
+    state.world.set_resource(Initiative(tuple(whole)))
+    weapon = state.world.get(readier, Sheet).weapon(held.weapon)
+    assert weapon is not None
+    return strikes.strike(state, dice, readier, mover, weapon)

@@ -13,7 +13,7 @@ from game.ecs.world import Entity
 from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury, strikes
 from game.rulesets.d20modern.commands import ActionTaken, ConditionChanged, SkirmishWon, StateChanged, TurnEnded, TurnStarted
-from game.rulesets.d20modern.components import PendingOpportunity, Reaction, Round
+from game.rulesets.d20modern.components import PendingOpportunity, Reaction, Readied, Round
 from game.rulesets.d20modern.situation import alive, can_act, grapple_partners, vitals
 from game.state import GameState
 
@@ -64,6 +64,8 @@ def start_turn(state: GameState, dice: Dice) -> list[Any]:
                 events.append(ConditionChanged(e, "flat_footed", False))
             events += _expire(state, e, START_OF_TURN)
             state.world.add(e, Reaction(False))
+            if state.world.has(e, Readied):     # §9.2: a readied attack not set off by now is lost
+                state.world.remove(e, Readied)
             v = vitals(state, e)
             if v is not None and injury.state_of(v) == "dying":
                 d100 = dice.roll(100)
