@@ -54,6 +54,7 @@ LEVELS: dict[str, Level] = {
                   finishes=True),
 }
 CANDIDATES = 24        # squares weighed for a shooter's walk (the nearest by cost): enough to find cover, quick
+FOES_WEIGHED = 4       # the nearest enemies whose fire the cover is weighed against
 
 
 class ControllerD20:
@@ -201,7 +202,9 @@ class ControllerD20:
         it beats standing still and the walk provokes nobody."""
         rules = feet_rules(state, me)
         found = rules.search(speed_ft(state, me))
-        foes = [e for e in enemies(state, me) if can_act(state, e)]
+        here_space = state.space(me)
+        foes = sorted((e for e in enemies(state, me) if can_act(state, e)),
+                      key=lambda e: (measure.feet_between(here_space, state.space(e)), e))[:FOES_WEIGHED]
         bf = state.battlefield
         side = state.space(me)[1]
         aim = state.space(target)

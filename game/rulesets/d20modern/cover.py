@@ -10,6 +10,7 @@ from typing import Sequence
 
 from game.core.battlefield import Battlefield, Obscurement
 from game.core.grid import Square, footprint
+from game.core.bfcache import BoundedCache, built_once
 from game.core.lines import cover_lines_blocked, line_of_effect
 
 Space = tuple[Square, int]
@@ -19,6 +20,7 @@ NONE, QUARTER, HALF, THREE_QUARTERS, NINE_TENTHS, TOTAL = (
 DEGREES = (NONE, QUARTER, HALF, THREE_QUARTERS, NINE_TENTHS)            # by blocked corner lines, 0..4
 DEFENSE_BONUS = {NONE: 0, QUARTER: 2, HALF: 4, THREE_QUARTERS: 7, NINE_TENTHS: 10, TOTAL: 0}   # COV-01
 REFLEX_BONUS = {NONE: 0, QUARTER: 1, HALF: 2, THREE_QUARTERS: 3, NINE_TENTHS: 4, TOTAL: 0}      # COV-02
+CACHE_LIMIT = 200_000
 SHOWN = {NONE: "no cover", QUARTER: "one-quarter cover", HALF: "one-half cover",
          THREE_QUARTERS: "three-quarters cover", NINE_TENTHS: "nine-tenths cover", TOTAL: "total cover"}
 
@@ -52,17 +54,29 @@ def cover_degree(bf: Battlefield, attacker: Space, target: Space, creatures: Seq
     crosses the interior of another creature's space at least the target's size, a lower degree becomes one
     half (a same-size creature in the way); of corners tied for fewest, the one no creature screens counts.
     ``creatures``: the other creatures' spaces with their size ranks, ``target_size`` the target's."""
-    if not line_of_effect(bf, attacker, target):
+    counted = _corner_counts(bf, attacker, target)
+    if counted is None:
         return TOTAL
-    own = footprint(*attacker)
-    counted = [(min(cover_lines_blocked(bf, corner, square, attacker_squares=own), 4), corner, square)
-               for corner in _corners(attacker) for square in footprint(*target)]
     fewest = min(lines for lines, _, _ in counted)
     screens = [c for c, size in creatures if size >= target_size and c != attacker and c != target]
     if fewest < 2 and screens and all(_screened(corner, square, screens) for lines, corner, square in counted
                                       if lines == fewest):
         return HALF
     return DEGREES[fewest]
+
+
+def _corner_counts(bf: Battlefield, attacker: Space, target: Space) -> list[tuple[int, tuple[int, int], Square]] | None:
+    """The blocked corner lines from each attacker corner to each target square, or None without line of effect:
+    terrain alone decides them, so they are kept with the battlefield (the computer asks them often)."""
+    cache = built_once(bf, "d20-modern cover lines", BoundedCache, CACHE_LIMIT)
+    key = (tuple(attacker[0]), attacker[1], tuple(target[0]), target[1])
+    if key in cache:
+        return cache[key]
+    if not line_of_effect(bf, attacker, target):
+        return cache.put(key, None)
+    own = footprint(*attacker)
+    return cache.put(key, [(min(cover_lines_blocked(bf, corner, square, attacker_squares=own), 4), corner, square)
+                           for corner in _corners(attacker) for square in footprint(*target)])
 
 
 def _screened(corner: tuple[int, int], square: Square, screens: Sequence[Space]) -> bool:
