@@ -339,3 +339,20 @@ def test_INI_02_readied_attack_interrupts_the_walk_and_INI_03_takes_the_turn():
     engine.execute(state, React(m["A"], False), ScriptedDice([]))
     assert state.square(m["b"]) == (3, 1)
     assert state.world.resource(Initiative).order == (m["A"], m["b"])
+
+
+def test_COV_06_a_shot_that_only_the_cover_stopped_hits_the_creature_in_the_way():
+    from game.rulesets.d20modern.commands import CoverStruck
+    state, m = skirmish(["A.c.b"], {"A": "agent", "b": "gangster", "c": "gangster"})
+    # 11 + 4 = 15: at least b's 13 without cover, below 17 with one-half cover; it reaches c's Defense 13
+    events = engine.execute(state, Attack(m["A"], m["b"], "Beretta 92F"), ScriptedDice([11, 3, 4]))
+    assert any(isinstance(e, CoverStruck) and e.screen == m["c"] for e in events)
+    assert state.world.get(m["c"], injury.Vitals).hp == 15 - 7
+
+
+def test_COV_06_when_only_its_dex_saved_the_creature_in_the_way_the_target_is_hit():
+    state, m = skirmish(["A.c.b"], {"A": "agent", "b": "gangster", "c": "agent"})
+    # 12 + 4 = 16: below c's Defense 17, but at least 17 less its Dex 2: c stepped aside and b is hit
+    engine.execute(state, Attack(m["A"], m["b"], "Beretta 92F"), ScriptedDice([12, 3, 4]))
+    assert state.world.get(m["b"], injury.Vitals).hp == 15 - 7
+    assert state.world.get(m["c"], injury.Vitals).hp == 21

@@ -65,6 +65,23 @@ def cover_degree(bf: Battlefield, attacker: Space, target: Space, creatures: Seq
     return DEGREES[fewest]
 
 
+def screen_index(bf: Battlefield, attacker: Space, target: Space, creatures: Sequence[tuple[Space, int]],
+                 target_size: int) -> int | None:
+    """COV-06: when a creature in the way is what gives the target its cover (COV-04), the index in
+    ``creatures`` of the first one the chosen corner's lines cross; None when terrain gives the cover."""
+    counted = _corner_counts(bf, attacker, target)
+    if counted is None:
+        return None
+    fewest = min(lines for lines, _, _ in counted)
+    if fewest >= 2:
+        return None
+    tied = [(corner, square) for lines, corner, square in counted if lines == fewest]
+    for index, (space, size) in enumerate(creatures):
+        if size >= target_size and space not in (attacker, target) and all(_screened(c, q, [space]) for c, q in tied):
+            return index
+    return None
+
+
 def _corner_counts(bf: Battlefield, attacker: Space, target: Space) -> list[tuple[int, tuple[int, int], Square]] | None:
     """The blocked corner lines from each attacker corner to each target square, or None without line of effect:
     terrain alone decides them, so they are kept with the battlefield (the computer asks them often)."""

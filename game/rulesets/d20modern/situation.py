@@ -174,6 +174,14 @@ def cover_degree(state: GameState, attacker: Entity, target: Entity) -> str:
                               int(size_of(state, target)))
 
 
+def screen_of(state: GameState, attacker: Entity, target: Entity) -> Entity | None:
+    """COV-06: the creature in the way that gives the target its one-half cover, if one does."""
+    others = [o for o in state.creatures() if o not in (attacker, target) and alive(state, o)]
+    index = cover.screen_index(state.battlefield, state.space(attacker), state.space(target),
+                               [(state.space(o), int(size_of(state, o))) for o in others], int(size_of(state, target)))
+    return others[index] if index is not None else None
+
+
 def miss_chance(state: GameState, attacker: Entity, target: Entity) -> int:
     return cover.miss_chance(state.battlefield, state.space(attacker), state.space(target),
                              target_invisible=condition(state, target, "invisible"),

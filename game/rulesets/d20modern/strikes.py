@@ -12,12 +12,12 @@ from game.core.grid import Size, Square, footprint
 from game.core.lines import line_of_effect
 from game.ecs.components import Body, OutOfFight
 from game.ecs.world import Entity
-from game.rulesets.d20modern import attack, cover, explosives, injury, measure
+from game.rulesets.d20modern import attack, cover, defense, explosives, injury, measure
 from game.rulesets.d20modern.commands import (
-    AreaFired, AttackRolled, Damaged, MissChance, SavingThrow, StateChanged, Thrown,
+    AreaFired, AttackRolled, CoverStruck, Damaged, MissChance, SavingThrow, StateChanged, Thrown,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, Explosive, Sheet, Weapon
-from game.rulesets.d20modern.situation import alive, cover_degree, odds, vitals
+from game.rulesets.d20modern.situation import alive, cover_degree, guard, odds, screen_of, vitals
 from game.state import GameState
 
 SAVES = {"fortitude": (0, "con"), "reflex": (1, "dex"), "will": (2, "wis")}
@@ -90,9 +90,12 @@ def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapo
     events: list[Any] = [AttackRolled(attacker, target, weapon.name, roll.natural, roll.total, o.defense, roll.hit,
                                       roll.threat, roll.confirm_natural, roll.critical,
                                       o.attack_mods + o.defense_mods, opportunity)]
+    victim = target
     if not roll.hit:
-        return events
-    if o.miss_chance:
+        victim = _struck_cover(state, attacker, target, weapon, roll, o, events)
+        if victim is None:
+            return events
+    if o.miss_chance and victim == target:
         d100 = dice.roll(100)
         missed = cover.concealment_misses(o.miss_chance, d100)
         events.append(MissChance(attacker, target, o.miss_chance, d100, missed))
@@ -101,7 +104,27 @@ def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapo
     s = state.world.get(attacker, Sheet)
     bonus = attack.strength_to_damage(s.mod("str"), grip_of(weapon))
     amount, _faces = attack.roll_damage(dice, weapon.damage, bonus, weapon.multiplier if roll.critical else 1)
-    return events + damage(state, dice, target, amount, weapon.nonlethal, weapon.name)
+    return events + damage(state, dice, victim, amount, weapon.nonlethal, weapon.name)
+
+
+def _struck_cover(state: GameState, attacker: Entity, target: Entity, weapon: Weapon, roll: attack.Roll, o: Any,
+                  events: list[Any]) -> Entity | None:
+    """COV-06, A12: a ranged shot that missed only because of cover struck it. A creature in the way is hit when
+    the roll reaches its Defense; when only its Dex or dodge bonus made the roll miss it, it stepped aside and the
+    target is hit after all. Returns who takes the damage (None: nobody)."""
+    bonus = cover.DEFENSE_BONUS[o.cover]
+    if weapon.melee or not bonus or roll.natural == 1:
+        return None
+    screen = screen_of(state, attacker, target)
+    if screen is None:
+        verdict = cover.struck_cover(roll.total, o.defense - bonus, o.defense)
+    else:
+        g = guard(state, screen)
+        verdict = cover.struck_cover(roll.total, o.defense - bonus, o.defense, defense.defense(g), max(g.dex_mod, 0) + g.dodge)
+    if not verdict.outcome:
+        return None
+    events.append(CoverStruck(attacker, target, screen if verdict.outcome == "screen" else None))
+    return {"screen": screen, "target": target}.get(verdict.outcome)
 
 
 def creatures_in(state: GameState, squares: tuple[Square, ...] | list[Square]) -> list[Entity]:
