@@ -356,3 +356,29 @@ def test_COV_06_when_only_its_dex_saved_the_creature_in_the_way_the_target_is_hi
     engine.execute(state, Attack(m["A"], m["b"], "Beretta 92F"), ScriptedDice([12, 3, 4]))
     assert state.world.get(m["b"], injury.Vitals).hp == 15 - 7
     assert state.world.get(m["c"], injury.Vitals).hp == 21
+
+
+def test_BR_03_a_bull_rush_pushes_5_ft_plus_5_per_5_points_and_the_attacker_follows():
+    from game.rulesets.d20modern.commands import BullRush
+    state, m = skirmish(["Ab......"], {"A": "soldier", "b": "gangster"})
+    # entering b's square provokes b (BR-05), who lets it pass; Str 18 + 1 = 19 against 2 + 1 = 3: won by 16,
+    # pushed 5 + 15 = 20 ft (the soldier's speed is 25)
+    engine.execute(state, BullRush(m["A"], m["b"]), ScriptedDice([]))
+    engine.execute(state, React(m["b"], False), ScriptedDice([18, 2]))
+    assert state.square(m["b"]) == (5, 0) and state.square(m["A"]) == (4, 0)
+
+
+def test_BR_04_a_lost_bull_rush_leaves_both_where_they_were_and_ACT_04_no_step():
+    from game.rulesets.d20modern.commands import BullRush
+    state, m = skirmish(["Ab......"], {"A": "soldier", "b": "gangster"})
+    engine.execute(state, BullRush(m["A"], m["b"]), ScriptedDice([]))
+    engine.execute(state, React(m["b"], False), ScriptedDice([2, 18]))
+    assert state.square(m["b"]) == (1, 0) and state.square(m["A"]) == (0, 0)
+    assert engine.validate(state, Step(m["A"], (0, 1))).rule == "d20-modern ACT-04"
+
+
+def test_BR_05_a_bull_rush_provokes_from_every_threatening_foe():
+    from game.rulesets.d20modern.commands import BullRush
+    state, m = skirmish(["Ab.", ".c."], {"A": "soldier", "b": "gangster", "c": "gangster"})
+    events = engine.execute(state, BullRush(m["A"], m["b"]), ScriptedDice([]))
+    assert isinstance(events[0], OpportunityOffered) and engine.pending(state).reactors == (m["b"], m["c"])

@@ -153,6 +153,15 @@ class Grapple:
 
 
 @dataclass(frozen=True)
+class BullRush:
+    """Bull rush (§10.7) on an enemy next to the actor: an attack action made with the move action, pushing the
+    target straight back and following it."""
+
+    actor: Entity
+    target: Entity
+
+
+@dataclass(frozen=True)
 class Delay:
     """Delay (§9.1, INI-01): act after the next creature in the order, for the rest of the skirmish."""
 
@@ -183,7 +192,7 @@ class React:
 
 
 COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
-            Stabilize, Aid, Knockout, Trip, Grapple, Delay, Ready, EndTurn, React)
+            Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Delay, Ready, EndTurn, React)
 
 
 def command_to_json(command: object) -> dict[str, Any]:
@@ -380,6 +389,12 @@ class CoverStruck:
 class Delayed:
     entity: Entity
     after: Entity
+
+
+@dataclass(frozen=True)
+class Pushed:
+    entity: Entity
+    path: tuple[Square, ...]
 
 
 @dataclass(frozen=True)

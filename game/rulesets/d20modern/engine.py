@@ -15,9 +15,9 @@ from game.ecs.world import Entity
 from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
-    DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, Autofire, Charge, ConditionChanged, CoupDeGrace,
-    Delay, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React, Ready, Reload,
-    Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
+    DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, Autofire, BullRush, Charge, ConditionChanged,
+    CoupDeGrace, Delay, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React,
+    Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.cover import TOTAL
@@ -26,7 +26,7 @@ from game.rulesets.d20modern.situation import (
     speed_ft, vitals, watchers,
 )
 from game.rulesets.d20modern.verdict import Refused
-from game.rulesets.d20modern import maneuvers
+from game.rulesets.d20modern import bullrush, maneuvers
 from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
@@ -302,6 +302,7 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     StandUp: validate_stand_up, DropProne: validate_drop_prone, CoupDeGrace: validate_coup, Stabilize: validate_stabilize,
     Aid: maneuvers.validate_aid, Knockout: maneuvers.validate_knockout, Trip: maneuvers.validate_trip,
     Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, Ready: maneuvers.validate_ready,
+    BullRush: bullrush.validate_bull_rush,
     EndTurn: lambda state, c: None,
 }
 
@@ -321,7 +322,8 @@ def validate(state: GameState, command: Any) -> Refused | None:
 
 
 PROVOKING = {Attack: "ranged attack", Autofire: "autofire", Throw: "throw explosive", Reload: "reload box magazine",
-             StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize", Knockout: "knockout blow"}
+             StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize", Knockout: "knockout blow",
+             BullRush: "move"}     # BR-05: moving into the target's square provokes from every threatening foe
 
 
 def _provokes(state: GameState, c: Any) -> list[Entity]:
@@ -542,7 +544,7 @@ APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     Throw: apply_throw, Reload: apply_reload, TotalDefense: apply_total_defense, StandUp: apply_stand_up,
     DropProne: apply_drop_prone, CoupDeGrace: apply_coup, Stabilize: apply_stabilize, Aid: maneuvers.apply_aid,
     Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
-    Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready,
+    Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready, BullRush: bullrush.apply_bull_rush,
 }
 
 
