@@ -382,3 +382,34 @@ def test_BR_05_a_bull_rush_provokes_from_every_threatening_foe():
     state, m = skirmish(["Ab.", ".c."], {"A": "soldier", "b": "gangster", "c": "gangster"})
     events = engine.execute(state, BullRush(m["A"], m["b"]), ScriptedDice([]))
     assert isinstance(events[0], OpportunityOffered) and engine.pending(state).reactors == (m["b"], m["c"])
+
+
+def test_DSR_01_a_disarm_provokes_then_opposed_rolls_and_DSR_02_the_weapon_falls():
+    from game.rulesets.d20modern.commands import Disarm, PickUp
+    state, m = skirmish(["Ab"], {"A": "soldier", "b": "gangster"})
+    events = engine.execute(state, Disarm(m["A"], m["b"], "Machete", "Knife"), ScriptedDice([]))
+    assert isinstance(events[0], OpportunityOffered) and events[0].reactor == m["b"]
+    engine.execute(state, React(m["b"], False), ScriptedDice([15, 5]))          # 15 + 4 against 5 + 2
+    assert engine.validate(state, Attack(m["b"], m["A"], "Machete")) is not None
+    engine.execute(state, EndTurn(m["A"]), ScriptedDice([]))
+    engine.execute(state, PickUp(m["b"], "Machete"), ScriptedDice([]))      # picking up provokes A
+    engine.execute(state, React(m["A"], False), ScriptedDice([]))
+    assert engine.validate(state, Attack(m["b"], m["A"], "Machete")) is None
+
+
+def test_DSR_02_a_losing_disarm_is_turned_back_on_the_disarmer():
+    from game.rulesets.d20modern.commands import Disarm
+    state, m = skirmish(["Ab"], {"A": "soldier", "b": "gangster"})
+    engine.execute(state, Disarm(m["A"], m["b"], "Machete", "Knife"), ScriptedDice([]))
+    engine.execute(state, React(m["b"], False), ScriptedDice([2, 18, 19, 3]))
+    assert engine.validate(state, Attack(m["A"], m["b"], "Knife")) is not None
+
+
+def test_DSR_03_disarming_a_gun_is_an_attack_on_the_held_object():
+    from game.rulesets.d20modern.commands import Disarm
+    state, m = skirmish(["Ab"], {"A": "soldier", "b": "gangster"})
+    engine.execute(state, Disarm(m["A"], m["b"], "Glock 17", "Knife"), ScriptedDice([]))
+    events = engine.execute(state, React(m["b"], False), ScriptedDice([12]))    # 12 + 4 against 7 + 5 + 1 + 2
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert rolled.defense == 15 and rolled.hit
+    assert engine.validate(state, Attack(m["b"], m["A"], "Glock 17")) is not None

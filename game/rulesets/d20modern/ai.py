@@ -27,7 +27,7 @@ from game.rulesets.d20modern.components import Ammo, Carried, Sheet, Weapon
 from game.rulesets.d20modern.cover import DEFENSE_BONUS, cover_degree
 from game.rulesets.d20modern.engine import budget_of, decider, pending, validate
 from game.rulesets.d20modern.situation import (
-    adjacent, allies, can_act, enemies, feet_rules, helpless, odds, speed_ft, vitals, watchers,
+    adjacent, allies, can_act, enemies, feet_rules, helpless, in_hand, odds, speed_ft, vitals, watchers,
 )
 from game.rulesets.d20modern import injury
 from game.state import GameState
@@ -83,7 +83,7 @@ class ControllerD20:
         if self.level.finishes:
             yield from self._mercy(state, me, s)
         gun = self._gun(state, me, s)
-        melee = self._melee(s)
+        melee = self._melee(state, me)
         near = [e for e in enemies(state, me) if can_act(state, e) and adjacent(state, me, e)]
         if gun is not None and near and self.level.avoids_provoking and b.attacks == 0:
             yield self._step_clear(state, me)
@@ -114,7 +114,7 @@ class ControllerD20:
             v = vitals(state, ally)
             if v is not None and injury.state_of(v) == "dying" and adjacent(state, me, ally) and s.treat_injury:
                 yield Stabilize(me, ally)
-        weapon = self._melee(s) or self._gun(state, me, s)
+        weapon = self._melee(state, me) or self._gun(state, me, s)
         if weapon is not None:
             for foe in enemies(state, me):
                 if helpless(state, foe) and adjacent(state, me, foe) and not any(can_act(state, e) and adjacent(state, me, e) for e in enemies(state, me)):
@@ -124,12 +124,12 @@ class ControllerD20:
     def _gun(state: GameState, me: Entity, s: Sheet) -> Weapon | None:
         """The ranged weapon with rounds loaded that hits hardest."""
         ammo = state.world.get(me, Ammo)
-        loaded = [w for w in s.weapons if w.kind == "ranged" and (not w.magazine or ammo.rounds(w.name) > 0)]
+        loaded = [w for w in in_hand(state, me) if w.kind == "ranged" and (not w.magazine or ammo.rounds(w.name) > 0)]
         return max(loaded, key=lambda w: w.damage.maximum(), default=None)
 
     @staticmethod
-    def _melee(s: Sheet) -> Weapon | None:
-        return max((w for w in s.weapons if w.melee), key=lambda w: (w.kind == "melee", w.damage.maximum()), default=None)
+    def _melee(state: GameState, me: Entity) -> Weapon | None:
+        return max((w for w in in_hand(state, me) if w.melee), key=lambda w: (w.kind == "melee", w.damage.maximum()), default=None)
 
     def _target(self, state: GameState, me: Entity, weapon: Weapon) -> Entity | None:
         able = [e for e in enemies(state, me) if can_act(state, e)

@@ -162,6 +162,25 @@ class BullRush:
 
 
 @dataclass(frozen=True)
+class Disarm:
+    """Disarm (§10.10) an enemy next to the actor of its ``weapon``, with the actor's ``using`` (a melee weapon or
+    its unarmed strike); it takes the place of one melee attack."""
+
+    actor: Entity
+    target: Entity
+    weapon: str
+    using: str
+
+
+@dataclass(frozen=True)
+class PickUp:
+    """Pick up one's own dropped weapon from one's square or next to it: a move action that provokes (§4.2)."""
+
+    actor: Entity
+    weapon: str
+
+
+@dataclass(frozen=True)
 class Delay:
     """Delay (§9.1, INI-01): act after the next creature in the order, for the rest of the skirmish."""
 
@@ -192,7 +211,7 @@ class React:
 
 
 COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
-            Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Delay, Ready, EndTurn, React)
+            Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Disarm, PickUp, Delay, Ready, EndTurn, React)
 
 
 def command_to_json(command: object) -> dict[str, Any]:
@@ -389,6 +408,16 @@ class CoverStruck:
 class Delayed:
     entity: Entity
     after: Entity
+
+
+@dataclass(frozen=True)
+class WeaponLost:
+    """DSR-02: a weapon knocked to the ground at ``square`` (None: taken by an unarmed disarmer), or picked up."""
+
+    entity: Entity
+    weapon: str
+    square: tuple[int, int] | None
+    regained: bool = False
 
 
 @dataclass(frozen=True)

@@ -119,6 +119,17 @@ class Reaction:
 
 
 @dataclass(frozen=True)
+class Disarmed:
+    """DSR-02: the weapons knocked from a creature's hands: each lies on ``square`` (None: an unarmed disarmer
+    took it away)."""
+
+    lost: tuple[tuple[str, tuple[int, int] | None], ...] = ()
+
+    def has_lost(self, weapon: str) -> bool:
+        return any(name == weapon for name, _ in self.lost)
+
+
+@dataclass(frozen=True)
 class Readied:
     """§9.2: the attack held by Ready until its trigger or the creature's next turn (``target`` None: any enemy)."""
 

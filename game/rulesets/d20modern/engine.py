@@ -16,17 +16,17 @@ from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, Autofire, BullRush, Charge, ConditionChanged,
-    CoupDeGrace, Delay, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React,
-    Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
+    CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React,
+    PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.cover import TOTAL
 from game.rulesets.d20modern.situation import (
     adjacent, alive, armed, can_act, cover_degree, feet_between, feet_rules, grapple_partners, helpless, melee_weapon,
-    speed_ft, vitals, watchers,
+    speed_ft, vitals, watchers, weapon_in_hand,
 )
 from game.rulesets.d20modern.verdict import Refused
-from game.rulesets.d20modern import bullrush, maneuvers
+from game.rulesets.d20modern import bullrush, disarm, maneuvers
 from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
@@ -84,7 +84,7 @@ def _enemy_problem(state: GameState, actor: Entity, target: Entity) -> Refused |
 
 
 def _weapon(state: GameState, actor: Entity, name: str) -> Weapon | Refused:
-    weapon = sheet_of(state, actor).weapon(name)
+    weapon = weapon_in_hand(state, actor, name)
     if weapon is None:
         return Refused("{name} has no weapon called {weapon}".format(name=state.name(actor), weapon=name), "d20-modern §2")
     return weapon
@@ -302,7 +302,7 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     StandUp: validate_stand_up, DropProne: validate_drop_prone, CoupDeGrace: validate_coup, Stabilize: validate_stabilize,
     Aid: maneuvers.validate_aid, Knockout: maneuvers.validate_knockout, Trip: maneuvers.validate_trip,
     Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, Ready: maneuvers.validate_ready,
-    BullRush: bullrush.validate_bull_rush,
+    BullRush: bullrush.validate_bull_rush, Disarm: disarm.validate_disarm, PickUp: disarm.validate_pick_up,
     EndTurn: lambda state, c: None,
 }
 
@@ -323,12 +323,12 @@ def validate(state: GameState, command: Any) -> Refused | None:
 
 PROVOKING = {Attack: "ranged attack", Autofire: "autofire", Throw: "throw explosive", Reload: "reload box magazine",
              StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize", Knockout: "knockout blow",
-             BullRush: "move"}     # BR-05: moving into the target's square provokes from every threatening foe
+             BullRush: "move", PickUp: "pick up"}     # BR-05: moving into the target's square provokes from every threatening foe
 
 
 def _provokes(state: GameState, c: Any) -> list[Entity]:
     """AOO-04, AOO-05, AOO-11: the able enemies threatening the actor when the action itself provokes."""
-    if isinstance(c, (Trip, Grapple)):
+    if isinstance(c, (Trip, Grapple, Disarm)):
         return _target_provoked(state, c)
     action = PROVOKING.get(type(c))
     if action is None:
@@ -338,9 +338,10 @@ def _provokes(state: GameState, c: Any) -> list[Entity]:
     return [w.key for w in threat.provoked_by_action(action, state.space(c.actor), watchers(state, c.actor))]
 
 
-def _target_provoked(state: GameState, c: Trip | Grapple) -> list[Entity]:
+def _target_provoked(state: GameState, c: Trip | Grapple | Disarm) -> list[Entity]:
     """AOO-06, TRP-03: an unarmed trip provokes from an armed target unless the tripper counts as armed; GRP-02,
-    GRP-07: starting a grapple provokes from the target, but not when joining one."""
+    GRP-07: starting a grapple provokes from the target, but not when joining one; DSR-01, DSR-03: a disarm
+    provokes from the target."""
     if isinstance(c, Grapple) and (c.option != "start" or grapple_partners(state, c.target)):
         return []
     if isinstance(c, Trip) and not threat.unarmed_provokes(sheet_of(state, c.actor).armed_unarmed, armed(state, c.target)):
@@ -545,6 +546,7 @@ APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     DropProne: apply_drop_prone, CoupDeGrace: apply_coup, Stabilize: apply_stabilize, Aid: maneuvers.apply_aid,
     Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
     Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready, BullRush: bullrush.apply_bull_rush,
+    Disarm: disarm.apply_disarm, PickUp: disarm.apply_pick_up,
 }
 
 

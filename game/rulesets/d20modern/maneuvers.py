@@ -18,7 +18,7 @@ from game.rulesets.d20modern.commands import (
 )
 from game.rulesets.d20modern.components import Ammo, Readied, Round, Sheet, Weapon
 from game.rulesets.d20modern.situation import (
-    adjacent, alive, base_bonus, can_act, grapple_partners, helpless, odds, sheet, size_of, threatens,
+    adjacent, alive, base_bonus, can_act, grapple_partners, helpless, odds, sheet, size_of, threatens, weapon_in_hand,
 )
 from game.rulesets.d20modern.turns import Initiative, release, start_turn
 from game.rulesets.d20modern.verdict import Refused
@@ -98,7 +98,7 @@ def validate_knockout(state: GameState, c: Knockout) -> Refused | None:
     problem = _enemy_next_to(state, c.actor, c.target)
     if problem:
         return problem
-    weapon = state.world.get(c.actor, Sheet).weapon(c.weapon)
+    weapon = weapon_in_hand(state, c.actor, c.weapon)
     if weapon is None or not weapon.melee:
         return Refused("a knockout blow is struck unarmed or with a melee weapon", "d20-modern HLP-02")
     if not helpless(state, c.target):
@@ -296,7 +296,7 @@ def grapple_restriction(state: GameState, command: Any) -> Refused | None:
     if name in ("Grapple", "EndTurn", "DropProne"):
         return None
     if name == "Attack":
-        weapon = state.world.get(actor, Sheet).weapon(command.weapon)
+        weapon = weapon_in_hand(state, actor, command.weapon)
         pinning = any(pinned_by(state, p) == actor for p in grapple_partners(state, actor))
         if weapon is not None and weapon.grip == "light" and weapon.melee and not pinning:
             return None
@@ -338,7 +338,7 @@ READIED = "readied attack"
 
 def validate_ready(state: GameState, c: Ready) -> Refused | None:
     """§9.2: a weapon it has, both actions unspent (the move action now, the attack action when it fires)."""
-    weapon = state.world.get(c.actor, Sheet).weapon(c.weapon)
+    weapon = weapon_in_hand(state, c.actor, c.weapon)
     if weapon is None:
         return Refused("{name} has no weapon called {weapon}".format(name=state.name(c.actor), weapon=c.weapon), "d20-modern §9.2")
     if c.target is not None and (c.target not in state.creatures() or state.side(c.target) == state.side(c.actor)):

@@ -10,7 +10,7 @@ from game.core.grid import Square, footprint
 from game.ecs.components import Body
 from game.ecs.world import Entity
 from game.rulesets.d20modern import attack, cover, defense, injury, measure, threat
-from game.rulesets.d20modern.components import Reaction, Sheet, Weapon
+from game.rulesets.d20modern.components import Disarmed, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.walking import Bystander, FeetRules, Walker
 from game.state import GameState
 
@@ -71,7 +71,20 @@ def space(state: GameState, e: Entity) -> tuple[Square, int]:
 def armed(state: GameState, e: Entity) -> bool:
     """§4.5.2, §5.1: a melee weapon, natural weapons or Combat Martial Arts."""
     s = sheet(state, e)
-    return s is None or s.armed_unarmed or any(w.kind == "melee" for w in s.weapons)
+    return s is None or s.armed_unarmed or any(w.kind == "melee" for w in in_hand(state, e))
+
+
+def in_hand(state: GameState, e: Entity) -> tuple[Weapon, ...]:
+    """The creature's weapons less those a disarm knocked away (DSR-02)."""
+    s = sheet(state, e)
+    if s is None:
+        return ()
+    lost = state.world.maybe(e, Disarmed)
+    return tuple(w for w in s.weapons if lost is None or not lost.has_lost(w.name))
+
+
+def weapon_in_hand(state: GameState, e: Entity, name: str) -> Weapon | None:
+    return next((w for w in in_hand(state, e) if w.name == name), None)
 
 
 def melee_weapon(state: GameState, e: Entity) -> Weapon | None:
@@ -79,7 +92,7 @@ def melee_weapon(state: GameState, e: Entity) -> Weapon | None:
     s = sheet(state, e)
     if s is None:
         return None
-    best = max((w for w in s.weapons if w.kind == "melee"), key=lambda w: w.damage.maximum(), default=None)
+    best = max((w for w in in_hand(state, e) if w.kind == "melee"), key=lambda w: w.damage.maximum(), default=None)
     if best is None and s.armed_unarmed:
         best = next((w for w in s.weapons if w.kind == "unarmed"), None)
     return best
