@@ -127,6 +127,8 @@ class Game:
         assert self.map_path is not None
         self._apply_display()
         seed = new_seed() if self.seed is None else self.seed
+        if self.ruleset not in ("4e", "5e-house"):
+            raise StartupError(f"the {self.ruleset} ruleset has no battle screen yet (try: python -m game simulate --ruleset {self.ruleset})")
         try:
             if self.ruleset == "5e-house":
                 return Battle5eScene(self.window, self.map_path, seed, self.fonts, rosters=self.rosters,
