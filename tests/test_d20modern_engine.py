@@ -413,3 +413,16 @@ def test_DSR_03_disarming_a_gun_is_an_attack_on_the_held_object():
     rolled = next(e for e in events if isinstance(e, AttackRolled))
     assert rolled.defense == 15 and rolled.hit
     assert engine.validate(state, Attack(m["b"], m["A"], "Glock 17")) is not None
+
+
+def test_DEF_10_a_shot_at_a_grapple_strikes_a_random_grappler():
+    from game.rulesets.d20modern.commands import Grapple
+    state, m = skirmish(["Ab...C"], {"A": "agent", "b": "gangster", "C": "agent"})
+    engine.execute(state, Grapple(m["A"], m["b"]), ScriptedDice([]))
+    engine.execute(state, React(m["b"], False), ScriptedDice([15, 15, 3, 2]))
+    engine.execute(state, EndTurn(m["A"]), ScriptedDice([]))
+    engine.execute(state, EndTurn(m["b"]), ScriptedDice([]))
+    # C shoots at b: the d2 picks the first of (A, b) by id, its ally A, whose Dex is denied against C
+    events = engine.execute(state, Attack(m["C"], m["b"], "Beretta 92F"), ScriptedDice([1, 2]))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert rolled.target == m["A"]

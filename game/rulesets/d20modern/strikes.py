@@ -17,7 +17,7 @@ from game.rulesets.d20modern.commands import (
     AreaFired, AttackRolled, CoverStruck, Damaged, MissChance, SavingThrow, StateChanged, Thrown,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, Explosive, Sheet, Weapon
-from game.rulesets.d20modern.situation import alive, cover_degree, guard, odds, screen_of, vitals
+from game.rulesets.d20modern.situation import alive, cover_degree, grapple_partners, guard, odds, screen_of, vitals
 from game.state import GameState
 
 SAVES = {"fortitude": (0, "con"), "reflex": (1, "dex"), "will": (2, "wis")}
@@ -84,6 +84,10 @@ def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapo
            defensively: bool = False, charging: bool = False, opportunity: bool = False) -> list[Any]:
     """One attack roll (ATK-02, ATK-04): the threat and its confirmation, the miss chance after a hit (CON-01),
     then the damage, multiplied on a critical (ATK-05)."""
+    if not weapon.melee and state.has_condition(target, "grappling"):
+        # DEF-10: a shot at a grapple strikes one of its combatants at random (who loses its Dex bonus, DEF-11)
+        group = sorted((target,) + tuple(p for p in grapple_partners(state, target) if p != attacker))
+        target = group[dice.roll(len(group)) - 1] if len(group) > 1 else target
     o = odds(state, attacker, target, weapon, iterative=iterative, defensively=defensively, charging=charging)
     spend_round(state, attacker, weapon)
     roll = attack.roll_attack(dice, o.bonus, o.defense, weapon.threat)
