@@ -426,3 +426,24 @@ def test_DEF_10_a_shot_at_a_grapple_strikes_a_random_grappler():
     events = engine.execute(state, Attack(m["C"], m["b"], "Beretta 92F"), ScriptedDice([1, 2]))
     rolled = next(e for e in events if isinstance(e, AttackRolled))
     assert rolled.target == m["A"]
+
+
+def test_OBJ_02_cover_can_be_shot_to_pieces_through_its_hardness():
+    from game.rulesets.d20modern.commands import AttackObject, ObjectDamaged
+    state, m = skirmish(["A...o.b"], {"A": "agent", "b": "gangster"})
+    assert state.battlefield.at((4, 0)).cover
+    # stacked crates: Defense 4, hardness 5, 10 hit points; 2d6 = 12 leaves 7 each time
+    events = engine.execute(state, AttackObject(m["A"], (4, 0), "Beretta 92F"), ScriptedDice([10, 6, 6]))
+    hit = next(e for e in events if isinstance(e, ObjectDamaged))
+    assert (hit.defense, hit.damage, hit.hp, hit.broken) == (4, 7, 3, False)
+    state.world.add(m["A"], fresh())
+    events = engine.execute(state, AttackObject(m["A"], (4, 0), "Beretta 92F"), ScriptedDice([10, 6, 6]))
+    assert next(e for e in events if isinstance(e, ObjectDamaged)).broken
+    assert not state.battlefield.at((4, 0)).cover
+    assert engine.validate(state, AttackObject(m["A"], (4, 0), "Beretta 92F")).rule == "d20-modern §10.5"
+
+
+def test_OBJ_03_objects_take_no_nonlethal_damage():
+    from game.rulesets.d20modern.commands import AttackObject
+    state, m = skirmish(["Ao.b"], {"A": "agent", "b": "gangster"})
+    assert engine.validate(state, AttackObject(m["A"], (1, 0), "Unarmed strike")).rule == "d20-modern OBJ-03"

@@ -181,6 +181,15 @@ class PickUp:
 
 
 @dataclass(frozen=True)
+class AttackObject:
+    """Attack the object filling a square (§10.5): a crate, a barrel, a car (the map's cover features)."""
+
+    actor: Entity
+    at: Square
+    weapon: str
+
+
+@dataclass(frozen=True)
 class Delay:
     """Delay (§9.1, INI-01): act after the next creature in the order, for the rest of the skirmish."""
 
@@ -211,7 +220,8 @@ class React:
 
 
 COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
-            Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Disarm, PickUp, Delay, Ready, EndTurn, React)
+            Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Disarm, PickUp, AttackObject, Delay, Ready, EndTurn,
+            React)
 
 
 def command_to_json(command: object) -> dict[str, Any]:
@@ -418,6 +428,22 @@ class WeaponLost:
     weapon: str
     square: tuple[int, int] | None
     regained: bool = False
+
+
+@dataclass(frozen=True)
+class ObjectDamaged:
+    """OBJ-01..03: an attack on an object: the roll against its Defense, the damage past its hardness, the hit
+    points left, and whether it broke (the square is open ground now, its cover gone)."""
+
+    entity: Entity
+    at: Square
+    natural: int
+    total: int
+    defense: int
+    hit: bool
+    damage: int = 0
+    hp: int = 0
+    broken: bool = False
 
 
 @dataclass(frozen=True)

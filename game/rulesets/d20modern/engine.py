@@ -15,7 +15,7 @@ from game.ecs.world import Entity
 from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
-    DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, Autofire, BullRush, Charge, ConditionChanged,
+    DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, AttackObject, Autofire, BullRush, Charge, ConditionChanged,
     CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React,
     PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
@@ -26,7 +26,7 @@ from game.rulesets.d20modern.situation import (
     speed_ft, vitals, watchers, weapon_in_hand,
 )
 from game.rulesets.d20modern.verdict import Refused
-from game.rulesets.d20modern import bullrush, disarm, maneuvers
+from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects
 from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
@@ -303,6 +303,7 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     Aid: maneuvers.validate_aid, Knockout: maneuvers.validate_knockout, Trip: maneuvers.validate_trip,
     Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, Ready: maneuvers.validate_ready,
     BullRush: bullrush.validate_bull_rush, Disarm: disarm.validate_disarm, PickUp: disarm.validate_pick_up,
+    AttackObject: objects.validate_attack_object,
     EndTurn: lambda state, c: None,
 }
 
@@ -321,7 +322,7 @@ def validate(state: GameState, command: Any) -> Refused | None:
 # Applying -------------------------------------------------------------------------------------------------
 
 
-PROVOKING = {Attack: "ranged attack", Autofire: "autofire", Throw: "throw explosive", Reload: "reload box magazine",
+PROVOKING = {Attack: "ranged attack", AttackObject: "ranged attack", Autofire: "autofire", Throw: "throw explosive", Reload: "reload box magazine",
              StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize", Knockout: "knockout blow",
              BullRush: "move", PickUp: "pick up"}     # BR-05: moving into the target's square provokes from every threatening foe
 
@@ -333,7 +334,7 @@ def _provokes(state: GameState, c: Any) -> list[Entity]:
     action = PROVOKING.get(type(c))
     if action is None:
         return []
-    if isinstance(c, Attack) and sheet_of(state, c.actor).weapon(c.weapon).melee:  # type: ignore[union-attr]
+    if isinstance(c, (Attack, AttackObject)) and weapon_in_hand(state, c.actor, c.weapon).melee:  # type: ignore[union-attr]
         return []
     return [w.key for w in threat.provoked_by_action(action, state.space(c.actor), watchers(state, c.actor))]
 
@@ -546,7 +547,7 @@ APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     DropProne: apply_drop_prone, CoupDeGrace: apply_coup, Stabilize: apply_stabilize, Aid: maneuvers.apply_aid,
     Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
     Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready, BullRush: bullrush.apply_bull_rush,
-    Disarm: disarm.apply_disarm, PickUp: disarm.apply_pick_up,
+    Disarm: disarm.apply_disarm, PickUp: disarm.apply_pick_up, AttackObject: objects.apply_attack_object,
 }
 
 
