@@ -21,9 +21,10 @@ from game.core.lines import line_of_sight
 from game.ecs.world import Entity
 from game.rulesets.d20modern import explosives, measure, threat
 from game.rulesets.d20modern.commands import (
-    DOUBLE, MOVE, Attack, Autofire, Charge, CoupDeGrace, EndTurn, Move, React, Reload, Stabilize, StandUp, Step, Throw,
+    DOUBLE, MOVE, Attack, Autofire, Charge, CoupDeGrace, EndTurn, Move, PickUp, React, Reload, Stabilize, StandUp, Step,
+    Throw,
 )
-from game.rulesets.d20modern.components import Ammo, Carried, Sheet, Weapon
+from game.rulesets.d20modern.components import Ammo, Carried, Disarmed, Sheet, Weapon
 from game.rulesets.d20modern.cover import DEFENSE_BONUS, cover_degree
 from game.rulesets.d20modern.engine import budget_of, decider, pending, validate
 from game.rulesets.d20modern.situation import (
@@ -80,9 +81,12 @@ class ControllerD20:
         b = budget_of(state, me)
         if state.has_condition(me, "prone"):
             yield StandUp(me)
+        lost = state.world.maybe(me, Disarmed)
+        for name, _square in lost.lost if lost is not None else ():
+            yield PickUp(me, name)                 # DSR-02: its own weapon at its feet, if it lies within reach
         if self.level.finishes:
             yield from self._mercy(state, me, s)
-        gun = self._gun(state, me, s)
+        gun = self._gun(state, me)
         melee = self._melee(state, me)
         near = [e for e in enemies(state, me) if can_act(state, e) and adjacent(state, me, e)]
         if gun is not None and near and self.level.avoids_provoking and b.attacks == 0:
@@ -114,14 +118,14 @@ class ControllerD20:
             v = vitals(state, ally)
             if v is not None and injury.state_of(v) == "dying" and adjacent(state, me, ally) and s.treat_injury:
                 yield Stabilize(me, ally)
-        weapon = self._melee(state, me) or self._gun(state, me, s)
+        weapon = self._melee(state, me) or self._gun(state, me)
         if weapon is not None:
             for foe in enemies(state, me):
                 if helpless(state, foe) and adjacent(state, me, foe) and not any(can_act(state, e) and adjacent(state, me, e) for e in enemies(state, me)):
                     yield CoupDeGrace(me, foe, weapon.name)
 
     @staticmethod
-    def _gun(state: GameState, me: Entity, s: Sheet) -> Weapon | None:
+    def _gun(state: GameState, me: Entity) -> Weapon | None:
         """The ranged weapon with rounds loaded that hits hardest."""
         ammo = state.world.get(me, Ammo)
         loaded = [w for w in in_hand(state, me) if w.kind == "ranged" and (not w.magazine or ammo.rounds(w.name) > 0)]

@@ -417,19 +417,12 @@ def apply_step(state: GameState, c: Step, dice: Dice) -> list[Any]:
     return [Stepped(c.actor, frm, tuple(c.to))]
 
 
-def _strenuous(state: GameState, e: Entity) -> list[Any]:
+def _strenuous(state: GameState, e: Entity, dice: Dice) -> list[Any]:
     """SRD: a disabled creature that takes a strenuous action drops to -1 afterwards (docs/rulings.md)."""
     v = vitals(state, e)
     if v is None or injury.state_of(v) != "disabled":
         return []
-    return strikes.damage(state, _NoDice(), e, 1, False, "strain")
-
-
-class _NoDice:
-    """Dice for damage that cannot call for a save (1 hit point of strain never reaches a threshold)."""
-
-    def roll(self, sides: int) -> int:
-        raise AssertionError("strain rolls no dice")
+    return strikes.damage(state, dice, e, 1, False, "strain")
 
 
 def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Any]:
@@ -441,7 +434,7 @@ def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Any]:
         events += _add_condition(state, c.actor, "fighting_defensively", START_OF_TURN)
     weapon = sheet_of(state, c.actor).weapon(c.weapon)
     events += strikes.strike(state, dice, c.actor, c.target, weapon, iterative=iterative)  # type: ignore[arg-type]
-    return events + _strenuous(state, c.actor)
+    return events + _strenuous(state, c.actor, dice)
 
 
 def apply_charge(state: GameState, c: Charge, dice: Dice) -> list[Any]:
@@ -453,13 +446,13 @@ def apply_charge(state: GameState, c: Charge, dice: Dice) -> list[Any]:
 def apply_autofire(state: GameState, c: Autofire, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
     weapon = sheet_of(state, c.actor).weapon(c.weapon)
-    return strikes.autofire(state, dice, c.actor, weapon, tuple(c.at)) + _strenuous(state, c.actor)  # type: ignore[arg-type]
+    return strikes.autofire(state, dice, c.actor, weapon, tuple(c.at)) + _strenuous(state, c.actor, dice)  # type: ignore[arg-type]
 
 
 def apply_throw(state: GameState, c: Throw, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
     item = sheet_of(state, c.actor).explosive(c.explosive)
-    return strikes.throw(state, dice, c.actor, item, tuple(c.at)) + _strenuous(state, c.actor)  # type: ignore[arg-type]
+    return strikes.throw(state, dice, c.actor, item, tuple(c.at)) + _strenuous(state, c.actor, dice)  # type: ignore[arg-type]
 
 
 def apply_reload(state: GameState, c: Reload, dice: Dice) -> list[Any]:
@@ -491,7 +484,7 @@ def apply_drop_prone(state: GameState, c: DropProne, dice: Dice) -> list[Any]:
 def apply_coup(state: GameState, c: CoupDeGrace, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_full_round(budget_of(state, c.actor)))
     weapon = sheet_of(state, c.actor).weapon(c.weapon)
-    return strikes.coup_de_grace(state, dice, c.actor, c.target, weapon) + _strenuous(state, c.actor)  # type: ignore[arg-type]
+    return strikes.coup_de_grace(state, dice, c.actor, c.target, weapon) + _strenuous(state, c.actor, dice)  # type: ignore[arg-type]
 
 
 def apply_stabilize(state: GameState, c: Stabilize, dice: Dice) -> list[Any]:
