@@ -447,3 +447,21 @@ def test_OBJ_03_objects_take_no_nonlethal_damage():
     from game.rulesets.d20modern.commands import AttackObject
     state, m = skirmish(["Ao.b"], {"A": "agent", "b": "gangster"})
     assert engine.validate(state, AttackObject(m["A"], (1, 0), "Unarmed strike")).rule == "d20-modern OBJ-03"
+
+
+def test_ATK_17_two_weapons_declared_on_the_first_attack_with_the_off_hand_attack_after():
+    state, m = skirmish(["Ab", ".."], {"A": "enforcer", "b": "gangster"})
+    # baton in the primary hand, the light knife in the off hand, with the feat: -2 and -2
+    events = engine.execute(state, Attack(m["A"], m["b"], "Baton", hand="primary"), ScriptedDice([2]))
+    assert ("two weapons", -2) in next(e for e in events if isinstance(e, AttackRolled)).modifiers
+    assert engine.validate(state, Attack(m["A"], m["b"], "Baton")).rule == "d20-modern ATK-17"
+    events = engine.execute(state, Attack(m["A"], m["b"], "Knife", hand="off"), ScriptedDice([2]))
+    assert ("off hand", -2) in next(e for e in events if isinstance(e, AttackRolled)).modifiers
+    assert engine.validate(state, Attack(m["A"], m["b"], "Knife", hand="off")).rule == "d20-modern ATK-17"
+    assert engine.validate(state, Step(m["A"], (0, 1))) is None         # ACT-05: the full attack keeps its step
+
+
+def test_ATK_17_two_weapons_are_declared_with_the_first_attack():
+    state, m = skirmish(["Ab"], {"A": "enforcer", "b": "gangster"})
+    engine.execute(state, Attack(m["A"], m["b"], "Baton"), ScriptedDice([2]))
+    assert engine.validate(state, Attack(m["A"], m["b"], "Knife", hand="off")).rule == "d20-modern ATK-17"

@@ -21,6 +21,8 @@ class Budget:
     full_attack: bool = False    # the turn became a full attack (ACT-05..08)
     restricted: bool = False     # SURP-02: only one attack action or one move action
     started: str = ""            # a full-round action started with an attack action (ACT-09)
+    two_weapon: bool = False     # fighting with two weapons this turn (ATK-17)
+    off_hand: bool = False       # the off-hand attack is made
 
     @property
     def untouched(self) -> bool:

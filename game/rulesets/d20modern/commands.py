@@ -34,12 +34,15 @@ class Step:
 
 @dataclass(frozen=True)
 class Attack:
-    """One attack roll with ``weapon``: the attack action, or the next attack of a full attack (ACT-06)."""
+    """One attack roll with ``weapon``: the attack action, or the next attack of a full attack (ACT-06).
+    ``hand``: "" with one weapon; "primary" or "off" fighting with two weapons (ATK-17), declared on the turn's
+    first attack; the off-hand attack is one more in the full attack."""
 
     actor: Entity
     target: Entity
     weapon: str
     defensively: bool = False
+    hand: str = ""
 
 
 @dataclass(frozen=True)

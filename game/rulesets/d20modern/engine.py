@@ -26,7 +26,7 @@ from game.rulesets.d20modern.situation import (
     speed_ft, vitals, watchers, weapon_in_hand,
 )
 from game.rulesets.d20modern.verdict import Refused
-from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects
+from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects, twoweapon
 from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
@@ -166,8 +166,13 @@ def validate_attack(state: GameState, c: Attack) -> Refused | None:
     if isinstance(weapon, Refused):
         return weapon
     b = budget_of(state, c.actor)
-    left = b.attacks < len(bud.iterative_bonuses(sheet_of(state, c.actor).bab))
-    return bud.next_attack_problem(b, left) or reach_problem(state, c.actor, c.target, weapon)
+    problem = twoweapon.hand_problem(state, c.actor, weapon, c.hand)
+    if problem:
+        return problem
+    if c.hand != twoweapon.OFF:
+        iterations = b.attacks - (1 if b.off_hand else 0)
+        problem = bud.next_attack_problem(b, iterations < len(bud.iterative_bonuses(sheet_of(state, c.actor).bab)))
+    return problem or reach_problem(state, c.actor, c.target, weapon)
 
 
 def validate_charge(state: GameState, c: Charge) -> Refused | None:
@@ -427,13 +432,20 @@ def _strenuous(state: GameState, e: Entity, dice: Dice) -> list[Any]:
 
 def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Any]:
     b = budget_of(state, c.actor)
-    iterative = b.attacks
-    _set_budget(state, c.actor, bud.use_attack(b) if b.attacks == 0 else bud.use_next_attack(b))
+    iterative = 0 if c.hand == twoweapon.OFF else b.attacks - (1 if b.off_hand else 0)
+    if c.hand == twoweapon.OFF:
+        b = twoweapon.use_off_hand(b)
+    else:
+        b = bud.use_attack(b) if b.attacks == 0 else bud.use_next_attack(b)
+        b = replace(b, two_weapon=b.two_weapon or c.hand == twoweapon.PRIMARY)
+    _set_budget(state, c.actor, replace(b, attacks=b.attacks + (1 if c.hand == twoweapon.OFF else 0)))
     events: list[Any] = []
     if c.defensively and not state.has_condition(c.actor, "fighting_defensively"):
         events += _add_condition(state, c.actor, "fighting_defensively", START_OF_TURN)
-    weapon = sheet_of(state, c.actor).weapon(c.weapon)
-    events += strikes.strike(state, dice, c.actor, c.target, weapon, iterative=iterative)  # type: ignore[arg-type]
+    weapon = weapon_in_hand(state, c.actor, c.weapon)
+    assert weapon is not None
+    events += strikes.strike(state, dice, c.actor, c.target, weapon, iterative=iterative,
+                             extra=twoweapon.penalty(state, c.actor, weapon, c.hand), off_hand=c.hand == twoweapon.OFF)
     return events + _strenuous(state, c.actor, dice)
 
 

@@ -254,7 +254,7 @@ def base_bonus(state: GameState, e: Entity, weapon: Weapon, iterative: int = 0) 
 
 
 def odds(state: GameState, attacker: Entity, target: Entity, weapon: Weapon, *, iterative: int = 0,
-         defensively: bool = False, charging: bool = False) -> Odds:
+         defensively: bool = False, charging: bool = False, extra: tuple[tuple[str, int], ...] = ()) -> Odds:
     """§7.1-§7.3: every modifier on both sides of one attack, as the attack itself will count them."""
     melee = weapon.melee
     distance = feet_between(state, attacker, target)
@@ -268,7 +268,7 @@ def odds(state: GameState, attacker: Entity, target: Entity, weapon: Weapon, *, 
         charging=charging, range_penalty=0 if melee else measure.range_penalty(distance, weapon.increment_ft),
         aided=_against(state, attacker, "aided_attack", target),
     )
-    attack_mods = tuple(attack.attack_modifiers(stance))
+    attack_mods = tuple(attack.attack_modifiers(stance)) + extra
     degree = cover_degree(state, attacker, target)
     mods = [(cover.SHOWN[degree], cover.DEFENSE_BONUS[degree])] if cover.DEFENSE_BONUS[degree] else []
     p = posture(state, target, attacker)

@@ -81,14 +81,16 @@ def spend_round(state: GameState, e: Entity, weapon: Weapon, rounds: int = 1) ->
 
 
 def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapon: Weapon, *, iterative: int = 0,
-           defensively: bool = False, charging: bool = False, opportunity: bool = False) -> list[Any]:
+           defensively: bool = False, charging: bool = False, opportunity: bool = False,
+           extra: tuple[tuple[str, int], ...] = (), off_hand: bool = False) -> list[Any]:
     """One attack roll (ATK-02, ATK-04): the threat and its confirmation, the miss chance after a hit (CON-01),
     then the damage, multiplied on a critical (ATK-05)."""
     if not weapon.melee and state.has_condition(target, "grappling"):
         # DEF-10: a shot at a grapple strikes one of its combatants at random (who loses its Dex bonus, DEF-11)
         group = sorted((target,) + tuple(p for p in grapple_partners(state, target) if p != attacker))
         target = group[dice.roll(len(group)) - 1] if len(group) > 1 else target
-    o = odds(state, attacker, target, weapon, iterative=iterative, defensively=defensively, charging=charging)
+    o = odds(state, attacker, target, weapon, iterative=iterative, defensively=defensively, charging=charging,
+             extra=extra)
     spend_round(state, attacker, weapon)
     roll = attack.roll_attack(dice, o.bonus, o.defense, weapon.threat)
     events: list[Any] = [AttackRolled(attacker, target, weapon.name, roll.natural, roll.total, o.defense, roll.hit,
@@ -106,7 +108,7 @@ def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapo
         if missed:
             return events
     s = state.world.get(attacker, Sheet)
-    bonus = attack.strength_to_damage(s.mod("str"), grip_of(weapon))
+    bonus = attack.strength_to_damage(s.mod("str"), "off" if off_hand and weapon.kind != "ranged" else grip_of(weapon))
     amount, _faces = attack.roll_damage(dice, weapon.damage, bonus, weapon.multiplier if roll.critical else 1)
     return events + damage(state, dice, victim, amount, weapon.nonlethal, weapon.name)
 
