@@ -19,7 +19,7 @@ from game.core.dice import SeededDice
 from game.core.grid import Square, footprint
 from game.core.lines import line_of_sight
 from game.ecs.world import Entity
-from game.rulesets.d20modern import explosives, measure, threat
+from game.rulesets.d20modern import explosives, measure, threat, twoweapon
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, Attack, Autofire, Charge, CoupDeGrace, EndTurn, Move, PickUp, React, Reload, Stabilize, StandUp, Step,
     Throw,
@@ -44,15 +44,16 @@ class Level:
     avoids_provoking: bool  # walks that provoke no attack of opportunity; the 5-foot step out of reach
     best_odds: bool         # hard: the target by expected damage (hit chance x damage, cover and miss chance counted)
     finishes: bool          # coup de grace on helpless enemies, stabilising dying allies
+    shoots_and_scoots: bool  # hard: after firing, the move action takes it to cover out of every enemy's reach
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(random_target=True, area_attacks=False, seeks_cover=False, avoids_provoking=False, best_odds=False,
-                  finishes=False),
+                  finishes=False, shoots_and_scoots=False),
     "normal": Level(random_target=False, area_attacks=True, seeks_cover=True, avoids_provoking=True, best_odds=False,
-                    finishes=True),
+                    finishes=True, shoots_and_scoots=False),
     "hard": Level(random_target=False, area_attacks=True, seeks_cover=True, avoids_provoking=True, best_odds=True,
-                  finishes=True),
+                  finishes=True, shoots_and_scoots=True),
 }
 CANDIDATES = 24        # squares weighed for a shooter's walk (the nearest by cost): enough to find cover, quick
 FOES_WEIGHED = 4       # the nearest enemies whose fire the cover is weighed against
@@ -104,14 +105,55 @@ class ControllerD20:
                     yield self._to_cover(state, me, weapon, target)
                 if fresh and gun is weapon and odds(state, me, target, weapon).needed >= 20:
                     yield self._closer(state, me, target)    # only a natural 20 would hit: get a better shot first
+                yield from self._two_weapons(state, me, target, weapon, b)
                 yield Attack(me, target, weapon.name)
         if gun is None:
             for w in s.weapons:
                 if w.magazine and state.world.get(me, Ammo).rounds(w.name) == 0:
                     yield Reload(me, w.name)
         if b.attacks:
+            if self.level.shoots_and_scoots and gun is not None and b.move and not b.moved and not b.full_attack:
+                yield self._scoot(state, me, gun)
             return
         yield from self._approach(state, me, s, gun, melee)
+
+    def _two_weapons(self, state: GameState, me: Entity, target: Entity, weapon: Weapon, b: Any) -> Any:
+        """ATK-17: with the feat and a second weapon, a melee creature fights with both (normal and hard)."""
+        if self.level.random_target or not weapon.melee or not state.world.get(me, Sheet).has("two_weapon_fighting"):
+            return
+        if b.two_weapon and not b.off_hand:
+            for off in twoweapon.off_hand_weapons(state, me, weapon):
+                yield Attack(me, target, off.name, hand=twoweapon.OFF)
+        if b.attacks == 0 or b.two_weapon:
+            yield Attack(me, target, weapon.name, hand=twoweapon.PRIMARY)
+
+    def _scoot(self, state: GameState, me: Entity, gun: Weapon) -> Move | None:
+        """Hard: a shooter that has fired walks, with the move action left and provoking nobody, to the square
+        within its speed where the nearest enemies' shots meet the most cover and no enemy threatens it."""
+        rules = feet_rules(state, me)
+        found = rules.search(speed_ft(state, me))
+        here_space = state.space(me)
+        foes = sorted((e for e in enemies(state, me) if can_act(state, e)),
+                      key=lambda e: (measure.feet_between(here_space, state.space(e)), e))[:FOES_WEIGHED]
+        if not foes:
+            return None
+        side = here_space[1]
+        bf = state.battlefield
+
+        def shelter(square: Square) -> tuple[int, int]:
+            space = (square, side)
+            worst = min(DEFENSE_BONUS[cover_degree(bf, state.space(f), space)] for f in foes)
+            danger = sum(1 for f in foes if threat.threatens(state.space(f), square, side))
+            return (worst - 10 * danger, -found.cost[square])
+
+        here = state.square(me)
+        best, best_score = here, shelter(here)
+        for square in sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:CANDIDATES]:
+            path = found.path_to(square)
+            value = shelter(square)
+            if square != here and value > best_score and path is not None and self._safe(state, me, path):
+                best, best_score = square, value
+        return None if best == here else Move(me, found.path_to(best), MOVE)  # type: ignore[arg-type]
 
     def _mercy(self, state: GameState, me: Entity, s: Sheet) -> Any:
         for ally in allies(state, me):
@@ -143,9 +185,13 @@ class ControllerD20:
         if self.level.random_target:
             return able[self.dice.roll(len(able)) - 1]
         if self.level.best_odds:
-            def worth(e: Entity) -> tuple[int, int]:
-                o = odds(state, me, e, weapon)
-                return (o.hit_percent * weapon.damage.maximum(), -state.world.get(e, injury.Vitals).hp)
+            average = (weapon.damage.count * (weapon.damage.sides + 1)) // 2 + weapon.damage.flat
+
+            def worth(e: Entity) -> tuple[int, int, int]:
+                # hit chance x the damage it can still use, and a drop counted as two more rounds of its fire
+                hp = state.world.get(e, injury.Vitals).hp
+                dropped = 2 * average if average >= hp else 0
+                return (odds(state, me, e, weapon).hit_percent * (min(average, hp) + dropped), -hp, -e)
             return max(able, key=worth)
         return min(able, key=lambda e: (state.world.get(e, injury.Vitals).hp, e))
 
