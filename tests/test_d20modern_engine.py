@@ -7,7 +7,7 @@ from game.core.battlefield import Obscurement, Terrain, parse_ascii
 from game.core.dice import ScriptedDice
 from game.ecs.components import Condition
 from game.ecs.world import World
-from game.rulesets.d20modern import engine, injury, ruleset
+from game.rulesets.d20modern import engine, injury, preview, ruleset
 from game.rulesets.d20modern.commands import (
     DOUBLE, RUN, WITHDRAW, Attack, AttackRolled, Autofire, Charge, CoupDeGrace, EndTurn, Move, MissChance, OpportunityOffered, React, Reload, StandUp, Step, Throw, TotalDefense, command_to_json,
 )
@@ -465,3 +465,17 @@ def test_ATK_17_two_weapons_are_declared_with_the_first_attack():
     state, m = skirmish(["Ab"], {"A": "enforcer", "b": "gangster"})
     engine.execute(state, Attack(m["A"], m["b"], "Baton"), ScriptedDice([2]))
     assert engine.validate(state, Attack(m["A"], m["b"], "Knife", hand="off")).rule == "d20-modern ATK-17"
+
+
+def test_AOO_02_the_path_preview_names_each_square_that_provokes_and_who():
+    state, m = skirmish(["Ab....", "......"], {"A": "agent", "b": "gangster"})
+    assert preview.provokers(state, Move(m["A"], ((0, 0), (0, 1), (1, 1), (2, 1)))) == [((0, 0), m["b"])]
+    assert preview.provokers(state, Attack(m["A"], m["b"], "Beretta 92F")) == [((0, 0), m["b"])]
+    assert preview.provokers(state, Attack(m["A"], m["b"], "Knife")) == []
+
+
+def test_ACT_02_the_five_foot_step_overlay_lists_the_legal_squares():
+    state, m = skirmish(["Ab.", "...", "..."], {"A": "agent", "b": "gangster"})
+    assert preview.five_foot_steps(state, m["A"]) == [(0, 1), (1, 1)]
+    engine.execute(state, Step(m["A"], (0, 1)), ScriptedDice([]))
+    assert preview.five_foot_steps(state, m["A"]) == []

@@ -332,7 +332,7 @@ PROVOKING = {Attack: "ranged attack", AttackObject: "ranged attack", Autofire: "
              BullRush: "move", PickUp: "pick up"}     # BR-05: moving into the target's square provokes from every threatening foe
 
 
-def _provokes(state: GameState, c: Any) -> list[Entity]:
+def provoked_by(state: GameState, c: Any) -> list[Entity]:
     """AOO-04, AOO-05, AOO-11: the able enemies threatening the actor when the action itself provokes."""
     if isinstance(c, (Trip, Grapple, Disarm)):
         return _target_provoked(state, c)
@@ -566,7 +566,7 @@ def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
     elif isinstance(command, EndTurn):
         events = end_turn(state, dice)
     else:
-        reactors = _provokes(state, command)
+        reactors = provoked_by(state, command)
         if reactors:
             events = _pause(state, command.actor, reactors, command, PROVOKING.get(type(command), type(command).__name__.lower()))
             offer = pending(state)
@@ -574,3 +574,4 @@ def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
         else:
             events = APPLIERS[type(command)](state, command, dice)
     return events + upkeep(state, dice)
+
