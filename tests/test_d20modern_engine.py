@@ -479,3 +479,24 @@ def test_ACT_02_the_five_foot_step_overlay_lists_the_legal_squares():
     assert preview.five_foot_steps(state, m["A"]) == [(0, 1), (1, 1)]
     engine.execute(state, Step(m["A"], (0, 1)), ScriptedDice([]))
     assert preview.five_foot_steps(state, m["A"]) == []
+
+
+def test_FIR_02_a_burst_with_the_feat_is_minus_4_and_two_more_dice_without_it_a_plain_shot():
+    state, m = skirmish(["A....b"], {"A": "soldier", "b": "gangster"})
+    events = engine.execute(state, Attack(m["A"], m["b"], "M16A2", burst=True), ScriptedDice([18, 1, 1, 1, 1]))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert ("burst fire", -4) in rolled.modifiers
+    assert state.world.get(m["A"], Ammo).rounds("M16A2") == 25
+    assert state.world.get(m["b"], injury.Vitals).hp == 15 - 4        # 2d8 + 2d8 more, all ones
+    plain, n = skirmish(["A....b"], {"A": "field_agent", "b": "gangster"})
+    events = engine.execute(plain, Attack(n["A"], n["b"], "HK MP5", burst=True), ScriptedDice([18, 1, 1]))
+    assert ("burst fire", -4) not in next(e for e in events if isinstance(e, AttackRolled)).modifiers
+    assert plain.world.get(n["A"], Ammo).rounds("HK MP5") == 25 and plain.world.get(n["b"], injury.Vitals).hp == 13
+
+
+def test_HLP_03_a_careful_full_round_shot_at_the_helpless_is_plus_5():
+    state, m = skirmish(["A....b"], {"A": "agent", "b": "gangster"})
+    state.world.add(m["b"], injury.Vitals(-3, 15, stable=True))
+    events = engine.execute(state, Attack(m["A"], m["b"], "Beretta 92F", careful=True), ScriptedDice([1]))
+    assert ("careful shot at a helpless target", 5) in next(e for e in events if isinstance(e, AttackRolled)).modifiers
+    assert engine.validate(state, Step(m["A"], (1, 0))) is None and not engine.budget_of(state, m["A"]).move

@@ -36,13 +36,16 @@ class Step:
 class Attack:
     """One attack roll with ``weapon``: the attack action, or the next attack of a full attack (ACT-06).
     ``hand``: "" with one weapon; "primary" or "off" fighting with two weapons (ATK-17), declared on the turn's
-    first attack; the off-hand attack is one more in the full attack."""
+    first attack; the off-hand attack is one more in the full attack. ``burst``: a short burst from an automatic
+    weapon (FIR-02); ``careful``: a full-round shot at a helpless target out of reach (HLP-03)."""
 
     actor: Entity
     target: Entity
     weapon: str
     defensively: bool = False
     hand: str = ""
+    burst: bool = False
+    careful: bool = False
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from game.core.lines import line_of_effect, line_of_sight
 from game.ecs.components import START_OF_TURN, Condition, Position
 from game.ecs.world import Entity
 from game.rulesets.d20modern import budget as bud
-from game.rulesets.d20modern import injury, measure, strikes, threat
+from game.rulesets.d20modern import attack, injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, AttackObject, Autofire, BullRush, Charge, ConditionChanged,
     CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React,
@@ -166,13 +166,28 @@ def validate_attack(state: GameState, c: Attack) -> Refused | None:
     if isinstance(weapon, Refused):
         return weapon
     b = budget_of(state, c.actor)
-    problem = twoweapon.hand_problem(state, c.actor, weapon, c.hand)
+    problem = twoweapon.hand_problem(state, c.actor, weapon, c.hand) or _shot_problem(state, c, weapon)
     if problem:
         return problem
+    if c.careful:
+        return bud.full_round_problem(b, allows_step=True) or reach_problem(state, c.actor, c.target, weapon)
     if c.hand != twoweapon.OFF:
         iterations = b.attacks - (1 if b.off_hand else 0)
         problem = bud.next_attack_problem(b, iterations < len(bud.iterative_bonuses(sheet_of(state, c.actor).bab)))
     return problem or reach_problem(state, c.actor, c.target, weapon)
+
+
+def _shot_problem(state: GameState, c: Attack, weapon: Weapon) -> Refused | None:
+    """FIR-02: a burst needs an automatic weapon with 5 rounds loaded; HLP-03: the careful shot is made with a
+    ranged weapon at a helpless creature not next to the shooter."""
+    if c.burst:
+        if not weapon.autofire:
+            return Refused("the {weapon} fires no bursts".format(weapon=weapon.name), "d20-modern FIR-02")
+        if state.world.get(c.actor, Ammo).rounds(weapon.name) < BURST_ROUNDS:
+            return Refused("a burst needs 5 rounds loaded", "d20-modern FIR-02")
+    if c.careful and (weapon.melee or not helpless(state, c.target) or adjacent(state, c.actor, c.target)):
+        return Refused("a careful shot is taken at a helpless creature out of reach", "d20-modern HLP-03")
+    return None
 
 
 def validate_charge(state: GameState, c: Charge) -> Refused | None:
@@ -327,6 +342,7 @@ def validate(state: GameState, command: Any) -> Refused | None:
 # Applying -------------------------------------------------------------------------------------------------
 
 
+BURST_ROUNDS = strikes.BURST_ROUNDS
 PROVOKING = {Attack: "ranged attack", AttackObject: "ranged attack", Autofire: "autofire", Throw: "throw explosive", Reload: "reload box magazine",
              StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize", Knockout: "knockout blow",
              BullRush: "move", PickUp: "pick up"}     # BR-05: moving into the target's square provokes from every threatening foe
@@ -435,6 +451,8 @@ def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Any]:
     iterative = 0 if c.hand == twoweapon.OFF else b.attacks - (1 if b.off_hand else 0)
     if c.hand == twoweapon.OFF:
         b = twoweapon.use_off_hand(b)
+    elif c.careful:
+        b = bud.use_full_round(b)
     else:
         b = bud.use_attack(b) if b.attacks == 0 else bud.use_next_attack(b)
         b = replace(b, two_weapon=b.two_weapon or c.hand == twoweapon.PRIMARY)
@@ -444,8 +462,12 @@ def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Any]:
         events += _add_condition(state, c.actor, "fighting_defensively", START_OF_TURN)
     weapon = weapon_in_hand(state, c.actor, c.weapon)
     assert weapon is not None
+    careful = tuple(attack.attack_modifiers(attack.Stance(melee=False, helpless_full_round=True))) if c.careful else ()
+    extra = twoweapon.penalty(state, c.actor, weapon, c.hand) + careful
+    burst = strikes.burst(state, c.actor, weapon) if c.burst else None
     events += strikes.strike(state, dice, c.actor, c.target, weapon, iterative=iterative,
-                             extra=twoweapon.penalty(state, c.actor, weapon, c.hand), off_hand=c.hand == twoweapon.OFF)
+                             extra=extra + (burst.modifiers if burst else ()), off_hand=c.hand == twoweapon.OFF,
+                             rounds=burst.rounds if burst else 1, extra_dice=burst.extra_dice if burst else None)
     return events + _strenuous(state, c.actor, dice)
 
 

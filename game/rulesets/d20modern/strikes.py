@@ -4,10 +4,10 @@ Called by the door once a command is valid; dice in, events out."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from game.core.dice import Dice
+from game.core.dice import Dice, DiceExpr
 from game.core.grid import Size, Square, footprint
 from game.core.lines import line_of_effect
 from game.ecs.components import Body, OutOfFight
@@ -80,9 +80,30 @@ def spend_round(state: GameState, e: Entity, weapon: Weapon, rounds: int = 1) ->
         state.world.add(e, replace(ammo, loaded=loaded))
 
 
+BURST_ROUNDS = 5           # MSRD Burst Fire: five rounds at one target
+BURST_PENALTY = -4
+BURST_DICE = 2
+
+
+@dataclass(frozen=True)
+class Burst:
+    rounds: int
+    modifiers: tuple[tuple[str, int], ...]
+    extra_dice: DiceExpr | None
+
+
+def burst(state: GameState, shooter: Entity, weapon: Weapon) -> Burst:
+    """FIR-02: without the Burst Fire feat a burst is a normal attack and the extra rounds are wasted; with it (the
+    MSRD feat the chapter names) -4 to hit and 2 more dice of damage, added once (ATK-05: never multiplied)."""
+    if not state.world.get(shooter, Sheet).has("burst_fire"):
+        return Burst(BURST_ROUNDS, (), None)
+    return Burst(BURST_ROUNDS, (("burst fire", BURST_PENALTY),), DiceExpr(BURST_DICE, weapon.damage.sides))
+
+
 def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapon: Weapon, *, iterative: int = 0,
            defensively: bool = False, charging: bool = False, opportunity: bool = False,
-           extra: tuple[tuple[str, int], ...] = (), off_hand: bool = False) -> list[Any]:
+           extra: tuple[tuple[str, int], ...] = (), off_hand: bool = False, rounds: int = 1,
+           extra_dice: DiceExpr | None = None) -> list[Any]:
     """One attack roll (ATK-02, ATK-04): the threat and its confirmation, the miss chance after a hit (CON-01),
     then the damage, multiplied on a critical (ATK-05)."""
     if not weapon.melee and state.has_condition(target, "grappling"):
@@ -91,7 +112,7 @@ def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapo
         target = group[dice.roll(len(group)) - 1] if len(group) > 1 else target
     o = odds(state, attacker, target, weapon, iterative=iterative, defensively=defensively, charging=charging,
              extra=extra)
-    spend_round(state, attacker, weapon)
+    spend_round(state, attacker, weapon, rounds)
     roll = attack.roll_attack(dice, o.bonus, o.defense, weapon.threat)
     events: list[Any] = [AttackRolled(attacker, target, weapon.name, roll.natural, roll.total, o.defense, roll.hit,
                                       roll.threat, roll.confirm_natural, roll.critical,
@@ -109,7 +130,7 @@ def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapo
             return events
     s = state.world.get(attacker, Sheet)
     bonus = attack.strength_to_damage(s.mod("str"), "off" if off_hand and weapon.kind != "ranged" else grip_of(weapon))
-    amount, _faces = attack.roll_damage(dice, weapon.damage, bonus, weapon.multiplier if roll.critical else 1)
+    amount, _faces = attack.roll_damage(dice, weapon.damage, bonus, weapon.multiplier if roll.critical else 1, extra_dice)
     return events + damage(state, dice, victim, amount, weapon.nonlethal, weapon.name)
 
 
