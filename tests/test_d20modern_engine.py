@@ -495,7 +495,7 @@ def test_FIR_02_a_burst_with_the_feat_is_minus_4_and_two_more_dice_without_it_a_
 
 
 def test_HLP_03_a_careful_full_round_shot_at_the_helpless_is_plus_5():
-    state, m = skirmish(["A....b"], {"A": "agent", "b": "gangster"})
+    state, m = skirmish(["A....b", "......", "#####c"], {"A": "agent", "b": "gangster", "c": "gangster"})
     state.world.add(m["b"], injury.Vitals(-3, 15, stable=True))
     events = engine.execute(state, Attack(m["A"], m["b"], "Beretta 92F", careful=True), ScriptedDice([1]))
     assert ("careful shot at a helpless target", 5) in next(e for e in events if isinstance(e, AttackRolled)).modifiers
