@@ -57,6 +57,7 @@ LEVELS: dict[str, Level] = {
 }
 CANDIDATES = 24        # squares weighed for a shooter's walk (the nearest by cost): enough to find cover, quick
 FOES_WEIGHED = 4       # the nearest enemies whose fire the cover is weighed against
+BURST_WORTH = 8        # a burst (-4) when a plain shot needs at most this: still a fair chance, much more damage
 
 
 class ControllerD20:
@@ -106,6 +107,9 @@ class ControllerD20:
                 if fresh and gun is weapon and odds(state, me, target, weapon).needed >= 20:
                     yield self._closer(state, me, target)    # only a natural 20 would hit: get a better shot first
                 yield from self._two_weapons(state, me, target, weapon, b)
+                if not self.level.random_target and weapon.autofire and s.has("burst_fire") \
+                        and odds(state, me, target, weapon).needed <= BURST_WORTH:
+                    yield Attack(me, target, weapon.name, burst=True)   # FIR-02: -4 is worth two more dice
                 yield Attack(me, target, weapon.name)
         if gun is None:
             for w in s.weapons:
