@@ -500,3 +500,24 @@ def test_HLP_03_a_careful_full_round_shot_at_the_helpless_is_plus_5():
     events = engine.execute(state, Attack(m["A"], m["b"], "Beretta 92F", careful=True), ScriptedDice([1]))
     assert ("careful shot at a helpless target", 5) in next(e for e in events if isinstance(e, AttackRolled)).modifiers
     assert engine.validate(state, Step(m["A"], (1, 0))) is None and not engine.budget_of(state, m["A"]).move
+
+
+def test_SURP_02_in_the_surprise_round_only_the_aware_act_with_one_action_and_SURP_04_the_unaware_stay_flat_footed():
+    from dataclasses import replace as with_fields
+
+    from game.content.roster import Roster
+    bf = with_fields(parse_ascii(["..........", ".........."]), surprised=("red",),
+                     start_areas=(("blue", ((0, 0), (0, 1))), ("red", ((9, 0), (9, 1)))))
+    rosters = [Roster("blue", "Agents", ("agent", "agent")), Roster("red", "Gangsters", ("gangster", "gangster"))]
+    match = ruleset.new_match(bf, rosters, CREATURES, seed=4)
+    state = match.state
+    assert ruleset.round_number(state) == 0
+    me = engine.decider(state)
+    assert state.side(me) == "blue" and engine.budget_of(state, me).restricted
+    assert all(state.has_condition(e, "flat_footed") for e in state.creatures() if state.side(e) == "red")
+    match.submit(Move(me, (state.square(me), (1, state.square(me)[1]))))
+    assert engine.validate(state, Attack(me, next(e for e in state.creatures() if state.side(e) == "red"), "Beretta 92F")).rule \
+        == "d20-modern SURP-02"
+    for _ in range(2):
+        match.submit(EndTurn(engine.decider(state)))
+    assert ruleset.round_number(state) == 1 and not engine.budget_of(state, engine.decider(state)).restricted

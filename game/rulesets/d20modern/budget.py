@@ -37,10 +37,10 @@ def attack_action_problem(b: Budget) -> Refused | None:
     """ACT-01: an attack action needs the attack action unspent (in a restricted turn, nothing spent)."""
     if b.started:
         return Refused("the started full-round action must be completed first", "d20-modern ACT-09")
+    if b.restricted and not (b.attack and b.move):
+        return Refused("a surprise-round turn has one attack or one move action", "d20-modern SURP-02")
     if not b.attack:
         return Refused("the attack action is already used this turn", "d20-modern ACT-01")
-    if b.restricted and not b.move:
-        return Refused("a surprise-round turn has one attack or one move action", "d20-modern SURP-02")
     return None
 
 
