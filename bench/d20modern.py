@@ -15,13 +15,14 @@ ROUNDS = 30
 
 
 def _setup() -> tuple[Any, Any, Any, Any]:
+    from game.match import rosters_in_play
     from game.rulesets import ruleset
     from game.simulate import load_map
 
     rules = ruleset("d20-modern")
     bf = load_map(WAREHOUSE)
     creatures = rules.load_creatures()
-    rosters = rules.rosters_in_play(bf, rules.load_rosters(creatures=creatures))
+    rosters = rosters_in_play(bf, rules.load_rosters(creatures=creatures))
     return rules, bf, creatures, rosters
 
 

@@ -7,14 +7,15 @@ from game.core.battlefield import Obscurement, Terrain, parse_ascii
 from game.core.dice import ScriptedDice
 from game.ecs.components import Condition
 from game.ecs.world import World
+from game.match import rosters_in_play
 from game.rulesets.d20modern import engine, injury, preview, ruleset
 from game.rulesets.d20modern.commands import (
-    DOUBLE, RUN, WITHDRAW, Attack, AttackRolled, Autofire, Charge, CoupDeGrace, EndTurn, Move, MissChance, OpportunityOffered, React, Reload, StandUp, Step, Throw, TotalDefense, command_to_json,
+    DOUBLE, RUN, WITHDRAW, Attack, AttackRolled, Autofire, Charge, CoupDeGrace, EndTurn, Move, MissChance,
+    OpportunityOffered, React, Reload, StandUp, Step, Throw, TotalDefense,
 )
 from game.rulesets.d20modern.budget import fresh
 from game.rulesets.d20modern.components import Ammo, Round
 from game.rulesets.d20modern.turns import Initiative, start_turn
-from game.replay.load import read_command
 from game.state import GameState
 
 CREATURES = ruleset.load_creatures()
@@ -212,16 +213,15 @@ def test_HP_01_dropping_to_minus_1_is_dying_and_the_side_with_no_one_able_loses(
 
 
 def test_commands_round_trip_through_json():
-    from game.rulesets.d20modern.commands import COMMANDS
     for command in (Move(1, ((0, 0), (1, 0)), DOUBLE), Attack(1, 2, "Knife", True), Throw(1, "Fragmentation grenade", (3, 4)),
                     Charge(1, 2, ((0, 0), (1, 1)), "Bite"), React(2, False)):
-        assert read_command(COMMANDS, json.loads(json.dumps(command_to_json(command)))) == command
+        assert ruleset.command_from_json(json.loads(json.dumps(ruleset.command_to_json(command)))) == command
 
 
 def test_whole_games_play_to_the_end_at_every_level():
     from game.simulate import load_map, play_game
     bf = load_map("maps/default.tmx")
-    rosters = ruleset.rosters_in_play(bf, ruleset.load_rosters(creatures=CREATURES))
+    rosters = rosters_in_play(bf, ruleset.load_rosters(creatures=CREATURES))
     for level in ("easy", "normal", "hard"):
         players = {r.side: ruleset.make_player("ai", r.side, level, 3) for r in rosters}
         result = play_game(bf, rosters, CREATURES, 3, players, ruleset_name="d20-modern")
@@ -505,7 +505,7 @@ def test_HLP_03_a_careful_full_round_shot_at_the_helpless_is_plus_5():
 def test_SURP_02_in_the_surprise_round_only_the_aware_act_with_one_action_and_SURP_04_the_unaware_stay_flat_footed():
     from dataclasses import replace as with_fields
 
-    from game.content.roster import Roster
+    from game.engine.rosters import Roster
     bf = with_fields(parse_ascii(["..........", ".........."]), surprised=("red",),
                      start_areas=(("blue", ((0, 0), (0, 1))), ("red", ((9, 0), (9, 1)))))
     rosters = [Roster("blue", "Agents", ("agent", "agent")), Roster("red", "Gangsters", ("gangster", "gangster"))]

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import RULES_VERSION
-from game.content.roster import load_creatures, load_rosters
+from game.rulesets.dnd4e.content import load_creatures, load_rosters
 from game.replay import saves
 from game.replay.format import FORMAT, VERSION, SaveError, Setup, document_digest
 from game.replay.load import fresh_match, load
@@ -125,6 +125,9 @@ CORRUPTIONS = {
     "newer version": (lambda p: edited(p, lambda d: d.update(version=VERSION + 1)), "made by a newer game"),
     "older rules": (lambda p: edited(p, lambda d: d.update(rules_version="0.0.9")),
                     f"made by rules version 0.0.9, this game is {RULES_VERSION}"),
+    # 0.3.0 rolls a 5e area spell's damage once for all its targets: a 0.2.0 save would replay differently.
+    "rules before 0.3.0": (lambda p: edited(p, lambda d: d.update(rules_version="0.2.0")),
+                           "made by rules version 0.2.0, this game is 0.3.0"),
     "unknown ruleset": (lambda p: edited(p, _wrong_ruleset), "unknown ruleset '3.5e'"),
     "missing key": (lambda p: edited(p, lambda d: d.pop("seed")), "missing key 'seed'"),
     "wrong type": (lambda p: edited(p, lambda d: d.update(seed="7")), "'seed' should be a whole number, not text"),
@@ -339,7 +342,7 @@ def play_on(scene, commands: int):
     the nearest square (the first in order), then end the turn. Returns them with their events."""
     from game.rulesets.dnd5e.commands import EndTurn, Move
     from game.rulesets.dnd5e.engine import round_of
-    from game.ui import rules_5e
+    from game.rulesets.dnd5e.presentation import adapter as rules_5e
 
     sent = []
     for _ in range(commands):

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from game.core.grid import Square
 from game.ecs.world import Entity
@@ -229,18 +228,6 @@ COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, S
             Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Disarm, PickUp, AttackObject, Delay, Ready, EndTurn,
             React)
 
-
-def command_to_json(command: object) -> dict[str, Any]:
-    """{"type": "Move", "actor": 3, "path": [[1, 2], [2, 2]], "mode": "move"}: every field, in order."""
-    if type(command) not in COMMANDS:
-        raise TypeError(f"not a d20-modern command: {command!r}")
-    data: dict[str, Any] = {"type": type(command).__name__}
-    for f in fields(command):  # type: ignore[arg-type]
-        value = getattr(command, f.name)
-        if isinstance(value, tuple):
-            value = [list(v) if isinstance(v, tuple) else v for v in value]
-        data[f.name] = value
-    return data
 
 # Events ---------------------------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.content.roster import ContentError, Roster
+from game.engine.rosters import ContentError, Roster
 from game.core.dice import DiceExpr
 from game.core.grid import Size
 from game.ecs.components import Body

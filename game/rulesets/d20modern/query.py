@@ -1,17 +1,14 @@
-"""The d20-modern answers of `python -m game query` (shared/contracts/query.md, "d20-modern answers").
-
-``QUERIES`` maps each query to a function of the scenario (game.query.Scenario: its state, units and squares)
-and the query; ``CONDITIONS`` are the condition names a scenario's units may carry in this ruleset. The
-geometric ``sight`` and ``effect`` answer as in 4e and are added by game/query.py.
-"""
+"""The d20-modern answers of `python -m game query` (shared/contracts/query.md, "d20-modern answers"): the
+geometric queries answer as in every ruleset; ``ANSWERS`` is this ruleset's QueryRules."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
 from game.core.grid import Square
-from game.ecs.components import Body, Stats
+from game.ecs.components import Body
 from game.ecs.world import Entity
+from game.engine.scenario import GEOMETRY, QueryError, QueryRules, not_asked
 from game.rulesets.d20modern import attack, cover, defense, measure, threat
 from game.rulesets.d20modern.situation import (
     adjacent, cover_degree, engaged_with_ally, flanking, higher_ground, miss_chance, threatens_at_all,
@@ -20,13 +17,12 @@ from game.rulesets.d20modern.walking import Bystander, FeetRules, Walker
 
 CONDITIONS = ("blinded", "cowering", "dazed", "flat_footed", "grappling", "helpless", "invisible", "pinned", "prone",
               "stunned", "unconscious")
+NAME = "d20-modern"
 ATTACKS = ("melee", "ranged", "close", "area")
 FALL_DIE, FALL_STEP_FT, FALL_MAX_DICE = 6, 10, 20
 
 
-def _fail(text: str) -> Exception:
-    from game.query import QueryError      # the command's one error type (imported late: it imports this module)
-
+def _fail(text: str) -> QueryError:
     return QueryError(text)
 
 
@@ -121,7 +117,7 @@ def q_path_cost(s: Any, q: dict[str, Any]) -> int | None:
 
 def q_reachable(s: Any, q: dict[str, Any]) -> list[list[int]]:
     entity = s.unit(q.get("unit"), "unit")
-    budget = _whole(q, "feet", s.state.world.get(entity, Stats).speed * measure.SQUARE_FT)
+    budget = _whole(q, "feet", s.speeds[entity] * measure.SQUARE_FT)
     return [list(sq) for sq in _feet_rules(s, entity).search(budget).reachable(budget)]
 
 
@@ -150,18 +146,14 @@ def q_fall(s: Any, q: dict[str, Any]) -> dict[str, Any]:
     return {"dice": f"{dice}d{FALL_DIE}", "flat": 0, "min": dice, "max": dice * FALL_DIE}
 
 
-def _not_asked(instead: str) -> Callable[[Any, dict[str, Any]], Any]:
-    def refuse(s: Any, q: dict[str, Any]) -> Any:
-        raise _fail(f"not asked in d20-modern: {instead}")
-    return refuse
-
-
 QUERIES: dict[str, Callable[[Any, dict[str, Any]], Any]] = {
+    **GEOMETRY,
     "cover": q_cover, "miss_chance": q_miss_chance, "flanking": q_flanking, "attack_modifier": q_attack_modifier,
     "defense_modifier": q_defense_modifier, "path_cost": q_path_cost, "reachable": q_reachable,
     "provokes": q_provokes, "fall": q_fall,
-    "concealment": _not_asked("concealment is a miss chance, ask \"miss_chance\""),
-    "combat_advantage": _not_asked("there is no combat advantage, ask \"attack_modifier\""),
-    "shift": _not_asked("there is no shift; ask \"provokes\" with \"move\": \"five_foot_step\""),
-    "forced": _not_asked("the chapter has no push, pull or slide"),
+    "concealment": not_asked(NAME, "concealment is a miss chance, ask \"miss_chance\""),
+    "combat_advantage": not_asked(NAME, "there is no combat advantage, ask \"attack_modifier\""),
+    "shift": not_asked(NAME, "there is no shift; ask \"provokes\" with \"move\": \"five_foot_step\""),
+    "forced": not_asked(NAME, "the chapter has no push, pull or slide"),
 }
+ANSWERS = QueryRules(QUERIES, CONDITIONS)

@@ -1,37 +1,80 @@
-"""The d20-modern ruleset as the game plays it: content, a new match, the door and the computer player.
-
-``game.rulesets.RULESETS`` names this module; ``Match``, ``simulate`` and the tests reach the ruleset
-through the same few names every ruleset module offers (docs/rulesets.md).
-"""
+"""The d20-modern ruleset as the game plays it: this module satisfies game.engine.protocol.Ruleset."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from game.content.roster import Preset, Roster
+from game.engine import codec
+from game.engine.protocol import Presenter
+from game.engine.refusal import Refusal
+from game.engine.rosters import Preset, Roster
+from game.engine.scenario import QueryRules
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice, SeededDice
 from game.core.grid import Square
 from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
 from game.match import Match, place_roster, rosters_in_play
-from game.rulesets.d20modern import budget, initiative, injury
-from game.rulesets.d20modern.ai import LEVELS, ControllerD20
-from game.rulesets.d20modern.commands import InitiativeRolled, TurnStarted, command_to_json
+from game.rulesets.d20modern import budget, content, engine, initiative, injury
+from game.rulesets.d20modern.ai import LEVELS as AI_LEVELS
+from game.rulesets.d20modern.ai import ControllerD20
+from game.rulesets.d20modern.commands import COMMANDS as COMMAND_CLASSES
+from game.rulesets.d20modern.commands import InitiativeRolled, TurnStarted
 from game.rulesets.d20modern.components import Reaction, Round, Sheet
-from game.rulesets.d20modern.content import CreatureD20, load_creatures, load_rosters
-from game.rulesets.d20modern.engine import decider, execute, validate
+from game.rulesets.d20modern.content import CreatureD20
 from game.rulesets.d20modern.turns import Initiative, round_of, start_turn
 from game.state import GameState
 
 NAME = "d20-modern"
-PLAYERS = ("ai",)
-DEFAULT_PRESETS = ("blue", "red", "green", "yellow")
-# SURP-01: a map that names sides caught unaware gives the others a surprise round (Battlefield.surprised).
+TITLE = "d20 Modern"
+PLAYERS: tuple[str, ...] = ("ai",)
+LEVELS: tuple[str, ...] = tuple(AI_LEVELS)
+DEFAULT_PRESETS: tuple[str, ...] = ("blue", "red", "green", "yellow")
+# SURP-01: a map that names sides caught unaware (or the menu's choice) gives the others a surprise round.
 SURPRISE = True
+COMMANDS: tuple[type, ...] = COMMAND_CLASSES
 
-__all__ = ["NAME", "PLAYERS", "command_to_json", "current_creature", "decider", "execute", "load_creatures",
-           "load_rosters", "make_player", "new_match", "rosters_in_play", "round_number", "turn_started", "validate"]
+
+def load_creatures() -> dict[str, CreatureD20]:
+    return content.load_creatures()
+
+
+def load_rosters(creatures: dict[str, CreatureD20] | None = None) -> list[Roster]:
+    return content.load_rosters(creatures=creatures)
+
+
+def validate(state: GameState, command: Any) -> Refusal | None:
+    """The door's check (pure): the command's shape first, then the rules."""
+    return codec.shape_refusal(command, COMMANDS) or engine.validate(state, command)
+
+
+def execute(state: GameState, command: Any, dice: Dice) -> Refusal | list[Any]:
+    """The door: a refusal (nothing changed), or the command's events and the upkeep after it."""
+    return codec.shape_refusal(command, COMMANDS) or engine.execute(state, command, dice)
+
+
+def decider(state: GameState) -> Entity:
+    return engine.decider(state)
+
+
+def command_to_json(command: Any) -> dict[str, Any]:
+    return codec.command_to_json(command, COMMANDS)
+
+
+def command_from_json(data: Any) -> Any:
+    return codec.command_from_json(data, COMMANDS)
+
+
+def query_answers() -> QueryRules:
+    """The answers of `python -m game query` under these rules (contracts/query.md, "d20-modern answers")."""
+    from game.rulesets.d20modern.query import ANSWERS
+    return ANSWERS
+
+
+def presenter() -> Presenter:
+    from game.rulesets.d20modern.presentation import adapter
+    return adapter  # type: ignore[return-value]
 
 
 def round_number(state: GameState) -> int:
@@ -41,14 +84,14 @@ def round_number(state: GameState) -> int:
 
 def load_presets(creatures: dict[str, CreatureD20] | None = None) -> list[Preset]:
     """The start menu's presets: every side's roster, offered to any side."""
-    return [Preset(r.side, r.label, r.creatures) for r in load_rosters(creatures=creatures)]
+    return [Preset(r.side, r.label, r.creatures) for r in content.load_rosters(creatures=creatures)]
 
 
 def current_creature(state: GameState) -> Entity:
     return round_of(state).current
 
 
-def turn_started(events: list[Any]) -> bool:
+def turn_started(events: Sequence[Any]) -> bool:
     return any(isinstance(e, TurnStarted) for e in events)
 
 
@@ -79,9 +122,11 @@ def begin(state: GameState, dice: Dice, surprised: tuple[str, ...]) -> list[Any]
     return opening + start_turn(state, dice)
 
 
-def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureD20], seed: int) -> Match:
-    """Place every side the map has a start area for (2 to 4), roll initiative and start the first turn.
-    Each side is hostile to every other; the last side standing wins (engine.upkeep)."""
+def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureD20], seed: int,
+              surprised: tuple[str, ...] | None = None) -> Match:
+    """Place every side the map has a start area for (2 to 4), roll initiative and start the first turn; the
+    ``surprised`` sides (by default those the map names) are caught unaware (SURP-01). Each side is hostile to
+    every other; the last side standing wins (turns.upkeep)."""
     world = World()
     taken: set[Square] = set()
     playing = rosters_in_play(bf, rosters)
@@ -91,7 +136,7 @@ def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creat
                      playing)
     state = GameState(bf, world)
     dice = SeededDice(seed)
-    opening = begin(state, dice, tuple(bf.surprised))
+    opening = begin(state, dice, tuple(bf.surprised) if surprised is None else tuple(surprised))
     return Match(state, dice, seed, ruleset=NAME, opening=opening)
 
 
