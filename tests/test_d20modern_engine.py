@@ -188,7 +188,8 @@ def test_ATK_14_moving_after_total_defense_provokes_nothing_as_the_original_says
 
 def test_ATK_16_a_charge_is_straight_and_stops_next_to_the_target():
     state, m = skirmish(["D.....b"], {"D": "guard_dog", "b": "gangster"})
-    assert engine.validate(state, Charge(m["D"], m["b"], ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)), "Bite")).rule == "d20-modern ATK-16"
+    assert engine.validate(state, Charge(m["D"], m["b"], ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0)),
+            "Bite")).rule == "d20-modern ATK-16"
     path = tuple((x, 0) for x in range(6))
     assert engine.validate(state, Charge(m["D"], m["b"], path, "Bite")) is None
     events = engine.execute(state, Charge(m["D"], m["b"], path, "Bite"), ScriptedDice([10, 3]))

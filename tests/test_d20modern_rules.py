@@ -162,7 +162,8 @@ def test_ATK_11_shooting_into_melee_is_minus_4_and_never_for_melee():
 
 
 def test_ATK_12_longarm_against_adjacent_is_minus_4():
-    assert ("longarm against an adjacent target", -4) in attack.attack_modifiers(attack.Stance(melee=False, longarm_adjacent=True))
+    assert ("longarm against an adjacent target", -4) in attack.attack_modifiers(attack.Stance(melee=False,
+            longarm_adjacent=True))
 
 
 def test_ATK_13_fighting_defensively_minus_4():

@@ -22,7 +22,8 @@ def unit(uid, side, at, *conditions, size="medium"):
 
 def test_cover_degrees_from_the_corner_lines_and_a_creature_in_the_way():
     grid = ["#########", "#.......#", "#.......#", "#########"]
-    units = [unit("A", "blue", (1, 1)), unit("B", "red", (7, 1)), unit("C", "blue", (4, 1)), unit("S", "red", (4, 2), size="small")]
+    units = [unit("A", "blue", (1, 1)), unit("B", "red", (7, 1)), unit("C", "blue", (4, 1)), unit("S", "red", (4, 2),
+            size="small")]
     assert answers(grid, units, {"q": "cover", "attacker": "A", "target": "B", "attack": "ranged"},
                    {"q": "cover", "attacker": "A", "target": "S", "attack": "ranged"}) == ["one_half", "none"]
     walled = ["#######", "#A.#.B#", "#######"]
@@ -41,7 +42,8 @@ def test_miss_chance_from_the_most_obscured_square_and_dense_fog_by_distance():
 
 def test_flanking_needs_a_threatening_ally_directly_opposite():
     grid = [".....", ".....", "....."]
-    units = [unit("A", "blue", (1, 1)), unit("B", "blue", (3, 1)), unit("T", "red", (2, 1)), unit("F", "blue", (3, 2), "flat_footed")]
+    units = [unit("A", "blue", (1, 1)), unit("B", "blue", (3, 1)), unit("T", "red", (2, 1)), unit("F", "blue", (3, 2),
+            "flat_footed")]
     assert answers(grid, units, {"q": "flanking", "attacker": "A", "target": "T"}) == [True]
     units[1] = unit("B", "blue", (3, 1), "flat_footed")
     assert answers(grid, units, {"q": "flanking", "attacker": "A", "target": "T"}) == [False]
@@ -92,7 +94,8 @@ def test_fall_is_1d6_per_full_10_ft_at_most_20d6():
 
 def test_4e_queries_are_refused_with_the_one_to_ask_and_exit_2():
     with pytest.raises(QueryError, match="miss_chance"):
-        answers(["..."], [unit("A", "blue", (0, 0)), unit("B", "red", (2, 0))], {"q": "concealment", "attacker": "A", "target": "B"})
+        answers(["..."], [unit("A", "blue", (0, 0)), unit("B", "red", (2, 0))], {"q": "concealment", "attacker": "A",
+                "target": "B"})
     proc = subprocess.run([sys.executable, "-m", "game", "query", "-"], capture_output=True, text=True, cwd=ROOT, timeout=60,
                           input=json.dumps({"ruleset": "d20-modern", "grid": ["."], "units": [unit("A", "b", (0, 0), "shaken")]}))
     assert proc.returncode == 2 and proc.stderr.startswith("error:") and "shaken" in proc.stderr

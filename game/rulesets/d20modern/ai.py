@@ -167,7 +167,8 @@ class ControllerD20:
         weapon = self._melee(state, me) or self._gun(state, me)
         if weapon is not None:
             for foe in enemies(state, me):
-                if helpless(state, foe) and adjacent(state, me, foe) and not any(can_act(state, e) and adjacent(state, me, e) for e in enemies(state, me)):
+                if helpless(state, foe) and adjacent(state, me, foe) and not any(can_act(state, e) and adjacent(state, me, e)
+                        for e in enemies(state, me)):
                     yield CoupDeGrace(me, foe, weapon.name)
 
     @staticmethod
@@ -179,7 +180,8 @@ class ControllerD20:
 
     @staticmethod
     def _melee(state: GameState, me: Entity) -> Weapon | None:
-        return max((w for w in in_hand(state, me) if w.melee), key=lambda w: (w.kind == "melee", w.damage.maximum()), default=None)
+        return max((w for w in in_hand(state, me) if w.melee), key=lambda w: (w.kind == "melee", w.damage.maximum()),
+                default=None)
 
     def _target(self, state: GameState, me: Entity, weapon: Weapon) -> Entity | None:
         able = [e for e in enemies(state, me) if can_act(state, e)
@@ -225,10 +227,12 @@ class ControllerD20:
                 point = (at[0], at[1])
                 hit = explosives.burst_squares(point, item.burst_ft, state.battlefield.width, state.battlefield.height)
                 spread = set(hit)
-                caught = [e for e in enemies(state, me) if can_act(state, e) and any(sq in spread for sq in footprint(*state.space(e)))]
+                caught = [e for e in enemies(state, me) if can_act(state, e) and any(sq in spread
+                        for sq in footprint(*state.space(e)))]
                 friends = [a for a in allies(state, me) + [me] if any(sq in spread for sq in footprint(*state.space(a)))]
                 # a miss can scatter two squares: keep friends well clear of the aimed square
-                close = [a for a in allies(state, me) + [me] if measure.feet_between(state.space(a), (at, 1)) <= item.burst_ft + 10]
+                close = [a for a in allies(state, me) + [me] if measure.feet_between(state.space(a), (at,
+                        1)) <= item.burst_ft + 10]
                 if len(caught) > best_count and not friends and not close:
                     best, best_count = at, len(caught)
             if best is not None:
@@ -267,7 +271,8 @@ class ControllerD20:
             space = (square, side)
             shelter = min((DEFENSE_BONUS[cover_degree(bf, state.space(f), space)] for f in foes), default=0)
             danger = sum(1 for f in foes if threat.threatens(state.space(f), square, side))
-            shot = DEFENSE_BONUS[cover_degree(bf, space, aim)] - measure.range_penalty(measure.feet_between(space, aim), weapon.increment_ft)
+            shot = DEFENSE_BONUS[cover_degree(bf, space, aim)] - measure.range_penalty(measure.feet_between(space, aim),
+                    weapon.increment_ft)
             return (shelter - shot - 10 * danger, -found.cost[square])
 
         here = state.square(me)

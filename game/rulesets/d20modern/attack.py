@@ -68,7 +68,8 @@ def strength_to_damage(str_mod: int, grip: str) -> int:
     return {"one": str_mod, "light-two": str_mod, "off": str_mod // 2, "two": str_mod * 3 // 2}[grip]
 
 
-def roll_damage(dice: Dice, damage: DiceExpr, bonus: int, multiplier: int = 1, extra: DiceExpr | None = None) -> tuple[int, tuple[int, ...]]:
+def roll_damage(dice: Dice, damage: DiceExpr, bonus: int, multiplier: int = 1, extra: DiceExpr | None = None) -> tuple[int,
+        tuple[int, ...]]:
     """ATK-05, ATK-07: the base damage with its modifiers rolled ``multiplier`` times and summed, each roll at
     least 1; extra dice are rolled once and never multiplied."""
     total = 0

@@ -24,7 +24,8 @@ def validate_bull_rush(state: GameState, c: BullRush) -> Refused | None:
         return Refused("that is no enemy", "d20-modern §10.7")
     if not adjacent(state, c.actor, c.target):
         return Refused("{name} is not within 5 ft".format(name=state.name(c.target)), "d20-modern §10.7")
-    problem = special.size_limit_problem(measure.size_index(size_of(state, c.actor)), measure.size_index(size_of(state, c.target)), "BR-01")
+    problem = special.size_limit_problem(measure.size_index(size_of(state, c.actor)), measure.size_index(size_of(state,
+            c.target)), "BR-01")
     if problem:
         return problem
     b = state.world.get(c.actor, bud.Budget)
@@ -49,7 +50,8 @@ def apply_bull_rush(state: GameState, c: BullRush, dice: Dice) -> list[Any]:
     s, t = state.world.get(c.actor, Sheet), state.world.get(c.target, Sheet)
     mine_index, theirs_index = measure.size_index(size_of(state, c.actor)), measure.size_index(size_of(state, c.target))
     mine = dice.roll(20) + s.mod("str") + special.size_bonus(mine_index, theirs_index)
-    theirs = dice.roll(20) + t.mod("str") + special.size_bonus(theirs_index, mine_index) + (special.STABILITY if t.stable_footing else 0)
+    theirs = dice.roll(20) + t.mod("str") + special.size_bonus(theirs_index, mine_index) + (special.STABILITY
+            if t.stable_footing else 0)
     won = special.opposed(mine, theirs)
     events: list[Any] = [OpposedCheck(c.actor, c.target, "bull rush", mine, theirs, won)]
     if not won:

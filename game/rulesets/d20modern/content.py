@@ -44,7 +44,8 @@ class CreatureD20:
     @property
     def summary(self) -> str:
         """One line for the roster editor's lists: size, Defense, hit points."""
-        return f"{self.body.size.name.lower()}, Defense {10 + self.sheet.mod('dex') + self.sheet.class_bonus + self.sheet.equip_bonus}, {self.max_hp} HP"
+        defense = 10 + self.sheet.mod("dex") + self.sheet.class_bonus + self.sheet.equip_bonus
+        return f"{self.body.size.name.lower()}, Defense {defense}, {self.max_hp} HP"
 
 
 def _read(path: Path) -> dict[str, Any]:

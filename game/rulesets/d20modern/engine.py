@@ -16,7 +16,8 @@ from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import attack, injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, AttackObject, Autofire, BullRush, Charge, ConditionChanged,
-    CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered, React,
+    CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered,
+    React,
     PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
@@ -149,7 +150,7 @@ def validate_step(state: GameState, c: Step) -> Refused | None:
         return problem
     if state.has_condition(c.actor, "prone"):
         return Refused("{name} is prone: stand up first".format(name=state.name(c.actor)), "d20-modern ACT-11")
-    cost = feet_rules(state, c.actor).walk_cost((state.square(c.actor), tuple(c.to)))
+    cost = feet_rules(state, c.actor).walk_cost((state.square(c.actor), c.to))
     if isinstance(cost, Refused):
         return cost
     if cost != measure.SQUARE_FT:
@@ -230,11 +231,11 @@ def validate_autofire(state: GameState, c: Autofire) -> Refused | None:
     if state.world.get(c.actor, Ammo).rounds(weapon.name) < 10:
         return Refused("autofire needs 10 rounds loaded", "d20-modern FIR-01")
     bf = state.battlefield
-    if not (bf.in_bounds(tuple(c.at)) and bf.in_bounds((c.at[0] + 1, c.at[1] + 1))):
+    if not (bf.in_bounds(c.at) and bf.in_bounds((c.at[0] + 1, c.at[1] + 1))):
         return Refused("the area must lie on the map", "d20-modern FIR-01")
-    if not line_of_effect(bf, state.space(c.actor), (tuple(c.at), 2)):
+    if not line_of_effect(bf, state.space(c.actor), (c.at, 2)):
         return Refused("no line of effect to the area", "d20-modern ATK-10")
-    if not measure.within_max_range(measure.feet_between(state.space(c.actor), (tuple(c.at), 2)), weapon.increment_ft, False):
+    if not measure.within_max_range(measure.feet_between(state.space(c.actor), (c.at, 2)), weapon.increment_ft, False):
         return Refused("the area is beyond the weapon's maximum range", "d20-modern ATK-09")
     return bud.attack_action_problem(budget_of(state, c.actor))
 
@@ -245,7 +246,7 @@ def validate_throw(state: GameState, c: Throw) -> Refused | None:
     if item is None or state.world.get(c.actor, Carried).left(c.explosive) < 1:
         return Refused("{name} has no {item} left".format(name=state.name(c.actor), item=c.explosive), "d20-modern §10.3")
     bf = state.battlefield
-    at = tuple(c.at)
+    at = c.at
     if not bf.in_bounds(at) or bf.at(at).solid:
         return Refused("a grenade is thrown at an open square", "d20-modern §10.3")
     if not line_of_effect(bf, state.space(c.actor), (at, 1)):
@@ -343,7 +344,8 @@ def validate(state: GameState, command: Any) -> Refused | None:
 
 
 BURST_ROUNDS = strikes.BURST_ROUNDS
-PROVOKING = {Attack: "ranged attack", AttackObject: "ranged attack", Autofire: "autofire", Throw: "throw explosive", Reload: "reload box magazine",
+PROVOKING = {Attack: "ranged attack", AttackObject: "ranged attack", Autofire: "autofire", Throw: "throw explosive",
+        Reload: "reload box magazine",
              StandUp: "stand up", CoupDeGrace: "coup de grace", Stabilize: "stabilize", Knockout: "knockout blow",
              BullRush: "move", PickUp: "pick up"}     # BR-05: moving into the target's square provokes from every threatening foe
 
@@ -411,8 +413,9 @@ def _walk(state: GameState, dice: Dice, c: Continue, passed: tuple[Entity, ...] 
     state.world.add(c.actor, Position(c.path[-1]))
     events: list[Any] = [Moved(c.actor, c.path, c.mode)]
     if c.target is not None and alive(state, c.target) and can_act(state, c.actor):
-        weapon = sheet_of(state, c.actor).weapon(c.weapon)
-        events += strikes.strike(state, dice, c.actor, c.target, weapon, charging=True)  # type: ignore[arg-type]
+        weapon = weapon_in_hand(state, c.actor, c.weapon)
+        if weapon is not None:
+            events += strikes.strike(state, dice, c.actor, c.target, weapon, charging=True)
     return events
 
 
@@ -428,14 +431,14 @@ def apply_move(state: GameState, c: Move, dice: Dice) -> list[Any]:
     events: list[Any] = []
     if c.mode == RUN:
         events += _add_condition(state, c.actor, "running", START_OF_TURN)
-    return events + _walk(state, dice, Continue(c.actor, tuple(tuple(s) for s in c.path), c.mode))
+    return events + _walk(state, dice, Continue(c.actor, c.path, c.mode))
 
 
 def apply_step(state: GameState, c: Step, dice: Dice) -> list[Any]:
     frm = state.square(c.actor)
-    state.world.add(c.actor, Position(tuple(c.to)))
+    state.world.add(c.actor, Position(c.to))
     _set_budget(state, c.actor, bud.use_step(budget_of(state, c.actor)))
-    return [Stepped(c.actor, frm, tuple(c.to))]
+    return [Stepped(c.actor, frm, c.to)]
 
 
 def _strenuous(state: GameState, e: Entity, dice: Dice) -> list[Any]:
@@ -474,29 +477,32 @@ def apply_attack(state: GameState, c: Attack, dice: Dice) -> list[Any]:
 def apply_charge(state: GameState, c: Charge, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_full_round(budget_of(state, c.actor), no_step=True, moved=True))
     events = _add_condition(state, c.actor, "charging", START_OF_TURN)
-    return events + _walk(state, dice, Continue(c.actor, tuple(tuple(s) for s in c.path), "charge", c.target, c.weapon))
+    return events + _walk(state, dice, Continue(c.actor, c.path, "charge", c.target, c.weapon))
 
 
 def apply_autofire(state: GameState, c: Autofire, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
     weapon = sheet_of(state, c.actor).weapon(c.weapon)
-    return strikes.autofire(state, dice, c.actor, weapon, tuple(c.at)) + _strenuous(state, c.actor, dice)  # type: ignore[arg-type]
+    assert weapon is not None          # the door checked it
+    return strikes.autofire(state, dice, c.actor, weapon, c.at) + _strenuous(state, c.actor, dice)
 
 
 def apply_throw(state: GameState, c: Throw, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
     item = sheet_of(state, c.actor).explosive(c.explosive)
-    return strikes.throw(state, dice, c.actor, item, tuple(c.at)) + _strenuous(state, c.actor, dice)  # type: ignore[arg-type]
+    assert item is not None          # the door checked it
+    return strikes.throw(state, dice, c.actor, item, c.at) + _strenuous(state, c.actor, dice)
 
 
 def apply_reload(state: GameState, c: Reload, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_move(budget_of(state, c.actor), False))
     weapon = sheet_of(state, c.actor).weapon(c.weapon)
+    assert weapon is not None          # the door checked it
     ammo = state.world.get(c.actor, Ammo)
-    loaded = tuple((n, weapon.magazine if n == c.weapon else r) for n, r in ammo.loaded)  # type: ignore[union-attr]
+    loaded = tuple((n, weapon.magazine if n == c.weapon else r) for n, r in ammo.loaded)
     spare = tuple((n, s - 1 if n == c.weapon else s) for n, s in ammo.spare)
     state.world.add(c.actor, Ammo(loaded, spare))
-    return [Reloaded(c.actor, c.weapon, weapon.magazine)]  # type: ignore[union-attr]
+    return [Reloaded(c.actor, c.weapon, weapon.magazine)]
 
 
 def apply_total_defense(state: GameState, c: TotalDefense, dice: Dice) -> list[Any]:
@@ -518,7 +524,8 @@ def apply_drop_prone(state: GameState, c: DropProne, dice: Dice) -> list[Any]:
 def apply_coup(state: GameState, c: CoupDeGrace, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_full_round(budget_of(state, c.actor)))
     weapon = sheet_of(state, c.actor).weapon(c.weapon)
-    return strikes.coup_de_grace(state, dice, c.actor, c.target, weapon) + _strenuous(state, c.actor, dice)  # type: ignore[arg-type]
+    assert weapon is not None          # the door checked it
+    return strikes.coup_de_grace(state, dice, c.actor, c.target, weapon) + _strenuous(state, c.actor, dice)
 
 
 def apply_stabilize(state: GameState, c: Stabilize, dice: Dice) -> list[Any]:
@@ -591,8 +598,9 @@ def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
         reactors = provoked_by(state, command)
         if reactors:
             events = _pause(state, command.actor, reactors, command, PROVOKING.get(type(command), type(command).__name__.lower()))
-            offer = pending(state)
-            state.world.set_resource(replace(offer, hp_before=vitals(state, command.actor).hp))  # type: ignore[arg-type, union-attr]
+            offer, now = pending(state), vitals(state, command.actor)
+            assert offer is not None and now is not None
+            state.world.set_resource(replace(offer, hp_before=now.hp))
         else:
             events = APPLIERS[type(command)](state, command, dice)
     return events + upkeep(state, dice)

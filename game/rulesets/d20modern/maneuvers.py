@@ -135,7 +135,8 @@ def validate_trip(state: GameState, c: Trip) -> Refused | None:
         return problem
     if state.has_condition(c.target, "prone"):
         return Refused("{name} is already prone".format(name=state.name(c.target)), "d20-modern §10.9")
-    problem = special.size_limit_problem(measure.size_index(size_of(state, c.actor)), measure.size_index(size_of(state, c.target)), "TRP-01")
+    problem = special.size_limit_problem(measure.size_index(size_of(state, c.actor)), measure.size_index(size_of(state,
+            c.target)), "TRP-01")
     return problem or one_attack_problem(state, c.actor)
 
 
@@ -158,13 +159,15 @@ def apply_trip(state: GameState, c: Trip, dice: Dice) -> list[Any]:
     if not hit:
         return events
     mine = _strength_check(state, dice, c.actor, c.target, s.mod("str"), False)
-    theirs = _strength_check(state, dice, c.target, c.actor, special.trip_defender_ability(t.mod("str"), t.mod("dex")), t.stable_footing)
+    theirs = _strength_check(state, dice, c.target, c.actor, special.trip_defender_ability(t.mod("str"), t.mod("dex")),
+            t.stable_footing)
     won = special.opposed(mine, theirs)
     events.append(OpposedCheck(c.actor, c.target, "trip", mine, theirs, won))
     if won:
         return events + _fall_prone(state, c.target)
     back = _strength_check(state, dice, c.target, c.actor, t.mod("str"), False)
-    resist = _strength_check(state, dice, c.actor, c.target, special.trip_defender_ability(s.mod("str"), s.mod("dex")), s.stable_footing)
+    resist = _strength_check(state, dice, c.actor, c.target, special.trip_defender_ability(s.mod("str"), s.mod("dex")),
+            s.stable_footing)
     countered = special.opposed(back, resist)
     events.append(OpposedCheck(c.target, c.actor, "trip back", back, resist, countered))
     return events + (_fall_prone(state, c.actor) if countered else [])
@@ -340,7 +343,8 @@ def validate_ready(state: GameState, c: Ready) -> Refused | None:
     """§9.2: a weapon it has, both actions unspent (the move action now, the attack action when it fires)."""
     weapon = weapon_in_hand(state, c.actor, c.weapon)
     if weapon is None:
-        return Refused("{name} has no weapon called {weapon}".format(name=state.name(c.actor), weapon=c.weapon), "d20-modern §9.2")
+        return Refused("{name} has no weapon called {weapon}".format(name=state.name(c.actor), weapon=c.weapon),
+                "d20-modern §9.2")
     if c.target is not None and (c.target not in state.creatures() or state.side(c.target) == state.side(c.actor)):
         return Refused("a readied attack waits for an enemy", "d20-modern §9.2")
     b = _budget(state, c.actor)
@@ -384,7 +388,8 @@ def readied_trigger(state: GameState, mover: Entity, path: tuple[Square, ...],
         if weapon is not None:
             readiers.append((e, weapon))
     for index in range(1, len(path)):
-        fired = [e for e, w in readiers if _reaches(state, e, w, path[index], side) and not _reaches(state, e, w, path[index - 1], side)]
+        fired = [e for e, w in readiers if _reaches(state, e, w, path[index], side) and not _reaches(state, e, w,
+                path[index - 1], side)]
         if fired:
             return index, fired
     return None

@@ -62,13 +62,14 @@ def wreckage(state: GameState) -> Wreckage:
 def validate_attack_object(state: GameState, c: AttackObject) -> Refused | None:
     """The object must stand there unbroken; a melee weapon reaches the square next to the attacker, a gun needs
     sight and its maximum range; an empty gun cannot fire."""
-    at = tuple(c.at)
+    at = c.at
     bf = state.battlefield
     if not bf.in_bounds(at) or kind_of(bf.at(at)) is None:
         return Refused("no object stands there", "d20-modern §10.5")
     weapon = weapon_in_hand(state, c.actor, c.weapon)
     if weapon is None:
-        return Refused("{name} has no weapon called {weapon}".format(name=state.name(c.actor), weapon=c.weapon), "d20-modern §10.5")
+        return Refused("{name} has no weapon called {weapon}".format(name=state.name(c.actor), weapon=c.weapon),
+                "d20-modern §10.5")
     if weapon.nonlethal:
         return Refused("objects take no nonlethal damage", "d20-modern OBJ-03")
     target = (at, 1)
@@ -78,7 +79,8 @@ def validate_attack_object(state: GameState, c: AttackObject) -> Refused | None:
     else:
         if not line_of_sight(bf, state.space(c.actor), target):
             return Refused("no line of sight to the object", "d20-modern ATK-10")
-        if not measure.within_max_range(measure.feet_between(state.space(c.actor), target), weapon.increment_ft, weapon.kind == "thrown"):
+        if not measure.within_max_range(measure.feet_between(state.space(c.actor), target), weapon.increment_ft,
+                weapon.kind == "thrown"):
             return Refused("the object is beyond the weapon's maximum range", "d20-modern ATK-09")
         if weapon.magazine and state.world.get(c.actor, Ammo).rounds(weapon.name) < 1:
             return Refused("the {weapon} is empty: reload".format(weapon=weapon.name), "d20-modern §10.2")
@@ -89,7 +91,7 @@ def apply_attack_object(state: GameState, c: AttackObject, dice: Dice) -> list[A
     """OBJ-01..03: an attack roll against the object's Defense (never a critical); the damage less its hardness
     comes off its hit points; at 0 it breaks and its square becomes open ground (difficult ground stays so)."""
     state.world.add(c.actor, bud.use_attack(state.world.get(c.actor, bud.Budget)))
-    at = tuple(c.at)
+    at = c.at
     weapon = weapon_in_hand(state, c.actor, c.weapon)
     assert weapon is not None
     spend_round(state, c.actor, weapon)

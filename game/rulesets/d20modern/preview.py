@@ -23,7 +23,7 @@ def provokers(state: GameState, command: Any) -> list[tuple[Square, Entity]]:
         kind = threat.WITHDRAW if mode == WITHDRAW else threat.WALK
         if state.has_condition(command.actor, "total_defense"):
             return []
-        path = tuple(tuple(s) for s in command.path)
+        path = command.path
         found = threat.provocations(path, state.space(command.actor)[1], watchers(state, command.actor), kind)
         return [(path[index], w.key) for index, w in found]
     return [(state.square(command.actor), e) for e in provoked_by(state, command)]

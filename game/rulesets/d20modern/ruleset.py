@@ -74,7 +74,7 @@ def query_answers() -> QueryRules:
 
 def presenter() -> Presenter:
     from game.rulesets.d20modern.presentation import adapter
-    return adapter  # type: ignore[return-value]
+    return adapter
 
 
 def round_number(state: GameState) -> int:
@@ -131,9 +131,9 @@ def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creat
     taken: set[Square] = set()
     playing = rosters_in_play(bf, rosters)
     for roster in playing:
-        place_roster(bf, roster, creatures, taken,
-                     lambda template, spot, label, side=roster.side: add_creature(world, template, side, spot, label),
-                     playing)
+        def create(template: CreatureD20, spot: Square, label: str, side: str = roster.side) -> Entity:
+            return add_creature(world, template, side, spot, label)
+        place_roster(bf, roster, creatures, taken, create, playing)
     state = GameState(bf, world)
     dice = SeededDice(seed)
     opening = begin(state, dice, tuple(bf.surprised) if surprised is None else tuple(surprised))

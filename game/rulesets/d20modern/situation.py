@@ -159,7 +159,8 @@ def flanking(state: GameState, attacker: Entity, target: Entity) -> bool:
     from game.core.flanking import opposite_positions
 
     tsq, tside = state.space(target)
-    if not threatens_at_all(state, attacker) or not any(threat.threatens(state.space(attacker), sq) for sq in footprint(tsq, tside)):
+    if not threatens_at_all(state, attacker) or not any(threat.threatens(state.space(attacker), sq) for sq in footprint(tsq,
+            tside)):
         return False
     for ally in allies(state, attacker):
         if threatens_at_all(state, ally) and opposite_positions(state.space(attacker), state.space(ally), state.space(target)):
@@ -264,7 +265,8 @@ def odds(state: GameState, attacker: Entity, target: Entity, weapon: Weapon, *, 
         higher_ground=melee and higher_ground(state, attacker, target),
         prone=condition(state, attacker, "prone"), invisible=condition(state, attacker, "invisible"),
         into_melee=not melee and engaged_with_ally(state, attacker, target),
-        longarm_adjacent=not melee and weapon.longarm and near, defensively=defensively or condition(state, attacker, "fighting_defensively"),
+        longarm_adjacent=not melee and weapon.longarm and near, defensively=defensively or condition(state, attacker,
+                "fighting_defensively"),
         charging=charging, range_penalty=0 if melee else measure.range_penalty(distance, weapon.increment_ft),
         aided=_against(state, attacker, "aided_attack", target),
     )

@@ -117,11 +117,12 @@ def strike(state: GameState, dice: Dice, attacker: Entity, target: Entity, weapo
     events: list[Any] = [AttackRolled(attacker, target, weapon.name, roll.natural, roll.total, o.defense, roll.hit,
                                       roll.threat, roll.confirm_natural, roll.critical,
                                       o.attack_mods + o.defense_mods, opportunity)]
-    victim = target
+    victim: Entity | None = target
     if not roll.hit:
         victim = _struck_cover(state, attacker, target, weapon, roll, o, events)
         if victim is None:
             return events
+    assert victim is not None
     if o.miss_chance and victim == target:
         d100 = dice.roll(100)
         missed = cover.concealment_misses(o.miss_chance, d100)

@@ -50,7 +50,8 @@ def threatened_squares(space: Space, width: int, height: int) -> list[Square]:
                   if 0 <= x < width and 0 <= y < height and (x, y) not in own)
 
 
-def provocations(path: Sequence[Square], mover_side: int, watchers: Sequence[Watcher], move: str = WALK) -> list[tuple[int, Watcher]]:
+def provocations(path: Sequence[Square], mover_side: int, watchers: Sequence[Watcher], move: str = WALK) -> list[tuple[int,
+        Watcher]]:
     """AOO-02, AOO-03, AOO-07, AOO-10: each (step index, watcher) where leaving ``path[index]`` for the next
     square provokes, in path order, at most once per watcher. Entering threat never provokes; a 5-foot step
     and a teleport never do; a withdraw does not on leaving its first square."""
@@ -62,7 +63,7 @@ def provocations(path: Sequence[Square], mover_side: int, watchers: Sequence[Wat
         if move == WITHDRAW and index == 0:
             continue
         for watcher in watchers:
-            if watcher.able and watcher.key not in provoked and threatens(watcher.space, tuple(square), mover_side):
+            if watcher.able and watcher.key not in provoked and threatens(watcher.space, square, mover_side):
                 provoked.add(watcher.key)
                 found.append((index, watcher))
     return found

@@ -145,16 +145,17 @@ class FeetRules:
 
     def walk_cost(self, path: Sequence[Square]) -> int | Refused:
         """Feet of walking exactly ``path`` (first square: where the walker stands), or why it is no legal walk."""
-        if not path or tuple(path[0]) != self.walker.top_left:
+        path = [(s[0], s[1]) for s in path]
+        if not path or path[0] != self.walker.top_left:
             return Refused("a walk starts where the creature stands", "d20-modern §6.2")
         feet, diagonals = 0, 0
         for frm, to in zip(path, path[1:]):
-            step = next((s for s in self.steps(tuple(frm)) if s[0] == tuple(to)), None)
+            step = next((s for s in self.steps(frm) if s[0] == to), None)
             if step is None:
                 return Refused("no legal step from {frm} to {to}".format(frm=list(frm), to=list(to)), "d20-modern MOV-01")
             feet += step_ft(step[1], diagonals, step[2])
             diagonals += step[1]
-        if len(path) > 1 and not self.may_end_at(tuple(path[-1])):
+        if len(path) > 1 and not self.may_end_at(path[-1]):
             return Refused("a move may not end in an occupied square", "d20-modern A23")
         return feet
 
@@ -184,4 +185,5 @@ def line_squares(start: Square, end: Square) -> tuple[Square, ...]:
 
 def straight(path: Sequence[Square]) -> bool:
     """A2, MOV-04: the walk is the straight line from its first square to its last (no bends, no backing up)."""
-    return len(path) < 2 or tuple(tuple(s) for s in path) == line_squares(tuple(path[0]), tuple(path[-1]))
+    squares = tuple((s[0], s[1]) for s in path)
+    return len(squares) < 2 or squares == line_squares(squares[0], squares[-1])

@@ -84,7 +84,8 @@ def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Squ
             critical = isinstance(previous, AttackRolled) and previous.target == event.target and previous.critical
             cues.append(Hurt(event.target, event.amount, critical))
         elif isinstance(event, StateChanged):
-            cues.append(Death(event.entity) if event.state == "dead" else Note(event.entity, event.state, DOWN_COLOUR, WITH_CAUSE))
+            cues.append(Death(event.entity) if event.state == "dead" else Note(event.entity, event.state, DOWN_COLOUR,
+                    WITH_CAUSE))
         elif isinstance(event, SavingThrow):
             cues.append(Note(event.entity, "{save} save {total}".format(save=event.save, total=event.total),
                              SAVE_COLOUR if event.success else DOWN_COLOUR))
