@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from game.rulesets import RULESETS
+
 from game import RULES_VERSION
 from game.rulesets.dnd4e.content import load_creatures, load_rosters
 from game.replay import saves
@@ -315,7 +317,7 @@ def test_the_start_menu_loads_a_save_and_a_refused_one_stays_on_the_load_screen(
         press(pygame.K_RETURN)
         run_frames(window, 1)
         assert window.scene is screen
-        assert screen.message == "saves/broken.json: unknown ruleset '9e' (this game plays 4e, 5e-house)"
+        assert screen.message == f"saves/broken.json: unknown ruleset '9e' (this game plays {', '.join(RULESETS)})"
         press(pygame.K_DOWN)
         press(pygame.K_RETURN)
         run_frames(window, 1)
