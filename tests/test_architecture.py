@@ -6,7 +6,7 @@ from pathlib import Path
 GAME = Path(__file__).resolve().parent.parent / "game"
 RULES = ("core", "rulesets", "ecs", "actions", "systems", "content")
 RULES_FILES = ("state.py", "match.py", "query.py")
-DRAWING = ("render", "ui", "input")
+DRAWING = ("render", "ui", "input", "audio")
 
 
 def imports_of(path: Path) -> set[str]:

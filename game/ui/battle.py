@@ -22,6 +22,7 @@ from game.actions.commands import (
 from game.actions.common import describe_offer
 from game.actions.door import validate
 from game.actions.events import Event
+from game.audio.speakers import play, play_all
 from game.actions.force_move import forced_next_squares, next_forced
 from game.actions.move import WALK, mode_speed, move_blocker, move_options
 from game.actions.teleport import teleport_power, teleport_squares
@@ -220,7 +221,7 @@ class BattleScene(MapOverlays):
         if match is None:
             self.session.after(self, self.match.opening)      # the first turn starts: an autosave
         else:                      # a loaded skirmish: its story so far goes to the log, not to the animations
-            self.animator.skip()
+            self.animator.skip(quiet=True)
         self._turn_began()
 
     def _build_cell_art(self) -> None:
@@ -259,6 +260,17 @@ class BattleScene(MapOverlays):
         return self.state.turn.current
 
     @property
+    def message(self) -> str:
+        """The hint line's words from the last thing done; a refusal ("Can't: ...") is heard as well as read."""
+        return self._message
+
+    @message.setter
+    def message(self, words: str) -> None:
+        if words.startswith("Can't"):
+            play("refuse")
+        self._message = words
+
+    @property
     def acting(self) -> bool:
         """The acting creature is selected and free to act (no prompt waiting, nothing animating)."""
         return (self.selected == self.actor and self.state.outcome is None and self.state.offer is None
@@ -279,7 +291,7 @@ class BattleScene(MapOverlays):
         self.log = LogPanel(self.fonts.small, PANEL_WIDTH - 40)
         self.animator = Animator(self.animation_speed)
         self._show_events(match.events)
-        self.animator.skip()
+        self.animator.skip(quiet=True)
         self._turn_began()
 
     def _check_handover(self) -> None:
@@ -952,6 +964,7 @@ class BattleScene(MapOverlays):
     def update(self) -> None:
         self.ticks += 1
         self.animator.update()
+        play_all(self.animator.take_sounds())
         if self.pause is None:                             # the computer waits while the menu is open
             self._computer_moves()
         dx, dy = pan_direction()
