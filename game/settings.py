@@ -28,7 +28,7 @@ class Settings:
     ui_scale: int = 100                     # percent of the normal text size
     animation_speed: str = "normal"
     language: str = "en"
-    master_volume: int = 80
+    master_volume: int = 70
     effects_volume: int = 80
     music_volume: int = 50
     mute: bool = False                      # every sound off (F8)

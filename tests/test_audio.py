@@ -310,3 +310,10 @@ def test_a_refusal_on_the_battle_screen_is_heard(monkeypatch):
     finally:
         pygame.quit()
     assert scene.message.startswith("Can't") and played == ["refuse"]
+
+
+def test_an_attack_is_heard_once_and_ongoing_damage_on_its_own():
+    match = whole_game("4e", 4)
+    for event, sounds in zip(match.events, rules_4e.sound_cues(match.events, match.state)):
+        if isinstance(event, events_4e.DamageDealt):
+            assert [s.kind for s in sounds] == (["hurt"] if event.cause == "ongoing" else [])

@@ -23,7 +23,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "assets" / "sounds"
 RATE = 22050
-EFFECT_PEAK = 0.8          # effects peak at about -2 dBFS
+EFFECT_PEAK = 0.7          # effects peak at about -3 dBFS: room for a few at once over the music
 MUSIC_PEAK = 0.6           # music sits under the effects, about -4.4 dBFS at its loudest
 Signal = np.ndarray
 

@@ -6,6 +6,7 @@ refusal without being handed anything. Without an audio device it stays closed a
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 
@@ -74,8 +75,9 @@ class Speakers:
         if self.live and self.track is not None:
             pygame.mixer.Channel(MUSIC_CHANNELS[self.channel]).set_volume(self.music_volume)
 
-    def play(self, kind: str) -> None:
-        """One of the kind's variants, never the same twice running where it has more, a little softer or louder."""
+    def play(self, kind: str, share: float = 1.0) -> None:
+        """One of the kind's variants, never the same twice running where it has more, a little softer or louder;
+        ``share``: of the effects volume, for sounds that start together."""
         variants = self.effects.get(kind)
         if not variants or self.effects_volume <= 0 or not self.live:
             return
@@ -88,11 +90,13 @@ class Speakers:
         self._last_variant[kind] = index
         channel = variants[index].play()
         if channel is not None:
-            channel.set_volume(self.effects_volume * self._random.uniform(*VOLUME_JITTER))
+            channel.set_volume(self.effects_volume * share * self._random.uniform(*VOLUME_JITTER))
 
     def play_all(self, kinds: list[str]) -> None:
+        """Sounds let out on the same step: together they are kept about as loud as one (their power adds), so a
+        blow, the drop and the death of one moment do not clip."""
         for kind in kinds:
-            self.play(kind)
+            self.play(kind, 1 / math.sqrt(len(kinds)))
 
     def music(self, track: str | None) -> None:
         """Crossfade to ``track`` (looping), or fade the music out (None); nothing when it is already playing."""

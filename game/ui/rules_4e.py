@@ -137,8 +137,8 @@ def sound_cues(events: list[Event], state: GameState) -> list[tuple[Sound, ...]]
             launch = () if power is None or power.kind != "ranged" else (Sound("shot" if power.weapon else "spell"),)
             landing = "crit" if event.critical else ("hit" if event.hit else "miss")
             sounds = launch + (Sound(landing, FLIGHT if launch else 0),)
-        elif isinstance(event, DamageDealt) and event.cause == "ongoing":    # an attack's or a fall's is heard already
-            sounds = (Sound("hurt"),)
+        elif isinstance(event, DamageDealt):       # an attack's or a fall's is heard already; ongoing, on its turn
+            sounds = (Sound("hurt", own_beat=True),) if event.cause == "ongoing" else ()
         elif isinstance(event, (UnitDying, UnitKnockedOut, UnitDied)):
             sounds = (Sound("death" if isinstance(event, UnitDied) else "drop", FELL),)
         elif isinstance(event, DeathSave):

@@ -724,8 +724,8 @@ FELL = 10             # ticks from the blow to a creature dropping, or to what i
 
 def sound_cues(events: list[Any], state: GameState) -> list[tuple[Sound, ...]]:
     """Each event's sounds, to follow its cues: footfalls on every square walked, a ranged weapon's shot before
-    its hit, damage heard on its own only when no attack roll was, the turn's call only when play passes to
-    another side."""
+    its hit, damage heard on its own only when neither an attack roll nor a fall was, the turn's call only when
+    play passes to another side."""
     heard: list[tuple[Sound, ...]] = []
     ended = ""                  # the side whose turn these events ended
     previous: Any = None
@@ -741,7 +741,8 @@ def sound_cues(events: list[Any], state: GameState) -> list[tuple[Sound, ...]]:
         elif isinstance(event, Damaged):
             if event.killed or event.dropped or event.knocked_out:
                 sounds = (Sound("death" if event.killed else "drop", FELL),)
-            elif not (isinstance(previous, AttackRolled) and previous.target == event.target):
+            elif not (isinstance(previous, AttackRolled) and previous.target == event.target
+                      or isinstance(previous, Fell) and previous.entity == event.target):    # heard already
                 sounds = (Sound("hurt"),)
         elif isinstance(event, ConditionChanged):
             sounds = (Sound("condition_on" if event.gained else "condition_off", FELL),)
