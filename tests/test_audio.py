@@ -317,3 +317,18 @@ def test_an_attack_is_heard_once_and_ongoing_damage_on_its_own():
     for event, sounds in zip(match.events, rules_4e.sound_cues(match.events, match.state)):
         if isinstance(event, events_4e.DamageDealt):
             assert [s.kind for s in sounds] == (["hurt"] if event.cause == "ongoing" else [])
+
+
+@pytest.mark.parametrize("name, adapter, classes", ADAPTERS, ids=[a[0] for a in ADAPTERS])
+def test_a_creature_drops_after_the_blow_lands_even_when_it_flew(name, adapter, classes):
+    match = whole_game(name, 4)
+    landing, checked = 0, 0
+    for sounds in adapter.sound_cues(match.events, match.state):
+        kinds = [s.kind for s in sounds]
+        if {"hit", "crit"} & set(kinds):
+            landing = sounds[-1].delay
+        for sound in sounds:
+            if sound.kind in ("death", "drop") and not sound.own_beat and sound.delay:
+                assert sound.delay == landing + adapter.FELL
+                checked += 1
+    assert checked

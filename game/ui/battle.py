@@ -22,12 +22,12 @@ from game.actions.commands import (
 from game.actions.common import describe_offer
 from game.actions.door import validate
 from game.actions.events import Event
-from game.audio.speakers import play, play_all
 from game.actions.force_move import forced_next_squares, next_forced
 from game.actions.move import WALK, mode_speed, move_blocker, move_options
 from game.actions.teleport import teleport_power, teleport_squares
 from game.actions.turn_actions import READY_TRIGGERS
 from game.ai import Controller
+from game.audio.speakers import play, play_all
 from game.content.roster import Roster, load_creatures, load_rosters
 from game.core.areas import blast_placements
 from game.core.forced import forced_destinations

@@ -120,7 +120,7 @@ SILENT: dict[type, str] = {
     ForcedMovementEarned: "the push sounds as it is placed",
 }
 FLIGHT = 8            # animation ticks from a shot or a bolt leaving to its hit or miss
-FELL = 10             # ticks from the blow to a creature dropping, or to what it lays
+FELL = 10             # ticks from the blow landing to a creature dropping, or to what it lays
 
 
 def sound_cues(events: list[Event], state: GameState) -> list[tuple[Sound, ...]]:
@@ -128,6 +128,7 @@ def sound_cues(events: list[Event], state: GameState) -> list[tuple[Sound, ...]]
     its hit, the turn's call only when play passes to another side."""
     heard: list[tuple[Sound, ...]] = []
     ended = ""                  # the side whose turn these events ended
+    landed = 0                  # ticks into its beat the last attack landed (a shot flies first)
     for event in events:
         sounds: tuple[Sound, ...] = ()
         if isinstance(event, (UnitMoved, UnitForced)):
@@ -136,15 +137,16 @@ def sound_cues(events: list[Event], state: GameState) -> list[tuple[Sound, ...]]
             power = next((p for p in state.arsenal(event.attacker).attacks if p.name == event.attack), None)
             launch = () if power is None or power.kind != "ranged" else (Sound("shot" if power.weapon else "spell"),)
             landing = "crit" if event.critical else ("hit" if event.hit else "miss")
-            sounds = launch + (Sound(landing, FLIGHT if launch else 0),)
+            landed = FLIGHT if launch else 0
+            sounds = launch + (Sound(landing, landed),)
         elif isinstance(event, DamageDealt):       # an attack's or a fall's is heard already; ongoing, on its turn
             sounds = (Sound("hurt", own_beat=True),) if event.cause == "ongoing" else ()
         elif isinstance(event, (UnitDying, UnitKnockedOut, UnitDied)):
-            sounds = (Sound("death" if isinstance(event, UnitDied) else "drop", FELL),)
+            sounds = (Sound("death" if isinstance(event, UnitDied) else "drop", landed + FELL),)
         elif isinstance(event, DeathSave):
             sounds = (Sound("heal" if event.result == "surge" else "roll"),)
         elif isinstance(event, (ConditionGained, ConditionEnded)):
-            sounds = (Sound(SOUNDS[type(event)][0], FELL),)
+            sounds = (Sound(SOUNDS[type(event)][0], landed + FELL),)
         elif isinstance(event, TurnEnded):
             ended = state.side(event.entity)
         elif isinstance(event, TurnStarted):

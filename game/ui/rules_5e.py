@@ -719,7 +719,7 @@ SILENT: dict[type, str] = {
     TurnEnded: "the next turn sounds when it passes to another side",
 }
 FLIGHT = 8            # animation ticks from an arrow leaving to its hit or miss
-FELL = 10             # ticks from the blow to a creature dropping, or to what it lays
+FELL = 10             # ticks from the blow landing to a creature dropping, or to what it lays
 
 
 def sound_cues(events: list[Any], state: GameState) -> list[tuple[Sound, ...]]:
@@ -728,6 +728,7 @@ def sound_cues(events: list[Any], state: GameState) -> list[tuple[Sound, ...]]:
     play passes to another side."""
     heard: list[tuple[Sound, ...]] = []
     ended = ""                  # the side whose turn these events ended
+    landed = 0                  # ticks into its beat the last attack landed (a shot flies first)
     previous: Any = None
     for event in events:
         sounds: tuple[Sound, ...] = ()
@@ -737,15 +738,16 @@ def sound_cues(events: list[Any], state: GameState) -> list[tuple[Sound, ...]]:
             weapon = weapon_named(state, event.attacker, event.weapon)     # None: a spell, heard as it was cast
             launch = (Sound("shot"),) if weapon is not None and weapon.kind != MELEE else ()
             landing = "crit" if event.hit and event.crit else ("hit" if event.hit else "miss")
-            sounds = launch + (Sound(landing, FLIGHT if launch else 0),)
+            landed = FLIGHT if launch else 0
+            sounds = launch + (Sound(landing, landed),)
         elif isinstance(event, Damaged):
             if event.killed or event.dropped or event.knocked_out:
-                sounds = (Sound("death" if event.killed else "drop", FELL),)
+                sounds = (Sound("death" if event.killed else "drop", landed + FELL),)
             elif not (isinstance(previous, AttackRolled) and previous.target == event.target
                       or isinstance(previous, Fell) and previous.entity == event.target):    # heard already
                 sounds = (Sound("hurt"),)
         elif isinstance(event, ConditionChanged):
-            sounds = (Sound("condition_on" if event.gained else "condition_off", FELL),)
+            sounds = (Sound("condition_on" if event.gained else "condition_off", landed + FELL),)
         elif isinstance(event, SpellCast):
             sounds = (Sound("blast" if event.area else "spell"),)
         elif isinstance(event, DeathSaveRolled):

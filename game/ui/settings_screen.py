@@ -191,7 +191,7 @@ class SettingsScene:
             draw_control(screen, fonts.body, rect, words, focused, self._hot(rect), arrows=True)
             y += row
         notes = ("Saved from the menu, the window and the scale change at once; saved during a skirmish, "
-                 "they and the animation speed wait for the next one.")
+                 "they and the animation speed wait for the next one. The sound changes as you set it.")
         for index, words in enumerate(wrap_lines(fonts.small, notes, left.width)):
             text(screen, fonts.small, words, (left.x, y + 6 + index * fonts.small.get_linesize()), palette.TEXT_DIM)
         right = self._draw_sound(screen, right, row)
@@ -215,8 +215,12 @@ class SettingsScene:
         y = area.y + fonts.title.get_linesize() + 8
         draft = self.draft
         rows = [((key,), caption, f"{getattr(draft, key)}%") for key, caption in VOLUME_ROWS]
-        rows += [(("mute",), "Sound (F8)", "Muted" if draft.mute else "On"),
-                 (("music_mute",), "Music (F7)", "Off" if draft.music_mute else "On")]
+        keys, _ = key_map(draft.keys)
+        bound = {action: next((key_words(code) for code, a in keys.items() if a == action), "")
+                 for action in ("mute", "mute_music")}
+        rows += [(("mute",), f"Sound ({bound['mute']})" if bound["mute"] else "Sound", "Muted" if draft.mute else "On"),
+                 (("music_mute",), f"Music ({bound['mute_music']})" if bound["mute_music"] else "Music",
+                  "Off" if draft.music_mute else "On")]
         for item, caption, words in rows:
             text(screen, fonts.body, caption, (area.x, y + (row - 4) // 2), palette.TEXT_DIM, "midleft")
             caption_width = max(area.width * 45 // 100, fonts.body.size(caption)[0] + 16)
