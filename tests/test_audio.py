@@ -332,3 +332,18 @@ def test_a_creature_drops_after_the_blow_lands_even_when_it_flew(name, adapter, 
                 assert sound.delay == landing + adapter.FELL
                 checked += 1
     assert checked
+
+
+def test_music_loops_run_from_their_last_sample_into_their_first_without_a_click():
+    """A click is a jump between neighbouring samples far larger than the music's own; the seam's jump must be
+    no larger than the steps the loop takes anyway."""
+    import numpy as np
+    pygame.mixer.init(22050, -16, 1)
+    try:
+        for track in (MENU_MUSIC, *BATTLE_MUSIC):
+            samples = np.frombuffer(pygame.mixer.Sound(str(music_file(track))).get_raw(), dtype="<i2").astype(int)
+            steps = np.abs(np.diff(samples))
+            assert abs(samples[0] - samples[-1]) <= np.percentile(steps, 99), track
+            assert np.abs(samples).max() < 32767 * 0.9          # headroom: never clipped
+    finally:
+        pygame.mixer.quit()

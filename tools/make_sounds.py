@@ -478,7 +478,8 @@ def main() -> int:
             total += path.stat().st_size
     for name, make in MUSIC.items():
         total += write_music(name, normalised(make(), MUSIC_PEAK)).stat().st_size
-    print(f"wrote {len(list(OUT.iterdir()))} files, {total / 1024:.0f} KiB, in {OUT.relative_to(ROOT)}")
+    made = sum(variants for _, variants in EFFECTS.values()) + len(MUSIC)
+    print(f"wrote {made} files, {total / 1024:.0f} KiB, in {OUT.relative_to(ROOT)}")
     return 0
 
 

@@ -28,5 +28,6 @@ def music_file(track: str, folder: Path = SOUND_DIR) -> Path | None:
 
 
 def battle_track(seed: int) -> str:
-    """The battle music of a skirmish, picked by its seed so a replay and a rematch keep to theirs."""
+    """The battle music of a skirmish, picked by its seed: a replay keeps its track, a rematch (the next seed)
+    takes the other."""
     return BATTLE_MUSIC[seed % len(BATTLE_MUSIC)]
