@@ -4,6 +4,7 @@ in step with the animations, the volumes are settings, and the game runs silent 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import os
 import wave
@@ -83,7 +84,9 @@ def test_every_effect_and_music_file_exists_and_the_sounds_stay_small():
     assert len(BATTLE_MUSIC) >= 2 and battle_track(7) != battle_track(8)
 
 
+@functools.lru_cache(maxsize=None)
 def whole_game(name: str, seed: int):
+    """A computer skirmish on the default map to its end, played once per test run (the tests only read it)."""
     rules = ruleset(name)
     bf = load_map(ROOT / "maps" / "default.tmx")
     creatures = rules.load_creatures()
