@@ -51,6 +51,14 @@ def fade_out(signal: Signal, seconds: float = 0.01) -> Signal:
     return signal
 
 
+def fade_in(signal: Signal, seconds: float = 0.002) -> Signal:
+    """Start from silence, so no effect starts on a step."""
+    n = min(len(signal), int(seconds * RATE))
+    signal = signal.copy()
+    signal[:n] *= np.linspace(0.0, 1.0, n)
+    return signal
+
+
 def band(signal: Signal, low: float, high: float) -> Signal:
     """Keep the frequencies between ``low`` and ``high`` (a circular filter, with soft edges)."""
     spectrum = np.fft.rfft(signal)
@@ -285,13 +293,16 @@ def refuse(v: int, rng: np.random.Generator) -> Signal:
     return at(0.28, (0.0, tone(t, 220, buzz) * decay(t, 8, 0.005)), (0.13, tone(t, 174.6, buzz) * decay(t, 10, 0.005))) * 0.4
 
 
-# kind -> (make, variants); game/audio/kinds.py names the same kinds
-EFFECTS: dict[str, tuple[Callable[[int, np.random.Generator], Signal], int]] = {
-    "step": (step, 4), "push": (push, 2), "hit": (hit, 3), "crit": (crit, 2), "miss": (miss, 3), "shot": (shot, 2),
-    "spell": (spell, 2), "blast": (blast, 2), "hurt": (hurt, 2), "heal": (heal, 2), "potion": (potion, 2), "fall": (fall, 1),
-    "teleport": (teleport, 2), "condition_on": (condition_on, 2), "condition_off": (condition_off, 2),
-    "drop": (drop, 2), "death": (death, 2), "roll": (roll, 3), "action": (action, 2), "equip": (equip, 2),
-    "prompt": (prompt, 1), "turn": (turn, 2), "victory": (victory, 1), "click": (click, 2), "refuse": (refuse, 1),
+# kind -> (make, variants, loudness): the loudness scales the peak, so what repeats most (a step, a click)
+# sits under what matters (a blow, a death); game/audio/kinds.py names the same kinds
+EFFECTS: dict[str, tuple[Callable[[int, np.random.Generator], Signal], int, float]] = {
+    "step": (step, 4, 0.45), "push": (push, 2, 0.7), "hit": (hit, 3, 1.0), "crit": (crit, 2, 1.0),
+    "miss": (miss, 3, 0.8), "shot": (shot, 2, 0.9), "spell": (spell, 2, 0.75), "blast": (blast, 2, 1.0),
+    "hurt": (hurt, 2, 0.8), "heal": (heal, 2, 0.75), "potion": (potion, 2, 0.8), "fall": (fall, 1, 1.0),
+    "teleport": (teleport, 2, 0.7), "condition_on": (condition_on, 2, 0.7), "condition_off": (condition_off, 2, 0.7),
+    "drop": (drop, 2, 0.9), "death": (death, 2, 1.0), "roll": (roll, 3, 0.8), "action": (action, 2, 0.6),
+    "equip": (equip, 2, 0.7), "prompt": (prompt, 1, 0.7), "turn": (turn, 2, 0.8), "victory": (victory, 1, 1.0),
+    "click": (click, 2, 0.5), "refuse": (refuse, 1, 0.5),
 }
 
 
@@ -470,15 +481,15 @@ def main() -> int:
     for old in OUT.glob("*.wav"):
         old.unlink()
     total = 0
-    for kind, (make, variants) in EFFECTS.items():
+    for kind, (make, variants, loudness) in EFFECTS.items():
         for variant in range(variants):
             name = f"{kind}_{variant + 1}"
             path = OUT / f"{name}.wav"
-            write_wav(path, normalised(fade_out(make(variant, rng_for(name))), EFFECT_PEAK))
+            write_wav(path, normalised(fade_in(fade_out(make(variant, rng_for(name)))), EFFECT_PEAK * loudness))
             total += path.stat().st_size
     for name, make in MUSIC.items():
         total += write_music(name, normalised(make(), MUSIC_PEAK)).stat().st_size
-    made = sum(variants for _, variants in EFFECTS.values()) + len(MUSIC)
+    made = sum(variants for _, variants, _ in EFFECTS.values()) + len(MUSIC)
     print(f"wrote {made} files, {total / 1024:.0f} KiB, in {OUT.relative_to(ROOT)}")
     return 0
 
