@@ -25,7 +25,7 @@ from game.render.map_view import AssetError
 from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import latest_save
-from game.settings import Settings, load_settings, save_settings
+from game.settings import Settings, load_settings, save_settings, switched
 from game.ui.battle import BattleScene
 from game.ui.battle_5e import Battle5eScene
 from game.ui.form import translate_menu
@@ -309,7 +309,7 @@ class Game:
         if isinstance(self.scene, SettingsScene):
             self.scene.switch(setting)
             return
-        self.settings = replace(self.settings, **{setting: not getattr(self.settings, setting)})
+        self.settings = switched(self.settings, setting)
         apply_volumes(self.settings)
         off = getattr(self.settings, setting)
         words = {"mute": "Sound", "music_mute": "Music"}[setting] + (" off" if off else " on")

@@ -75,23 +75,40 @@ def parse_settings(data: dict[str, Any]) -> Settings:
         if not isinstance(data["language"], str) or not data["language"]:
             raise SettingsError(f"language must be a language code such as \"en\", got {data['language']!r}")
         settings = replace(settings, language=data["language"])
-    for key in VOLUMES:
-        if key in data:
-            value = data[key]
-            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
-                raise SettingsError(f"{key} must be a whole number from 0 to 100, got {value!r}")
-            settings = replace(settings, **{key: value})
-    for key in ("mute", "music_mute"):
-        if key in data:
-            if not isinstance(data[key], bool):
-                raise SettingsError(f"{key} must be true or false, got {data[key]!r}")
-            settings = replace(settings, **{key: data[key]})
+    settings = replace(settings, master_volume=_volume(data, "master_volume", settings.master_volume),
+                       effects_volume=_volume(data, "effects_volume", settings.effects_volume),
+                       music_volume=_volume(data, "music_volume", settings.music_volume),
+                       mute=_switch(data, "mute", settings.mute), music_mute=_switch(data, "music_mute", settings.music_mute))
     if "keys" in data:
         keys = data["keys"]
         if not isinstance(keys, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in keys.items()):
             raise SettingsError("keys must be a table of action = \"key name\"")
         settings = replace(settings, keys=dict(sorted(keys.items())))
     return settings
+
+
+def _volume(data: dict[str, Any], key: str, default: int) -> int:
+    """A volume in percent, 0 to 100."""
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
+        raise SettingsError(f"{key} must be a whole number from 0 to 100, got {value!r}")
+    return value
+
+
+def _switch(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise SettingsError(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def switched(settings: Settings, key: str) -> Settings:
+    """The settings with ``mute`` or ``music_mute`` turned the other way."""
+    if key == "mute":
+        return replace(settings, mute=not settings.mute)
+    if key == "music_mute":
+        return replace(settings, music_mute=not settings.music_mute)
+    raise ValueError(f"not a sound switch: {key!r}")
 
 
 def settings_toml(settings: Settings) -> str:

@@ -13,7 +13,7 @@ from game.audio.speakers import apply_volumes
 from game.i18n import LANGUAGES
 from game.input.intents import Click, Hover, Intent, Key, key_map, rebindable_actions
 from game.render import palette
-from game.settings import ANIMATION_SPEEDS, UI_SCALES, VOLUME_STEP, WINDOW_PRESETS, Settings
+from game.settings import ANIMATION_SPEEDS, UI_SCALES, VOLUME_STEP, WINDOW_PRESETS, Settings, switched
 from game.ui.form import Focus, draw_control
 from game.ui.widgets import Fonts, fit, panel, text, wrap_lines
 
@@ -129,7 +129,7 @@ class SettingsScene:
             volume = max(0, min(100, getattr(draft, kind) + step * VOLUME_STEP))
             self.draft = replace(draft, **{kind: volume})
         elif kind in SWITCHES:
-            self.draft = replace(draft, **{kind: not getattr(draft, kind)})
+            self.draft = switched(draft, kind)
         if kind in dict(VOLUME_ROWS) or kind in SWITCHES:
             apply_volumes(self.draft)          # heard at once
 
