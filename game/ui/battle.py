@@ -29,6 +29,7 @@ from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
 from game.rulesets.dnd4e.ai import Controller
 from game.engine.rosters import Roster
 from game.rulesets.dnd4e.content import load_creatures, load_rosters
+from game.audio.speakers import play, play_all
 from game.core.areas import blast_placements
 from game.core.forced import forced_destinations
 from game.core.grid import Square, chebyshev
@@ -223,7 +224,7 @@ class BattleScene(MapOverlays):
         if match is None:
             self.session.after(self, self.match.opening)      # the first turn starts: an autosave
         else:                      # a loaded skirmish: its story so far goes to the log, not to the animations
-            self.animator.skip()
+            self.animator.skip(quiet=True)
         self._turn_began()
 
     def _build_cell_art(self) -> None:
@@ -262,6 +263,17 @@ class BattleScene(MapOverlays):
         return self.state.turn.current
 
     @property
+    def message(self) -> str:
+        """The hint line's words from the last thing done; a refusal ("Can't: ...") is heard as well as read."""
+        return self._message
+
+    @message.setter
+    def message(self, words: str) -> None:
+        if words.startswith("Can't"):
+            play("refuse")
+        self._message = words
+
+    @property
     def acting(self) -> bool:
         """The acting creature is selected and free to act (no prompt waiting, nothing animating)."""
         return (self.selected == self.actor and self.state.outcome is None and self.state.offer is None
@@ -282,7 +294,7 @@ class BattleScene(MapOverlays):
         self.log = LogPanel(self.fonts.small, PANEL_WIDTH - 40)
         self.animator = Animator(self.animation_speed)
         self._show_events(match.events)
-        self.animator.skip()
+        self.animator.skip(quiet=True)
         self._turn_began()
 
     def _check_handover(self) -> None:
@@ -955,6 +967,7 @@ class BattleScene(MapOverlays):
     def update(self) -> None:
         self.ticks += 1
         self.animator.update()
+        play_all(self.animator.take_sounds())
         if self.pause is None:                             # the computer waits while the menu is open
             self._computer_moves()
         dx, dy = pan_direction()
