@@ -55,6 +55,7 @@ from game.ui.choices import (
 from game.ui.handover import MENU_WORDS, draw_handover, menu_button_rect
 from game.ui.log_panel import LogPanel
 from game.ui.session import Session
+from game.ui.thinking import Thinker
 from game.ui.tracker import PORTRAIT, draw_tracker, tracker_height
 from game.ui.narration import dice_line, narrate, rule_reference
 from game.ui.pause_menu import PauseMenu, handle_pause, open_pause
@@ -114,6 +115,7 @@ class BattleScene(MapOverlays):
         self.side_labels = {r.side: r.label for r in rosters}
         self.controllers = {side: Controller(side, level, seed) for side, level in sorted((computer or {}).items())}
         self.computer_wait = 0
+        self.thinker = Thinker()
         # Hot-seat: with two or more human sides, the screen hides the board whenever the machine passes
         # from one of them to another (a new turn, or a question the other side answers mid-turn).
         self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
@@ -342,6 +344,10 @@ class BattleScene(MapOverlays):
         """
         self.walk, self.targets, self.friends, self.teleports = None, {}, [], []
         self.charges, self.drags, self.push_squares, self.wall_next = {}, {}, [], []
+        if self._computer() is not None:          # the bar and the overlays are a person's: none while the computer decides
+            self.bar_choices = []
+            self._set_forced_path(())
+            return
         self.bar_choices = choices(self.state, self.actor) if self.state.outcome is None else []
         forced = next_forced(self.state)
         if forced is None:
@@ -983,17 +989,26 @@ class BattleScene(MapOverlays):
         """When the computer decides, it sends one command a beat after the last animation ended, so a
         player can follow it; its reason goes to the hint line."""
         computer = self._computer()
-        if computer is None or self.animator.busy:
+        if computer is None:
+            self.computer_wait = 0
+            return
+        # It thinks on a worker thread from the moment it is asked, animations or not (game.ui.thinking).
+        decided = self.thinker.decision(computer, self.state, (id(self.match), len(self.match.record)))
+        if self.animator.busy:
             self.computer_wait = 0
             return
         self.computer_wait += 1
         if self.computer_wait < COMPUTER_BEAT:
             return
+        if decided is None:
+            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer) is thinking…"
+            return
         self.computer_wait = 0
-        if self.submit(computer.next_command(self.state)):
+        command, label = decided
+        if self.submit(command):
             # Its reason stays while it plays on; once a person decides, the hint is theirs again.
-            playing_on = self._computer() is computer and computer.last_label
-            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer): {computer.last_label}" \
+            playing_on = self._computer() is computer and label
+            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer): {label}" \
                 if playing_on else ""
 
     # Drawing --------------------------------------------------------------------------------------

@@ -338,6 +338,8 @@ class MapOverlays:
                     pygame.draw.line(screen, palette.AREA_EDGE, start, end, max(1, cell // 20))
 
     def _draw_forced(self, screen: pygame.Surface) -> None:
+        if not self.forced_path:          # the computer places this one: nothing picked to show
+            return
         self._draw_tinted(screen, self.forced_next, palette.FORCED_FILL, palette.FORCED_EDGE)
         for square in self.forced_drops:
             self._draw_drop_mark(screen, self.view.square_rect(square))
