@@ -43,7 +43,8 @@ def test_play_frames_gives_one_line_per_scene_with_the_worst_frame_and_the_frame
                                                 "play_frames.arena.computer", "play_frames.arena.player"]
     for line in lines:
         assert json.loads(json.dumps(line)) == line
-        assert set(line) - {"zoom_max"} == {"name", "unit", "median", "p99", "max", "n", "over_16ms"}
+        assert set(line) - {"zoom_max"} == {"name", "unit", "median", "p99", "max", "n", "over_16ms", "cpu_p99",
+                                            "cpu_max", "cpu_over_16ms"}
         assert line["unit"] == "ms" and 0 < line["median"] <= line["p99"] <= line["max"]
         assert 50 <= line["n"] <= 60 and 0 <= line["over_16ms"] <= line["n"]
 

@@ -1,11 +1,8 @@
-"""Autosaves that never hold up a frame: the match is frozen as it stands (a clone of the world, copies of the
-record) and its document is built, hashed and written on a worker thread, each command's events hashed once."""
+"""Autosaves that never hold up a frame: the match as it stands goes to the helper process (game.ui.helper),
+which builds, hashes and writes the document there, each command's events hashed once."""
 
 from __future__ import annotations
 
-import copy
-from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import replace
 from typing import Any
 
 from game.actions.events import Event
@@ -14,42 +11,43 @@ from game.replay import saves
 from game.replay.format import SaveError, Setup, events_digest
 
 
-class Autosaver:
-    """Writes autosaves one after another on its own thread; a failed write is reported by ``problem``."""
+class EventDigests:
+    """``events_digest`` that remembers each command's events hash by the identity of its (never changed) list."""
 
     def __init__(self) -> None:
-        self._pool: ThreadPoolExecutor | None = None
-        self._writes: list[Future[Any]] = []
-        # Each command's events hash, by the identity of its (never changed) events list; used on the worker only.
-        self._digests: dict[int, tuple[list[Event], str]] = {}
+        self._known: dict[int, tuple[list[Event], str]] = {}
+
+    def __call__(self, events: list[Event]) -> str:
+        known = self._known.get(id(events))
+        if known is None or known[0] is not events:
+            known = self._known[id(events)] = (events, events_digest(events))
+        return known[1]
+
+
+class Autosaver:
+    """Queues autosaves with the helper process; a failed write is reported by ``problem``."""
+
+    def __init__(self) -> None:
+        self._writes: list[Any] = []
 
     def save(self, match: Match, setup: Setup) -> None:
         """Queue an autosave of ``match`` as it stands now; the frame goes on at once."""
-        frozen = replace(match, state=match.state.clone(), dice=copy.copy(match.dice), record=list(match.record),
-                         opening=list(match.opening), dice_rolls=list(match.dice_rolls))
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
-        self._writes.append(self._pool.submit(saves.autosave, frozen, setup, self._events_digest))
+        from game.ui.helper import helper
 
-    def _events_digest(self, events: list[Event]) -> str:
-        known = self._digests.get(id(events))
-        if known is None or known[0] is not events:
-            known = self._digests[id(events)] = (events, events_digest(events))
-        return known[1]
+        self._writes.append(helper().autosave(match, setup, saves.autosave_dir()))
 
     def problem(self) -> str:
         """Why the last finished autosave failed ("" when none did); each failure is told once."""
         finished = [w for w in self._writes if w.done()]
-        self._writes = [w for w in self._writes if not w.done()]
-        errors = [w.exception() for w in finished if w.exception() is not None]
+        self._writes = [w for w in self._writes if not w.finished]
+        errors = [w.error for w in finished if w.error is not None]
         for error in errors:
             if not isinstance(error, SaveError):
                 raise error
         return str(errors[-1]) if errors else ""
 
     def wait(self) -> str:
-        """Wait until every queued autosave is written (before loading the list of saves, or quitting);
-        returns ``problem``."""
+        """Wait until every queued autosave is written (tests; before reading the saves); returns ``problem``."""
         for write in list(self._writes):
-            write.exception()
+            write.wait()
         return self.problem()
