@@ -10,6 +10,7 @@ from bench.play import play_frames
 from bench.render import render_frame
 from bench.rules import cover_matrix_40, distance_full_map, reachable_speed6
 from bench.startup import startup
+from bench.zoom import zoom_200
 
 
 @dataclass(frozen=True)
@@ -31,5 +32,6 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("ai_turn", 50, ai_turn),
     Benchmark("simulate", 20, simulate),
     Benchmark("startup", 10, startup),
+    Benchmark("zoom_200", 10, zoom_200),             # rounds in and out through every zoom step (a tenth of them)
     Benchmark("play_frames", 60, play_frames),      # seconds of game time per scene
 )

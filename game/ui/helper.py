@@ -13,6 +13,7 @@ import copy
 import multiprocessing
 import pickle
 import queue
+import time
 import weakref
 from pathlib import Path
 from typing import Any
@@ -45,9 +46,13 @@ class Job:
         return self.value
 
     def wait(self, timeout: float | None = None) -> None:
-        """Block until the reply comes (tests, and before the list of saves is read)."""
+        """Block until the reply comes, or ``timeout`` seconds have passed (None: however long it takes)."""
+        deadline = None if timeout is None else time.monotonic() + timeout
         while not self.finished:
-            self._helper.poll(timeout)
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return
+            self._helper.poll(left)
 
 
 class Helper:

@@ -143,9 +143,10 @@ class MapOverlays:
     """The map layer of the battle screen (see BattleScene for the attributes it reads)."""
 
     def _map_rect(self, square: Square) -> pygame.Rect:
-        """A square in map pixels (on the board)."""
+        """A square in the board's pixels (map pixels less the board's origin)."""
         cell = self.view.cell
-        return pygame.Rect(square[0] * cell, square[1] * cell, cell, cell)
+        left, top = self._board.origin
+        return pygame.Rect(square[0] * cell - left, square[1] * cell - top, cell, cell)
 
     # The board: overlays painted once per change into the map picture --------------------------------
     def _paint_board(self, surface: pygame.Surface, lit: bool, units: bool) -> list[pygame.Rect]:
@@ -165,9 +166,13 @@ class MapOverlays:
         """The creatures drawn into the board: all but the framed ones and those stacked over them."""
         baked, _ = self._units_split()
         cell = self.view.cell
+        left, top = self._board.origin
         placed = []
+        board = surface.get_rect().inflate(4 * cell, 4 * cell)   # a picture may reach beyond its squares
         for unit in baked:
-            x, y = unit.square[0] * cell, unit.square[1] * cell
+            x, y = unit.square[0] * cell - left, unit.square[1] * cell - top
+            if not board.collidepoint(x, y):
+                continue
             if unit.out:
                 body = self._lying(unit.look.sprite, unit.side, self.animator.fading.get(unit.entity, FADE_TICKS))
                 placed.append((body, (x, y)))
@@ -209,9 +214,12 @@ class MapOverlays:
         one_move, double = self.reach_tiles
         speed = self._reach_speed()
         battlefield = self.state.battlefield
+        board = surface.get_rect()
         cells = []
         for square in self.walk.endable:
             cell = self._map_rect(square)
+            if not board.colliderect(cell):             # the board holds a window of the map
+                continue
             if self.walk.cost[square] <= speed:
                 surface.blit(one_move, cell)
                 pygame.draw.rect(surface, palette.REACH_EDGE, cell.inflate(-4, -4), 1)

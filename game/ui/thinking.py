@@ -19,6 +19,12 @@ class ComputerPlayer(Protocol):
     def next_command(self, state: GameState) -> Any: ...
 
 
+# How long a frame waits, once the computer's beat is over, for a decision still being worked out: none in play
+# (the screen says the computer is thinking and draws on). Tests that step the clock faster than real time set
+# it, so the computer still answers on the frame its beat ends, as it did when it thought on the frame.
+PATIENCE_S = 0.0
+
+
 class Thinker:
     """Asks the helper for decisions; a decision is asked for a moment of the match (a value that changes with
     every command, such as the record's length) and kept until the moment changes."""
@@ -27,12 +33,16 @@ class Thinker:
         self._moment: object = None
         self._job: Job | None = None
 
-    def decision(self, player: ComputerPlayer, state: GameState, moment: object) -> tuple[Any, str] | None:
+    def decision(self, player: ComputerPlayer, state: GameState, moment: object,
+                 due: bool = False) -> tuple[Any, str] | None:
         """The player's command and its reason for ``moment``, once ready; None while it is still thinking
-        (the first call for a moment sends it off). An error in the player is raised here."""
+        (the first call for a moment sends it off). ``due``: the screen wants it now, so wait up to PATIENCE_S
+        for it. An error in the player is raised here."""
         if self._job is None or self._moment != (player.side, moment):
             self._moment = (player.side, moment)
             self._job = helper().decide(player, state.battlefield, state.world.clone())
+        if due and PATIENCE_S > 0:
+            self._job.wait(PATIENCE_S)
         if not self._job.done():
             return None
         return self._job.result()
