@@ -3,9 +3,11 @@ Banners and on the 100x100 arena, computer against computer and a scripted playe
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -208,10 +210,13 @@ SCENES = (
 
 
 def play_frames(iterations: int) -> list[dict[str, Any]]:
-    """One line per scene; ``iterations`` is seconds of game time per scene (60 for a full run)."""
+    """One line per scene; ``iterations`` is seconds of game time per scene (60 for a full run). The autosaves
+    and settings go to a scratch folder, never the player's."""
     lines = []
     for name, scripted, arena in SCENES:
-        tally = play(shared().map_path if arena else FOUR_BANNERS, scripted, arena, iterations)
+        with tempfile.TemporaryDirectory(prefix="bench-play-") as home, \
+                mock.patch.dict(os.environ, {"XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}):
+            tally = play(shared().map_path if arena else FOUR_BANNERS, scripted, arena, iterations)
         print(f"bench: play_frames.{name}: {len(tally.frames)} frames, {tally.commands} commands, "
               f"{tally.games} games ended, {len(tally.zooms)} zoom steps", file=sys.stderr)
         lines.append(line(f"play_frames.{name}", tally))

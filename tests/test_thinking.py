@@ -32,26 +32,23 @@ class ThroughTheThinker:
         return command
 
 
-def whole_game(ruleset_name: str, level: str, seed: int, threaded: bool):
+def whole_game(ruleset_name: str, level: str, seed: int, in_helper: bool):
     rules = ruleset(ruleset_name)
     creatures = rules.load_creatures()
     rosters = rosters_in_play(load_map(DEFAULT_MAP), rules.load_rosters(creatures=creatures))
     players = {r.side: make_player("ai", r.side, level, seed, ruleset_name) for r in rosters}
-    thinker = Thinker()
-    if threaded:
+    if in_helper:
+        thinker = Thinker()
         players = {side: ThroughTheThinker(player, thinker) for side, player in players.items()}
-    try:
-        return play_game(load_map(DEFAULT_MAP), rosters, creatures, seed, players, 12, ruleset_name=ruleset_name)
-    finally:
-        thinker.close()
+    return play_game(load_map(DEFAULT_MAP), rosters, creatures, seed, players, 12, ruleset_name=ruleset_name)
 
 
 @pytest.mark.parametrize("ruleset_name,level", [("4e", "normal"), ("4e", "easy"), ("5e-house", "normal")])
 def test_a_game_decided_in_the_helper_process_is_the_game_decided_inline(ruleset_name, level):
-    inline = whole_game(ruleset_name, level, 11, threaded=False)
-    threaded = whole_game(ruleset_name, level, 11, threaded=True)
-    assert [command for command, _ in threaded.match.record] == [command for command, _ in inline.match.record]
-    assert threaded.digest == inline.digest and len(inline.match.record) > 20
+    inline = whole_game(ruleset_name, level, 11, in_helper=False)
+    helped = whole_game(ruleset_name, level, 11, in_helper=True)
+    assert [command for command, _ in helped.match.record] == [command for command, _ in inline.match.record]
+    assert helped.digest == inline.digest and len(inline.match.record) > 20
 
 
 def test_the_thinker_keeps_a_decision_until_the_moment_changes_and_never_touches_the_real_state():
@@ -63,12 +60,9 @@ def test_the_thinker_keeps_a_decision_until_the_moment_changes_and_never_touches
     player = make_player("ai", side, "normal", 3)
     thinker = Thinker()
     before = match.state.world.snapshot()
-    try:
-        while (first := thinker.decision(player, match.state, 0)) is None:
-            assert thinker.busy()
-            time.sleep(0.001)
-        assert thinker.decision(player, match.state, 0) is first      # asked again: the same reply, no new search
-        assert match.state.world.snapshot() == before
-        assert first[0] == make_player("ai", side, "normal", 3).next_command(match.state)
-    finally:
-        thinker.close()
+    while (first := thinker.decision(player, match.state, 0)) is None:
+        assert thinker.busy()
+        time.sleep(0.001)
+    assert thinker.decision(player, match.state, 0) is first      # asked again: the same reply, no new search
+    assert match.state.world.snapshot() == before
+    assert first[0] == make_player("ai", side, "normal", 3).next_command(match.state)

@@ -50,7 +50,3 @@ class Thinker:
     def busy(self) -> bool:
         """Whether a decision is being worked out now (the screen says the computer is thinking)."""
         return self._job is not None and not self._job.finished
-
-    def close(self) -> None:
-        """Forget the decision asked for; a reply that comes later is dropped."""
-        self._job = None
