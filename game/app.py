@@ -23,6 +23,7 @@ from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import latest_save
 from game.settings import Settings, load_settings, save_settings
+from game.ui import helper
 from game.ui.battle import BattleScene
 from game.ui.battle_5e import Battle5eScene
 from game.ui.form import translate_menu
@@ -37,6 +38,7 @@ MAX_FRAME_TIME = 0.25        # clamp a long frame so updates never spiral (the "
 MAX_UPDATES_PER_FRAME = 15
 FPS_CEILING = 240            # when the display gives no vsync, do not spin the CPU flat out
 TITLE = "Grid Skirmish"
+QUIT_WAIT_S = 5.0            # at most this long for the helper process to write the last autosave on quitting
 
 
 class StartupError(RuntimeError):
@@ -319,3 +321,4 @@ def run_game(map_path: Path | None, seed: int | None, window: tuple[int, int] | 
         return 0
     finally:
         pygame.quit()
+        helper.finish(QUIT_WAIT_S)       # the last autosave is written before the helper stops with the game

@@ -130,6 +130,16 @@ class Helper:
 _HELPER: Helper | None = None
 
 
+def finish(timeout: float) -> None:
+    """Before the program ends: wait up to ``timeout`` seconds for what the helper still has to do (the last
+    autosave), since the helper stops with the program."""
+    if _HELPER is None or not _HELPER.process.is_alive():
+        return
+    deadline = time.monotonic() + timeout
+    while _HELPER.jobs and time.monotonic() < deadline:
+        _HELPER.poll(deadline - time.monotonic())
+
+
 def helper() -> Helper:
     """This program's helper process, started the first time it is wanted (or again if it stopped)."""
     global _HELPER
