@@ -125,21 +125,21 @@ def _mouse_position() -> tuple[int, int]:
     return _MOUSE[0], _MOUSE[1]
 
 
-def open_scene(map_path: Path, player: str | None, arena: bool) -> tuple[Game, list[str]]:
+def open_scene(map_path: Path, player: str | None, arena: bool) -> Game:
     """The real Game straight into a skirmish on ``map_path`` where the computer plays every side but ``player``."""
-    sides = [r.side for r in (shared().rosters if arena else battle.load_rosters())]
-    computer = {side: "normal" for side in sides if side != player}
+    rosters = list(shared().rosters) if arena else battle.load_rosters()
+    computer = {r.side: "normal" for r in rosters if r.side != player}
     if arena:
-        rosters = shared().rosters
         with mock.patch.object(battle, "load_rosters", lambda creatures=None: list(rosters)):
-            return Game(map_path, SEED, WINDOW, computer=computer), sides
-    return Game(map_path, SEED, WINDOW, computer=computer), sides
+            return Game(map_path, SEED, WINDOW, computer=computer)
+    return Game(map_path, SEED, WINDOW, computer=computer)
 
 
 def play(map_path: Path, scripted: bool, arena: bool, seconds: float) -> Tally:
     """Run the loop for ``seconds`` of game time paced at 60 Hz, timing each ``Game.frame``."""
-    game, sides = open_scene(map_path, sides_player := (None if not scripted else "blue"), arena)
-    player = ScriptedPlayer(sides_player, SEED) if sides_player else None
+    side = "blue" if scripted else None
+    game = open_scene(map_path, side, arena)
+    player = ScriptedPlayer(side, SEED) if side else None
     tally = Tally([], [], [])
     restarting = False
     deadline = time.perf_counter()

@@ -276,7 +276,7 @@ def test_an_autosave_is_written_at_the_start_of_every_turn(window_game):
     from test_game_loop import press, run_frames
 
     game = window_game
-    game.scene.session.autosaver.wait()                                 # autosaves are written on a worker thread
+    game.scene.session.autosaver.wait()                                 # autosaves are written by the helper process
     assert [load(p).match.record for p in saves.autosaves()] == [[]]      # the first turn began
     for turn in range(2, 5):
         if game.scene.handover is not None:           # hot-seat: the next side says it is ready first
@@ -426,7 +426,7 @@ def test_an_autosave_is_written_at_the_start_of_every_5e_turn():
     try:
         scene = game.scene
         run_frames(game, 1)
-        scene.session.autosaver.wait()                                          # written on a worker thread
+        scene.session.autosaver.wait()                                          # written by the helper process
         assert [load(p).match.record for p in saves.autosaves()] == [[]]        # the first turn began
         for turn in range(2, 5):
             if scene.handover is not None:             # hot-seat: the next side says it is ready first

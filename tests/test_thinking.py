@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from game.rulesets import ruleset
 from game.match import rosters_in_play
+from game.rulesets import ruleset
 from game.simulate import load_map, make_player, play_game
 from game.ui.thinking import Thinker
 

@@ -997,7 +997,7 @@ class BattleScene(MapOverlays):
         if computer is None:
             self.computer_wait = 0
             return
-        # It thinks on a worker thread from the moment it is asked, animations or not (game.ui.thinking).
+        # It thinks in the helper process from the moment it is asked, animations or not (game.ui.thinking).
         moment = (id(self.match), len(self.match.record))
         decided = self.thinker.decision(computer, self.state, moment)
         if self.animator.busy:

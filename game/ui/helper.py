@@ -4,7 +4,9 @@ every frame's time while it ran).
 
 The screen sends requests and polls for replies once a frame; nothing here blocks a frame. A battlefield is
 sent once (pickled on the screen's thread while the skirmish is set up), a match's record only as it grows.
-The helper imports no pygame: it runs the rules and writes files, nothing else.
+The helper imports no pygame: it runs the rules and writes files, nothing else. As with any program using
+multiprocessing's spawn, a script that embeds the game must guard its entry point (``if __name__ == "__main__"``);
+``python -m game`` needs nothing.
 """
 
 from __future__ import annotations
@@ -188,9 +190,9 @@ def serve(requests: Any, replies: Any) -> None:
                     match.dice_rolls.append(rolls)
                 value = autosave(match, setup, digests, directory)
             replies.put((number, None, value))
-        except Exception as error:            # raised again on the screen's thread, as if it had happened there
+        except Exception as error:  # noqa: BLE001 - any error is raised again on the screen's thread, as if there
             try:
                 pickle.dumps(error)
-            except Exception:
+            except Exception:  # noqa: BLE001 - whatever makes it unpicklable, its words still travel
                 error = RuntimeError(f"{type(error).__name__}: {error}")
             replies.put((number, error, None))
