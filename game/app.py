@@ -26,6 +26,7 @@ from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import latest_save
 from game.settings import Settings, load_settings, save_settings, switched
+from game.ui import helper
 from game.ui.battle import BattleScene
 from game.ui.battle_5e import Battle5eScene
 from game.ui.form import translate_menu
@@ -42,6 +43,7 @@ FPS_CEILING = 240            # when the display gives no vsync, do not spin the 
 TITLE = "Grid Skirmish"
 SOUND_KEYS = {"mute": "mute", "mute_music": "music_mute"}      # key action -> the setting it turns on or off
 MENU_CLICKS = ("confirm", "up", "down", "left", "right", "next", "previous", "back")   # keys a menu answers with a click
+QUIT_WAIT_S = 5.0            # at most this long for the helper process to write the last autosave on quitting
 
 
 class StartupError(RuntimeError):
@@ -375,3 +377,4 @@ def run_game(map_path: Path | None, seed: int | None, window: tuple[int, int] | 
         return 0
     finally:
         pygame.quit()
+        helper.finish(QUIT_WAIT_S)       # the last autosave is written before the helper stops with the game
