@@ -1,4 +1,4 @@
-"""The player's settings (window, interface scale, animation speed, language, key bindings), kept as TOML between runs."""
+"""The player's settings (window, interface scale, animation speed, language, sound, key bindings), kept as TOML between runs."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ WINDOW_PRESETS: tuple[tuple[int, int], ...] = ((1280, 720), (1366, 768), (1600, 
 MIN_WINDOW = (640, 480)
 UI_SCALES = (100, 125, 150, 175)
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "off")
-KEYS = ("window", "fullscreen", "ui_scale", "animation_speed", "language", "keys")
+VOLUMES = ("master_volume", "effects_volume", "music_volume")     # percent, 0-100
+VOLUME_STEP = 10                        # the settings screen's step
+KEYS = ("window", "fullscreen", "ui_scale", "animation_speed", "language", *VOLUMES, "mute", "music_mute", "keys")
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,11 @@ class Settings:
     ui_scale: int = 100                     # percent of the normal text size
     animation_speed: str = "normal"
     language: str = "en"
+    master_volume: int = 70
+    effects_volume: int = 80
+    music_volume: int = 50
+    mute: bool = False                      # every sound off (F8)
+    music_mute: bool = False                # the music off, the effects on (F7)
     keys: dict[str, str] = field(default_factory=dict)   # action -> pygame key name, only the changed ones
 
 
@@ -68,6 +75,10 @@ def parse_settings(data: dict[str, Any]) -> Settings:
         if not isinstance(data["language"], str) or not data["language"]:
             raise SettingsError(f"language must be a language code such as \"en\", got {data['language']!r}")
         settings = replace(settings, language=data["language"])
+    settings = replace(settings, master_volume=_volume(data, "master_volume", settings.master_volume),
+                       effects_volume=_volume(data, "effects_volume", settings.effects_volume),
+                       music_volume=_volume(data, "music_volume", settings.music_volume),
+                       mute=_switch(data, "mute", settings.mute), music_mute=_switch(data, "music_mute", settings.music_mute))
     if "keys" in data:
         keys = data["keys"]
         if not isinstance(keys, dict) or not all(isinstance(k, str) and isinstance(v, str) and v for k, v in keys.items()):
@@ -76,10 +87,36 @@ def parse_settings(data: dict[str, Any]) -> Settings:
     return settings
 
 
+def _volume(data: dict[str, Any], key: str, default: int) -> int:
+    """A volume in percent, 0 to 100."""
+    value = data.get(key, default)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
+        raise SettingsError(f"{key} must be a whole number from 0 to 100, got {value!r}")
+    return value
+
+
+def _switch(data: dict[str, Any], key: str, default: bool) -> bool:
+    value = data.get(key, default)
+    if not isinstance(value, bool):
+        raise SettingsError(f"{key} must be true or false, got {value!r}")
+    return value
+
+
+def switched(settings: Settings, key: str) -> Settings:
+    """The settings with ``mute`` or ``music_mute`` turned the other way."""
+    if key == "mute":
+        return replace(settings, mute=not settings.mute)
+    if key == "music_mute":
+        return replace(settings, music_mute=not settings.music_mute)
+    raise ValueError(f"not a sound switch: {key!r}")
+
+
 def settings_toml(settings: Settings) -> str:
     data: dict[str, Any] = {
         "window": list(settings.window), "fullscreen": settings.fullscreen, "ui_scale": settings.ui_scale,
-        "animation_speed": settings.animation_speed, "language": settings.language, "keys": dict(settings.keys),
+        "animation_speed": settings.animation_speed, "language": settings.language,
+        **{key: getattr(settings, key) for key in VOLUMES}, "mute": settings.mute, "music_mute": settings.music_mute,
+        "keys": dict(settings.keys),
     }
     return "# Grid Skirmish settings, written by the game's settings screen.\n" + tomli_w.dumps(data)
 

@@ -281,6 +281,7 @@ def test_an_autosave_is_written_at_the_start_of_every_turn(window_game):
     from test_game_loop import press, run_frames
 
     game = window_game
+    game.scene.session.autosaver.wait()                                 # autosaves are written by the helper process
     assert [load(p).match.record for p in saves.autosaves()] == [[]]      # the first turn began
     for turn in range(2, 5):
         if game.scene.handover is not None:           # hot-seat: the next side says it is ready first
@@ -288,6 +289,7 @@ def test_an_autosave_is_written_at_the_start_of_every_turn(window_game):
             run_frames(game, 1)
         press(pygame.K_RETURN)
         run_frames(game, 30)
+        assert game.scene.session.autosaver.wait() == ""
         assert len(saves.autosaves()) == turn
     newest = load(saves.autosaves()[-1]).match
     assert newest.state.world.snapshot() == game.scene.state.world.snapshot()
@@ -429,6 +431,7 @@ def test_an_autosave_is_written_at_the_start_of_every_5e_turn():
     try:
         scene = game.scene
         run_frames(game, 1)
+        scene.session.autosaver.wait()                                          # written by the helper process
         assert [load(p).match.record for p in saves.autosaves()] == [[]]        # the first turn began
         for turn in range(2, 5):
             if scene.handover is not None:             # hot-seat: the next side says it is ready first
@@ -436,6 +439,7 @@ def test_an_autosave_is_written_at_the_start_of_every_5e_turn():
                 run_frames(game, 1)
             press(pygame.K_RETURN)                     # Enter ends the turn
             run_frames(game, 30)
+            assert scene.session.autosaver.wait() == ""
             assert len(saves.autosaves()) == turn
             assert ruleset("5e-house").turn_started(scene.match.record[-1][1])
         newest = load(saves.autosaves()[-1]).match

@@ -963,8 +963,10 @@ class Planner:
                           and space_distance(q, self.size, *foe.space) <= basic.reach)
             for _, _, end in ends[:2]:
                 path = walk.path_to(end)
-                command = Charge(self.me, foe.entity, path) if path is not None else None
-                if command is None or validate(self.live, command) is not None:
+                if path is None:
+                    continue
+                command = Charge(self.me, foe.entity, path)
+                if validate(self.live, command) is not None:
                     continue
                 with self._at(end):
                     plan = plan_attack(s, self.me, foe.entity, basic.name, charge=True)
