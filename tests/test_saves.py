@@ -140,7 +140,7 @@ CORRUPTIONS = {
     "reordered commands": (lambda p: edited(p, _reorder), "command 1 ("),
     "unknown command": (lambda p: edited(p, lambda d: d["commands"][0]["command"].update(type="Fly")),
                         "command 1 is not a command (unknown command type 'Fly')"),
-    "command of nonsense": (lambda p: edited(p, lambda d: d["commands"][0]["command"].update(actor="x")), "command 1 ("),
+    "command of nonsense": (lambda p: edited(p, lambda d: d["commands"][0]["command"].update(actor="x")), "command 1 is not a command (Move.actor is text"),
     "commands cut short": (lambda p: edited(p, lambda d: d["commands"].pop()), "snapshot does not match"),
     "edited snapshot": (lambda p: edited(p, lambda d: d["snapshot"]["components"]["Health"]["1"].update(hp=99)),
                         "snapshot does not match"),
