@@ -179,7 +179,7 @@ def load_sprites(directory: Path, names: list[str], cell: int) -> dict[str, pyga
             for name in sorted(set(names))}
 
 
-_SPRITES: dict[Path, tuple[pygame.Surface, pygame.Surface]] = {}     # file -> (its picture, the display it was made for)
+_SPRITES: dict[Path, tuple[pygame.Surface, pygame.Surface | None]] = {}     # file -> (its picture, the display it was made for)
 
 
 def _sprite(path: Path) -> pygame.Surface:

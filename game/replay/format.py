@@ -115,7 +115,7 @@ def map_location(stored: str) -> Path:
 
 
 def build_document(match: Match, setup: Setup, creatures: dict[str, Any], with_events: bool = False,
-                   digest_events: Callable[[list[Event]], str] = events_digest) -> dict[str, Any]:
+                   digest_events: Callable[[list[Any]], str] = events_digest) -> dict[str, Any]:
     """The save document of a match; ``with_events`` also writes every event in full (a shared replay).
     ``creatures``: the ruleset's creature content, hashed so a save notices when it changes;
     ``digest_events``: the hash of one command's events (an autosave passes one that remembers them)."""
