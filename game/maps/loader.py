@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element
 
 import pytmx
 
@@ -18,6 +18,7 @@ from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement, Terr
 from game.core.grid import Square, chebyshev
 from game.core.lines import can_see_square
 from game.maps import schema
+from game.maps.guard import GuardError
 from game.maps.shapes import MapObject, ShapeError, covered_squares, edges_along, square_at
 from game.maps.tmx import (FLIP_FLAGS, MapError, Report, article, fail, grid_problem, layer_elements, properties, read_tmx,
                            read_xml, template_element, title_from_file_name)
@@ -182,10 +183,10 @@ class _Builder:
         shape_el = element
         try:
             template = template_element(element, self.path)
-        except (OSError, ParseError) as err:
+        except GuardError as err:
             square = square_at((float(attrs.get("x", 0)), float(attrs.get("y", 0))), self.tile_w, self.tile_h)
             self.report.error(layer, square, f"object {attrs.get('id', '?')}: its template "
-                                             f"{attrs.get('template')!r} cannot be read ({err})")
+                                             f"{attrs.get('template')!r} cannot be read ({err.message})")
             return None
         if template is not None:
             attrs = {**template.attrib, **attrs}
