@@ -224,8 +224,8 @@ def _rebuild(data: Any, path: Path, stop_at_first: bool) -> tuple[Loaded, list[s
     if document_digest(data) != data["digest"]:
         raise SaveError("the file has been edited or damaged (its digest does not match its content)")
     setup = setup_of(data)
-    match, _ = _start(setup, data["ruleset"], data["seed"], data["map"]["sha256"], data["content_sha256"],
-                      data["map"]["path"])
+    match, creatures = _start(setup, data["ruleset"], data["seed"], data["map"]["sha256"], data["content_sha256"],
+                              data["map"]["path"])
     problems: list[str] = []
     opening = plain(match.opening)
     if events_digest(match.opening) != data["opening_sha256"] or data.get("opening", opening) != opening:
@@ -247,6 +247,11 @@ def _rebuild(data: Any, path: Path, stop_at_first: bool) -> tuple[Loaded, list[s
             problems.append(_first_difference(label, entry["events"], plain(events)))
     if (not problems or not stop_at_first) and snapshot(match) != data["snapshot"]:
         problems.append("the snapshot does not match what the commands make (edited by hand?)")
+    if not problems:   # the whole file, summary and all, must be what the game writes for this match
+        written = build_document(match, setup, creatures, with_events="opening" in data)
+        changed = next((key for key in sorted(set(written) | set(data)) if written.get(key) != data.get(key)), None)
+        if changed is not None:
+            problems.append(f"the file holds what the game never wrote (its {changed!r} is not the replay's)")
     return Loaded(match, setup, data, path), problems
 
 
@@ -292,12 +297,18 @@ def _replay_record(data: dict[str, Any], path: Path, stop_at_first: bool) -> tup
     setup = Setup(map_path, rosters, None, computer)
     match, creatures = _start(setup, data["ruleset"], seed, None, None, stored_map)
     problems: list[str] = []
+    rules = ruleset(data["ruleset"])
     for number, (command, recorded) in enumerate(zip(commands, hashes), start=1):
         label, events = _play(match, number, command)
-        if events_digest(events) != recorded:
+        if rules.command_to_json(match.record[-1][0]) != command:
+            problems.append(f"{label} is not written as the simulator writes it")
+        elif events_digest(events) != recorded:
             problems.append(f"{label} does not give the events this record hashed")
-            if stop_at_first:
-                break
+        if problems and stop_at_first:
+            break
     if (not problems or not stop_at_first) and state_digest(match.state) != expected:
         problems.append("the replay does not end in the state the record hashed (result.hash)")
+    outcome = match.state.outcome
+    if not problems and data["result"].get("winner") != (outcome.winner if outcome is not None else ""):
+        problems.append("the record names a winner the replay does not give")
     return Loaded(match, setup, build_document(match, setup, creatures), path), problems
