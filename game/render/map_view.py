@@ -37,6 +37,8 @@ class MapView:
         for layer in tmx.visible_layers:
             if isinstance(layer, pytmx.TiledTileLayer):
                 for x, y, image in layer.tiles():
+                    if image is None:    # a gid that no tileset holds (the linter names it): nothing to draw
+                        continue
                     # Tiles may be taller than the grid (Tiled draws them bottom-aligned).
                     base.blit(image, (x * tile_w, (y + 1) * tile_h - image.get_height()))
         self.tiles = base

@@ -149,8 +149,10 @@ def _start(setup: Setup, ruleset_name: str, seed: int, map_sha256: str | None, c
     from game.maps.tmx import MapError
     from game.simulate import load_map
 
+    if setup.map_path.suffix.lower() != ".tmx":      # never open /etc/passwd or a device as a "map"
+        raise SaveError(f"map {one_line(stored_map)[:120]} is not a Tiled map (.tmx) file")
     if not setup.map_path.is_file():
-        raise SaveError(f"map {stored_map} is missing")
+        raise SaveError(f"map {one_line(stored_map)[:120]} is missing")
     try:
         battlefield = load_map(setup.map_path)
     except MapError as err:
@@ -309,6 +311,10 @@ def _replay_record(data: dict[str, Any], path: Path, stop_at_first: bool) -> tup
     if (not problems or not stop_at_first) and state_digest(match.state) != expected:
         problems.append("the replay does not end in the state the record hashed (result.hash)")
     outcome = match.state.outcome
+    max_rounds = data.get("max_rounds")
     if not problems and data["result"].get("winner") != (outcome.winner if outcome is not None else ""):
         problems.append("the record names a winner the replay does not give")
+    elif not problems and (type(max_rounds) is not int
+                           or data["result"].get("rounds") != min(rules.round_number(match.state), max_rounds)):
+        problems.append("the record's rounds are not the replay's")
     return Loaded(match, setup, build_document(match, setup, creatures), path), problems
