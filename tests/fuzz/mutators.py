@@ -132,7 +132,7 @@ def _hostile_source(text: str, rng: random.Random) -> str:
 
 def _hostile_template(text: str, rng: random.Random) -> str:
     source = rng.choice(HOSTILE_PATHS + ("bad.tx",))
-    return re.sub(r"<object ", f'<object template="{source}" ', text, count=1)
+    return re.sub(r"<object ", lambda _: f'<object template="{source}" ', text, count=1)
 
 
 def _doctype(text: str, rng: random.Random) -> str:
@@ -206,7 +206,7 @@ def _duplicate(text: str, rng: random.Random) -> str:
 
 
 def _infinite(text: str, rng: random.Random) -> str:
-    return re.sub(r'infinite="0"', 'infinite="1"', text) + ""
+    return re.sub(r'infinite="0"', 'infinite="1"', text)
 
 
 MAP_MUTATIONS: dict[str, Callable[[str, random.Random], str]] = {
