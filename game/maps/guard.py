@@ -141,6 +141,8 @@ def parse_bounded(path: Path, raw: bytes, root_tag: str) -> Element:
                 if elements > MAX_ELEMENTS:
                     raise GuardError(path, f"the file has more than {MAX_ELEMENTS} elements")
         parser.close()
+    except GuardError:
+        raise
     except ElementTree.ParseError as err:
         raise GuardError(path, f"not a readable Tiled file (XML error: {err})") from None
     except (LookupError, UnicodeError, ValueError) as err:   # expat on a bad encoding or character
@@ -219,7 +221,8 @@ def _check_attributes(audit: Audit, element: Element, layer: str) -> None:
                                              "characters", layer)
         if name in INT_ATTRIBUTES:
             bound = INT_ATTRIBUTES[name]
-            _number(audit, element, name, layer, True, -bound if name in ("offsetx", "offsety") else 0, bound)
+            low = -bound if name in ("offsetx", "offsety") else -1 if name in ("tile", "tileid") else 0
+            _number(audit, element, name, layer, True, low, bound)      # Tiled writes tile="-1" for "none"
         elif name in FLOAT_ATTRIBUTES:
             bound = FLOAT_ATTRIBUTES[name]
             _number(audit, element, name, layer, False, -bound, bound)
