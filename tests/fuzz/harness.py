@@ -161,10 +161,11 @@ def _run_case(tally: Tally, label: str, limit: float, folders: tuple[Path, ...],
 
 def fuzz_maps(count: int, seed: int, workdir: Path, limit: float = 20.0, window: bool = False,
               play: bool = False) -> Tally:
-    """``count`` mutated maps through lint and load (and the window's map drawing, and one round of a
-    computer game, when asked)."""
+    """``count`` mutated maps through lint, load and query's game state (and the window's map drawing, and one
+    round of a computer game as `simulate` plays it, when asked)."""
     from game.maps.lint import lint_map
     from game.maps.loader import MapError, load_battlefield
+    from game.query import Scenario
 
     tally = Tally("maps")
     seeds = map_seeds()
@@ -189,6 +190,7 @@ def fuzz_maps(count: int, seed: int, workdir: Path, limit: float = 20.0, window:
                 _one_line(tally, str(err), label)
                 outcome["refused"] = True
                 return
+            Scenario({"map": str(path)}, path.parent)      # `query` builds its game state on the map
             if view is not None:
                 view(path)
             if play:
