@@ -1,9 +1,11 @@
 """Loading a save (or a simulator record) by rebuilding its match from the seed and commands through the door.
 
-Nothing is trusted: the map and the creatures must hash as they did, every command must pass the door,
-give the events recorded for it and roll as many dice, and the rebuilt world must equal the stored
-snapshot; then the whole document must hash to its digest. The first problem refuses the load with one line;
-``verify`` goes on past event mismatches and lists each one.
+Nothing is trusted: the file is read bounded (game.replay.sanity), its names and numbers are checked against
+what exists and the whole document must hash to its digest before the map or the setup is loaded; then the
+map and the creatures must hash as they did, every command must pass the door, give the events recorded for it
+and roll as many dice, the rebuilt world must equal the stored snapshot and the file must be exactly what the
+game writes for the rebuilt match. The first problem refuses the load with one line; ``verify`` goes on past
+event mismatches and lists each one.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from game.replay.format import (
 from game.replay.sanity import MAX_BYTES, check_fields, one_line, parse_json_bounded, plain_file_size
 from game.rulesets import RULESETS, ruleset
 from game.storage import user_data_dir
-
 
 
 @dataclass
@@ -286,11 +287,12 @@ def _replay_record(data: dict[str, Any], path: Path, stop_at_first: bool) -> tup
             raise SaveError("not a simulator record (a field of the wrong type)")
     except (KeyError, TypeError, AttributeError) as err:
         raise SaveError(f"not a save file or a simulator record (missing or bad {one_line(str(err))[:60]})") from None
-    document = {"seed": seed, "ruleset": data["ruleset"], "commands": [{"dice": 0}] * len(commands),
-                "setup": {"rosters": [{"side": r.side, "label": r.label, "creatures": list(r.creatures)}
-                                      for r in rosters],
-                          "computer": dict(computer), "labels": {}, "surprised": None}}
-    check_fields(document, difficulty_checker(data["ruleset"]))
+    # The record's names and numbers in a save's shape, so they meet the same checks as a save's.
+    as_save = {"seed": seed, "ruleset": data["ruleset"], "commands": [{"dice": 0}] * len(commands),
+               "setup": {"rosters": [{"side": r.side, "label": r.label, "creatures": list(r.creatures)}
+                                     for r in rosters],
+                         "computer": dict(computer), "labels": {}, "surprised": None}}
+    check_fields(as_save, difficulty_checker(data["ruleset"]))
     if document_digest(data) != digest:
         raise SaveError("the record has been edited or damaged (its digest does not match its content)")
     map_path = Path(stored_map)
