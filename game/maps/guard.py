@@ -81,8 +81,10 @@ class Audit:
 
 
 def allowed_roots(map_path: Path) -> tuple[Path, ...]:
-    """The folders a map may read from: its own folder and the game's assets."""
-    return (map_path.resolve().parent, ASSETS.resolve())
+    """The folders a map may read from: its own folder, an ``assets`` folder beside that folder (the layout of
+    the shipped maps, copied elsewhere) and the game's assets."""
+    folder = map_path.resolve().parent
+    return (folder, (folder.parent / "assets").resolve(), ASSETS.resolve())
 
 
 def checked_file(path: Path, limit: int, what: str = "the map file") -> os.stat_result:
