@@ -30,6 +30,8 @@ from game.replay.sanity import MAX_BYTES, check_fields, one_line, parse_json_bou
 from game.rulesets import RULESETS, ruleset
 from game.storage import user_data_dir
 
+RECORD_PLAYERS = {"ai", "scripted"}     # the kinds of player `simulate --sides` takes
+
 
 @dataclass
 class Loaded:
@@ -285,6 +287,10 @@ def _replay_record(data: dict[str, Any], path: Path, stop_at_first: bool) -> tup
         if (type(seed) is not int or not isinstance(commands, list) or not isinstance(hashes, list)
                 or len(hashes) != len(commands) or not all(type(t) is str for t in texts + hashes)):
             raise SaveError("not a simulator record (a field of the wrong type)")
+        kinds = sorted({str(player["kind"]) for player in players.values()})
+        if sorted(players) != sorted(r.side for r in rosters) or not set(kinds) <= RECORD_PLAYERS:
+            raise SaveError(f"not a simulator record (players {one_line(', '.join(kinds))[:60]} for sides "
+                            f"{one_line(', '.join(map(str, players)))[:60]})")
     except (KeyError, TypeError, AttributeError) as err:
         raise SaveError(f"not a save file or a simulator record (missing or bad {one_line(str(err))[:60]})") from None
     # The record's names and numbers in a save's shape, so they meet the same checks as a save's.

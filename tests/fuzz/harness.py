@@ -26,6 +26,11 @@ MEMORY_LIMIT = 6 * 1024 ** 3       # a hole that reads /dev/zero fails here, not
 ONE_LINE_LIMIT = 1000              # characters: longer is no one-line error
 
 
+# The system font folders the game searches for a Chinese face when the language is "zh" (game.i18n): program
+# resources, not anything a hostile file names.
+SYSTEM_FONTS = ("/usr/share/fonts", "/Library/Fonts", "/System/Library/Fonts", "C:\\Windows\\Fonts")
+
+
 class Hang(BaseException):
     """A case ran past its time limit (a BaseException, so no ``except Exception`` in the game swallows it)."""
 
@@ -87,7 +92,8 @@ class OpenAudit:
     @contextmanager
     def watching(self, *folders: Path) -> Iterator[list[str]]:
         base = {sys.prefix, sys.base_prefix, sys.exec_prefix, sysconfig.get_paths()["purelib"],
-                sysconfig.get_paths()["stdlib"], str(ROOT / "game"), str(ROOT / "assets"), str(ROOT / "maps")}
+                sysconfig.get_paths()["stdlib"], str(ROOT / "game"), str(ROOT / "assets"), str(ROOT / "maps"),
+                *SYSTEM_FONTS}
         self.allowed = tuple(sorted({os.path.realpath(str(f)) for f in (*base, *folders)}))
         self.outside = []
         self.active = True
