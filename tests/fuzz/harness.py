@@ -28,7 +28,7 @@ ONE_LINE_LIMIT = 1000              # characters: longer is no one-line error
 
 # The system font folders the game searches for a Chinese face when the language is "zh" (game.i18n): program
 # resources, not anything a hostile file names.
-SYSTEM_FONTS = ("/usr/share/fonts", "/Library/Fonts", "/System/Library/Fonts", "C:\\Windows\\Fonts")
+SYSTEM_FONTS = ("/usr/share/fonts", "/Library/Fonts", "/System/Library/Fonts", "C:/Windows/Fonts")
 
 
 class Hang(BaseException):
