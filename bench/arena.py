@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import functools
+import os
 import random
 import shutil
 import tempfile
@@ -122,7 +123,8 @@ def write_map(directory: Path, seed: int = SEED, size: int = SIZE) -> Path:
         f'height="{size}" tilewidth="{TILE_PIXELS}" tileheight="{TILE_PIXELS}" infinite="0" nextlayerid="4" '
         f'nextobjectid="{len(objects) + 1}">',
         ' <properties><property name="title" value="Bench Arena"/></properties>',
-        f' <tileset firstgid="1" source={quoteattr(str(TILESET))}/>',
+        # A relative path: a map may not name a file by an absolute one (docs/maps.md, Limits).
+        f' <tileset firstgid="1" source={quoteattr(os.path.relpath(TILESET, directory))}/>',
         *layers,
         ' <objectgroup id="3" name="start">', *objects, ' </objectgroup>',
         '</map>',

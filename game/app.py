@@ -86,6 +86,15 @@ def open_window(size: tuple[int, int], fullscreen: bool = False) -> pygame.Surfa
             return pygame.display.set_mode(size, flags)
 
 
+def within_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size shrunk to fit the screen (a real one: the dummy driver's desktop size is made up)."""
+    if pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen"):
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            return min(size[0], desktops[0][0]), min(size[1], desktops[0][1])
+    return size
+
+
 def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
@@ -176,7 +185,7 @@ class Game:
 
     # Settings -------------------------------------------------------------------------------------
     def _wanted_window(self) -> tuple[int, int]:
-        return self.window_override or self.settings.window
+        return within_screen(self.window_override or self.settings.window)
 
     def _apply_now(self, settings: Settings) -> tuple[Settings, str]:
         """Apply what takes effect at once, the language and the key bindings; returns the settings as applied

@@ -447,7 +447,7 @@ def test_a_template_with_a_malformed_number_is_refused_in_one_line(tmp_path):
                                      + prop_xml({"cover": True}) + "</object></template>")
     with pytest.raises(MapError) as err:
         load_battlefield(write_map(tmp_path, OPEN, '<object id="4" template="bad.tx" x="32" y="32"/>' + starts()))
-    assert str(err.value).startswith(f"{tmp_path / 'tiny.tmx'}:things: object 4: a number in it cannot be read")
+    assert str(err.value) == f"{tmp_path / 'tiny.tmx'}:things: template 'bad.tx': object: width must be a number, not 'wide'"
 
 
 def test_a_start_area_marked_surprised_gives_the_other_side_a_surprise_round_2_3(tmp_path):

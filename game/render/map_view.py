@@ -44,6 +44,8 @@ class MapView:
             if isinstance(layer, pytmx.TiledTileLayer):
                 grid = [-1] * (self.width * self.height)
                 for x, y, image in layer.tiles():
+                    if image is None:    # a gid that no tileset holds (the linter names it): nothing to draw
+                        continue
                     if id(image) not in known:
                         known[id(image)] = len(self._pictures)
                         self._pictures.append(image)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import json
+import stat
 import time
 from dataclasses import dataclass
 from functools import lru_cache
@@ -12,6 +12,7 @@ from typing import Any, Callable
 from game.match import Match
 from game.replay.format import SaveError, Setup, build_document, document_text, events_digest
 from game.replay.load import shown_name
+from game.replay.sanity import MAX_BYTES, one_line, parse_json_bounded
 from game.rulesets import ruleset
 from game.storage import atomic_write_text, user_data_dir
 
@@ -103,11 +104,16 @@ def describe(summary: Any) -> str:
     """One line about where a saved skirmish stands, from the document's summary."""
     if not isinstance(summary, dict):
         return "a skirmish"
-    where = str(summary.get("map", "?"))
+    where = _shown(summary.get("map", "?"))
     winner = summary.get("winner")
     if winner is not None:
-        return f"{where} · finished" + (f", {winner} won" if winner else ", a draw")
-    return f"{where} · round {summary.get('round', '?')} · {summary.get('turn_of', '?')}'s turn"
+        return f"{where} · finished" + (f", {_shown(winner)} won" if winner else ", a draw")
+    return f"{where} · round {_shown(summary.get('round', '?'))} · {_shown(summary.get('turn_of', '?'))}'s turn"
+
+
+def _shown(value: Any) -> str:
+    """A value from an unchecked file, safe to draw: printable (no NUL a font refuses) and short."""
+    return one_line(str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else "?")[:60]
 
 
 def list_saves() -> list[SaveEntry]:
@@ -118,11 +124,16 @@ def list_saves() -> list[SaveEntry]:
     for path in paths:
         automatic = path.parent == autosave_dir()
         try:
-            modified = path.stat().st_mtime
+            info = path.stat()
         except OSError:
-            continue                                   # gone since the folder was listed
+            continue                                   # gone since the folder was listed (or a broken link)
+        modified = info.st_mtime
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:     # never open a pipe or a device
+            entries.append(SaveEntry(path, automatic, modified, "unreadable",
+                                     "not a save file (not a plain file of a sane size)"))
+            continue
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = parse_json_bounded(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             entries.append(SaveEntry(path, automatic, modified, "unreadable",
                                      "not a save file (it will say why when chosen)"))
@@ -130,7 +141,7 @@ def list_saves() -> list[SaveEntry]:
         summary = data.get("summary") if isinstance(data, dict) else None
         rules = data.get("ruleset") if isinstance(data, dict) else None
         entries.append(SaveEntry(path, automatic, modified, describe(summary),
-                                 ruleset=rules if isinstance(rules, str) else ""))
+                                 ruleset=_shown(rules) if isinstance(rules, str) else ""))
     return sorted(entries, key=lambda e: (-e.modified, e.path.name))
 
 
