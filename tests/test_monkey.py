@@ -124,7 +124,7 @@ def monkey_through_prompt(game, rng: random.Random) -> bool:
 
 def _provoke_4e(kind: str, scene) -> tuple[dict[str, object] | None, object]:
     """The staged places and the provoking command of one kind of 4e prompt."""
-    from game.actions.commands import AreaAttack, BullRush, Charge, Move
+    from game.rulesets.dnd4e.actions.commands import AreaAttack, BullRush, Charge, Move
 
     state = scene.state
     ids = {state.name(e): e for e in state.creatures()}

@@ -4,8 +4,8 @@ interrupt offer (4e §3.3, §25.4-§25.5, §25.11) are drawn without a crash."""
 import pygame
 import pytest
 
-from game.actions.commands import BullRush, Charge, Grab
-from game.actions.door import execute
+from game.rulesets.dnd4e.actions.commands import BullRush, Charge, Grab
+from game.rulesets.dnd4e.actions.door import execute
 from game.core.dice import DiceExpr, ScriptedDice
 from game.ecs.components import END_OF_YOUR_NEXT_TURN, EffectSpec, Power
 from game.ui.hud import prompt_words
