@@ -147,7 +147,8 @@ class Game:
         self._apply_display()
         seed = new_seed() if self.seed is None else self.seed
         if self.ruleset not in ("4e", "5e-house"):
-            raise StartupError(f"the {self.ruleset} ruleset has no battle screen yet (try: python -m game simulate --ruleset {self.ruleset})")
+            raise StartupError(f"the {self.ruleset} ruleset has no battle screen yet "
+                               f"(try: python -m game simulate --ruleset {self.ruleset})")
         try:
             if self.ruleset == "5e-house":
                 return Battle5eScene(self.window, self.map_path, seed, self.fonts, rosters=self.rosters,

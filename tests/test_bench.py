@@ -13,7 +13,8 @@ NEEDS = {"render_frame": "pyscroll", "distance_full_map": "tcod"}   # the bench-
 
 
 EXTRAS = {"distance_full_map": {"ref_csgraph", "ratio_csgraph"}, "cover_matrix_40": {"after_move"},
-          "startup": {"uncompiled"}, "zoom_200": {"max", "cpu_median", "cpu_max", "peak_mb"}}   # figures besides the contract's, where the bench has them
+          # figures besides the contract's, where the bench has them
+          "startup": {"uncompiled"}, "zoom_200": {"max", "cpu_median", "cpu_max", "peak_mb"}}
 
 
 def check_shape(line: dict, name: str) -> None:

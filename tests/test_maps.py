@@ -269,7 +269,8 @@ def test_per_user_maps_folder_is_the_platforms_usual_place(platform, env, expect
 # gids of the copied dungeon tileset: 1 floor, 6 wall, 8 rubble (difficult), 10 pillar (cover), 16 heavy fog;
 # the embedded "rules" tileset (firstgid 17) carries whatever tile properties a test gives it.
 TINY = """<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.10" orientation="{orientation}" renderorder="right-down" width="{width}" height="{height}" tilewidth="32" tileheight="32" infinite="0">
+<map version="1.10" orientation="{orientation}" renderorder="right-down" width="{width}" height="{height}" tilewidth="32"
+ tileheight="32" infinite="0">
 {map_props}
  <tileset firstgid="1" source="dungeon.tsx"/>
  <tileset firstgid="17" name="rules" tilewidth="32" tileheight="32" tilecount="16" columns="8">

@@ -171,7 +171,7 @@ def fuzz_maps(count: int, seed: int, workdir: Path, limit: float = 20.0, window:
     round of a computer game as `simulate` plays it, when asked)."""
     from game.maps.lint import lint_map
     from game.maps.loader import MapError, load_battlefield
-    from game.query import Scenario
+    from game.query import answer
 
     tally = Tally("maps")
     seeds = map_seeds()
@@ -196,7 +196,7 @@ def fuzz_maps(count: int, seed: int, workdir: Path, limit: float = 20.0, window:
                 _one_line(tally, str(err), label)
                 outcome["refused"] = True
                 return
-            Scenario({"map": str(path)}, path.parent)      # `query` builds its game state on the map
+            answer({"map": str(path)}, path.parent)        # `query` builds its game state on the map
             if view is not None:
                 view(path)
             if play:

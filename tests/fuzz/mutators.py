@@ -166,7 +166,8 @@ def _bad_property(text: str, rng: random.Random) -> str:
 def _huge_object(text: str, rng: random.Random) -> str:
     big = rng.choice(("1e7", "9999999", "1e300", "100000"))
     obj = (f'<objectgroup name="huge"><object id="9999" x="0" y="0" width="{big}" height="{big}" '
-           f'rotation="{rng.choice(("0", "45", "1e300"))}"><properties><property name="{rng.choice(("difficult", "light_radius", "side"))}" '
+           f'rotation="{rng.choice(("0", "45", "1e300"))}"><properties>'
+           f'<property name="{rng.choice(("difficult", "light_radius", "side"))}" '
            f'type="{rng.choice(("bool", "int", "string"))}" value="{rng.choice(("true", "99999", "blue"))}"/></properties></object>'
            "</objectgroup>")
     return text.replace("</map>", obj + "</map>")
