@@ -30,6 +30,9 @@ from game.rulesets import RULESETS, ruleset
 from game.storage import user_data_dir
 
 
+RETRY_SECONDS = 0.25
+
+
 class Desync(RuntimeError):
     """This copy of the skirmish no longer matches the server's (or could not be built): play stops."""
 
@@ -190,16 +193,20 @@ class Session:
 
 async def play_out(session: Session, player: Any, stop_after: int | None = None) -> None:
     """Drive a session with a computer player until the skirmish ends (or ``stop_after`` commands are logged):
-    on each decision that is this seat's, send the player's command and wait for the server's answer."""
-    waiting = False
+    on each decision that is this seat's, send the player's command and wait for the server's answer. A
+    command the server's rate limit turned away is sent again a moment later."""
+    waiting: Any = None
     while session.mirror.match.state.outcome is None:
         if stop_after is not None and len(session.mirror.match.record) >= stop_after:
             return
-        if session.my_turn() and not waiting:
-            await session.send_command(player.next_command(session.mirror.match.state))
-            waiting = True
+        if session.my_turn() and waiting is None:
+            waiting = player.next_command(session.mirror.match.state)
+            await session.send_command(waiting)
         message = await session.receive()
         if message["type"] == "accepted":
-            waiting = False
+            waiting = None
+        elif message["type"] == "error" and message.get("about") == "flood" and waiting is not None:
+            await asyncio.sleep(RETRY_SECONDS)
+            await session.send_command(waiting)
         elif message["type"] == "error" and message.get("about") == "command":
             raise ServerRefused(message["message"])

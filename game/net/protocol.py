@@ -39,8 +39,8 @@ class Limits:
 
     frame: int = 8 * 1024 * 1024
     message: int = 64 * 1024
-    rate: float = 20.0
-    burst: int = 60
+    rate: float = 30.0
+    burst: int = 120
 
 
 # Parsing --------------------------------------------------------------------------------------------

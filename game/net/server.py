@@ -27,7 +27,7 @@ from game.rulesets import ruleset
 
 log = logging.getLogger("game.net.server")
 
-FLOOD_CLOSE = 200                 # this many rate-limited frames in a row close the connection (1008)
+FLOOD_CLOSE = 200                 # this many more rate-limited frames than frames in budget close the connection (1008)
 MAX_SKIRMISHES = 200
 MAX_WATCHERS = 500                # connections to one skirmish, players and spectators together
 IDLE_SECONDS = 3600               # a skirmish nobody has been connected to for an hour is forgotten
@@ -54,7 +54,7 @@ class Client:
             self.flooded += 1
             return False
         self.tokens -= 1
-        self.flooded = 0
+        self.flooded = max(0, self.flooded - 1)        # a frame in budget earns back one refused one
         return True
 
 
@@ -262,7 +262,7 @@ class SkirmishServer:
     def start(self, host: str, port: int) -> Any:
         """The websockets server (an async context manager): frames up to the frame limit, pings every 20 s."""
         return serve(self.handler, host, port, max_size=self.limits.frame, ping_interval=20, ping_timeout=20,
-                     max_queue=64)
+                     close_timeout=2, max_queue=64)
 
 
 async def run_forever(host: str, port: int, limits: Limits = Limits()) -> None:
