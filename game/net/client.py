@@ -97,20 +97,29 @@ class Mirror:
 
     def apply(self, entry: dict[str, Any]) -> list[Any]:
         """Play one accepted command here and check it came out as on the server; its events."""
+        command = self.read(entry)
+        result = self.match.submit(command)
+        if not isinstance(result, list):
+            raise Desync(f"out of sync: command {entry['seq']} was accepted by the server but refused here ({result})")
+        self.check(entry, result)
+        return result
+
+    def read(self, entry: dict[str, Any]) -> Any:
+        """The command of an accepted entry, if it is the one due next; Desync otherwise."""
         seq = entry["seq"]
         if seq != len(self.match.record):
             raise Desync(f"command {seq} arrived when command {len(self.match.record)} was due")
         try:
-            command = command_from_json(self.match.ruleset, entry["command"])
+            return command_from_json(self.match.ruleset, entry["command"])
         except ProtocolError as err:
             raise Desync(f"command {seq} from the server cannot be read: {err}") from None
-        result = self.match.submit(command)
-        if not isinstance(result, list):
-            raise Desync(f"out of sync: command {seq} was accepted by the server but refused here ({result})")
-        if events_digest(result) != entry["events_sha256"] or state_hash(self.match) != entry["hash"]:
-            raise Desync(f"out of sync after command {seq} ({type(command).__name__}): this game's state differs "
+
+    def check(self, entry: dict[str, Any], events: list[Any]) -> None:
+        """Desync unless the command just played gave the server's events and state hash."""
+        if events_digest(events) != entry["events_sha256"] or state_hash(self.match) != entry["hash"]:
+            name = entry["command"].get("type", "?")
+            raise Desync(f"out of sync after command {entry['seq']} ({name}): this game's state differs "
                          "from the server's; the game stops here")
-        return result
 
 
 def greeting(kind: str, **fields: Any) -> dict[str, Any]:
