@@ -60,7 +60,7 @@ def test_the_battle_screen_plays_a_whole_skirmish_through_the_server(server: Loc
         waiting = battle._computer()
         if battle.state.outcome is None and waiting is None and online.pending is None and not battle.animator.busy:
             command = player.next_command(battle.state)
-            assert battle.submit(command), battle.message       # sent to the server, not played yet
+            assert battle.submit(command), (battle.message, online.notice)       # sent to the server, not played yet
         time.sleep(0.001)
     assert online.stopped is None
     assert battle.state.outcome is not None

@@ -135,7 +135,8 @@ class OnlineScene:
         self.message = f"Connecting to {address}..."
 
     def update(self) -> None:
-        if self.connection is None or self.connection.inbox.empty():
+        """The server's answer to the greeting: the welcome opens the battle; what follows it is the battle's."""
+        if self.battle is not None or self.connection is None or self.connection.inbox.empty():
             return
         answer = self.connection.inbox.get_nowait()
         if answer.get("type") == "welcome":
