@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from bench.ai import ai_turn, simulate
+from bench.net import net_latency, net_relay
 from bench.render import render_frame
 from bench.rules import cover_matrix_40, distance_full_map, reachable_speed6
 from bench.startup import startup
@@ -30,4 +31,6 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("ai_turn", 50, ai_turn),
     Benchmark("simulate", 20, simulate),
     Benchmark("startup", 10, startup),
+    Benchmark("net_relay", 10, net_relay),
+    Benchmark("net_latency", 10, net_latency),
 )

@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -303,3 +308,36 @@ def test_a_spectator_cannot_play_and_a_wrong_code_is_refused(server: LocalServer
 
     errors, refused = run(game)
     assert errors == ["spectators cannot play"] and "no skirmish with the code" in refused
+
+
+@pytest.mark.parametrize("ruleset_name", ["4e", "5e-house"])
+def test_a_server_in_another_process_agrees_on_every_hash(ruleset_name: str) -> None:
+    """`python -m game serve` in its own process (its own string hashing): both clients check every command."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root), PYTHONHASHSEED="12345")
+    process = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", str(port), "--quiet"], cwd=root,
+                               env=env, stderr=subprocess.PIPE)
+    try:
+        for _ in range(100):
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        expected, _ = local_hash(ruleset_name)
+
+        async def game() -> tuple[Session, Session]:
+            rules = ruleset(ruleset_name)
+            host, guest = await host_and_join(f"ws://127.0.0.1:{port}", ruleset_name)
+            await asyncio.gather(play_out(host, rules.make_player("ai", "blue", "normal", SEED)),
+                                 play_out(guest, rules.make_player("ai", "red", "normal", SEED)))
+            return host, guest
+
+        host, guest = run(game)
+    finally:
+        process.terminate()
+        process.wait(10)
+    assert state_hash(host.mirror.match) == state_hash(guest.mirror.match) == expected

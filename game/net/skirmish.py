@@ -9,6 +9,7 @@ hash of its events and of the state after it, which every client checks against 
 from __future__ import annotations
 
 import base64
+import dataclasses
 import hashlib
 import hmac
 import secrets
@@ -43,10 +44,35 @@ def new_token() -> str:
     return secrets.token_urlsafe(24)                      # 192 random bits
 
 
+_REPRS: dict[int, tuple[Any, str]] = {}     # id -> (a frozen component, its repr): a command changes only a few
+_MOST_REPRS = 200_000
+
+
+def _text(value: Any) -> str:
+    """repr(value), remembered for frozen dataclasses (components and resources never change once made)."""
+    known = _REPRS.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    text = repr(value)
+    if dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        if len(_REPRS) >= _MOST_REPRS:
+            _REPRS.clear()
+        _REPRS[id(value)] = (value, text)
+    return text
+
+
 def state_hash(match: Match) -> str:
-    """sha256 of the whole world (entities, components, resources) and the dice: what lockstep must agree on."""
-    text = repr(match.state.world.snapshot()) + repr(match.dice)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    """sha256 of the whole world (entities, components, resources, in the snapshot's stable order) and the dice:
+    what lockstep must agree on after every command."""
+    next_entity, stores, resources = match.state.world.snapshot()
+    digest = hashlib.sha256(f"{next_entity}|{match.dice!r}".encode("utf-8"))
+    for kind, store in stores:
+        digest.update(f"\n{kind}".encode("utf-8"))
+        for entity, component in store:
+            digest.update(f"|{entity}:{_text(component)}".encode("utf-8"))
+    for kind, value in resources:
+        digest.update(f"\n{kind}={_text(value)}".encode("utf-8"))
+    return digest.hexdigest()
 
 
 @dataclass
