@@ -15,6 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.app import Game  # noqa: E402
 from game.input.intents import Key  # noqa: E402
 from game.net.remote import Waiting  # noqa: E402
+from game.net.seats_file import kept_token, seats_path  # noqa: E402
 from game.net.server import LocalServer  # noqa: E402
 from game.net.skirmish import state_hash  # noqa: E402
 from game.rulesets import ruleset  # noqa: E402
@@ -31,14 +32,19 @@ def server() -> Iterator[LocalServer]:
     running.stop()
 
 
-def connected_battle(server: LocalServer, seats: dict[str, str], seed: int = 7) -> tuple[Game, BattleScene]:
+def connected_battle(server: LocalServer, seats: dict[str, str], seed: int = 7, mode: str = "server",
+                     code: str = "") -> tuple[Game, BattleScene]:
+    """The Online screen, filled in as a player would, connected: its battle screen."""
     game = Game(None, seed, (1280, 720))
     menu = game.scene
     assert menu._press(("online",)) == "online"
     online = OnlineScene(game.window, game.fonts, menu, "off")
-    online.mode, online.address, online.seats = "server", server.url, seats
+    online.mode, online.address, online.seats = mode, server.url, seats
     game.scene = online
-    online._connect()
+    for letter in code:
+        online.focus.item = ("code",)
+        online.text_input(letter.lower())
+    online._press(("connect",))
     for _ in range(FRAMES):
         game.frame()
         if isinstance(game.scene, BattleScene):
@@ -84,6 +90,21 @@ def test_the_screen_waits_for_an_open_seat_and_the_host_hands_it_to_the_computer
         time.sleep(0.002)
     assert battle.match.record and battle.state.side(battle.match.record[0][0].actor) == "red"
     assert any(s["side"] == "red" and s["status"] == "computer" for s in battle.online.seats)
+
+
+def test_a_player_who_closed_the_game_joins_again_with_the_seat_kept_for_that_code(server: LocalServer) -> None:
+    _, host = connected_battle(server, {"blue": "here", "red": "open"})
+    code = host.online.code
+    seats_path().unlink()                               # the guest's machine holds no seat of the host's
+    _, guest = connected_battle(server, {}, mode="join", code=code)
+    assert guest.online.sides == ("red",) and kept_token(code) == (server.url, guest.online.token)
+    guest.online.connection.close()                     # the game is closed; the seat waits
+    for _ in range(FRAMES):
+        if any(s["side"] == "red" and s["status"] == "away" for s in server.server.rooms[code].skirmish.seats_message(0)):
+            break
+        time.sleep(0.002)
+    _, back = connected_battle(server, {}, mode="join", code=code)
+    assert back.online.sides == ("red",) and back.online.token == guest.online.token
 
 
 def test_an_online_skirmish_takes_nothing_back(server: LocalServer) -> None:

@@ -10,6 +10,7 @@ import pygame
 from game.input.intents import Click, Hover, Intent, Key
 from game.net.client import Desync, Mirror, greeting, host_message, map_cache
 from game.net.remote import Connection, OnlinePlay
+from game.net.seats_file import keep_token, kept_token
 from game.net.server import LocalServer
 from game.render import palette
 from game.ui.battle import BattleScene
@@ -126,6 +127,9 @@ class OnlineScene:
         if self.mode in ("here", "server"):
             menu = self.menu
             first = host_message(menu.chosen, menu.ruleset, menu.rosters, self.seats, menu.seed, menu.surprised)
+        elif self.mode == "join" and kept_token(self.code) is not None:    # a seat held before: take it up again
+            address, token = kept_token(self.code)  # type: ignore[misc]
+            first = greeting("rejoin", code=self.code, token=token)
         elif self.mode == "join":
             first = greeting("join", code=self.code)
         else:
@@ -162,6 +166,8 @@ class OnlineScene:
             battle = BattleScene(self.size, mirror.map_path, mirror.match.seed, self.fonts, rosters=rosters,
                                  surprised=mirror.surprised, match=mirror.match, animation_speed=self.animation_speed)
         labels = {r.side: r.label for r in rosters}
+        if welcome["token"]:
+            keep_token(welcome["code"], self.url, welcome["token"])
         battle.online = OnlinePlay(self.url, self.connection, welcome, mirror, labels)
         battle.human_sides = list(welcome["sides"])       # the hand-over screen only between this machine's sides
         battle.session = OnlineSaves(battle.match)
