@@ -162,11 +162,20 @@ class OnlinePlay:
         side = self.waiting_for(scene)
         if side is not None:
             seat = next(s for s in self.seats if s["side"] == side)
-            seconds = int(seat["away_for"] or 0) + int(time.monotonic() - self.seats_at)
             hint = f" Y: the computer plays {self._label(side)}." if self.host else ""
-            scene.message = f"Waiting for {self._label(side)} to reconnect: {seconds // 60}:{seconds % 60:02d}.{hint}"
+            if seat["status"] == "open":
+                scene.message = f"Waiting for a player to join as {self._label(side)}: join code {self.code}.{hint}"
+            else:
+                seconds = int(seat["away_for"] or 0) + int(time.monotonic() - self.seats_at)
+                scene.message = (f"Waiting for {self._label(side)} to reconnect: "
+                                 f"{seconds // 60}:{seconds % 60:02d}.{hint}")
         elif self.notice:
             scene.message, self.notice = self.notice, ""
+        elif self.remote_decider(scene) is not None:
+            deciding = self.remote_decider(scene).side  # type: ignore[union-attr]
+            seat = next((s for s in self.seats if s["side"] == deciding), {})
+            where = "the server's computer" if seat.get("status") == "computer" else "another machine"
+            scene.message = f"{self._label(deciding)} decides ({where}) · join code {self.code}"
 
     # Inside ---------------------------------------------------------------------------------------
     def waiting_for(self, scene: Any) -> str | None:

@@ -192,7 +192,8 @@ class OnlineScene:
             y = self._row(screen, area, y, row, "Join code", ("code",), (self.code or "") + self._caret(("code",)))
         else:
             menu = self.menu
-            text(screen, fonts.small, fit(fonts.small, f"{menu.chosen.stem} · {menu.ruleset} · seed "
+            title = menu.entries[menu.index].title
+            text(screen, fonts.small, fit(fonts.small, f"{title} · {menu.ruleset} · seed "
                                           f"{menu.seed if menu.seed is not None else 'random'} (chosen in the start menu)",
                                           area.width), (area.x, y), palette.TEXT_DIM)
             y += fonts.small.get_linesize() + 8
