@@ -10,10 +10,10 @@ from typing import Any
 
 from bench.arena import ROOT, SEED, shared
 from bench.report import summary
-from game.actions.commands import Rejected
-from game.actions.common import decider
-from game.actions.door import execute
-from game.ai import Controller
+from game.rulesets.dnd4e.actions.commands import Rejected
+from game.rulesets.dnd4e.actions.common import decider
+from game.rulesets.dnd4e.actions.door import execute
+from game.rulesets.dnd4e.ai import Controller
 from game.core.dice import SeededDice
 from game.ecs.components import ActionBudget
 from game.state import GameState
@@ -73,7 +73,7 @@ def ai_turn(iterations: int) -> dict[str, Any]:
 def simulate(iterations: int) -> dict[str, Any]:
     """Games per minute of whole normal-against-normal skirmishes on the default map with its rosters, each
     game timed alone (its rate is 60 s over its duration); no drawing."""
-    from game.content.roster import load_creatures, load_rosters
+    from game.rulesets.dnd4e.content import load_creatures, load_rosters
     from game.simulate import load_map, make_player, play_game
 
     bf = load_map(DEFAULT_MAP)

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from xml.sax.saxutils import quoteattr
 
-from game.content.roster import Roster, load_creatures
+from game.engine.rosters import Roster
+from game.rulesets.dnd4e.content import load_creatures
 from game.core.grid import Square, chebyshev
 from game.ecs.world import Entity
 from game.maps.loader import load_battlefield
-from game.match import Match, new_match
+from game.match import Match
+from game.rulesets.dnd4e.setup import new_match
 
 ROOT = Path(__file__).resolve().parent.parent
 TILESET = ROOT / "assets" / "tiles" / "dungeon.tsx"

@@ -11,7 +11,7 @@ from typing import Callable
 
 import pygame
 
-from game.content.roster import ContentError, Roster
+from game.engine.rosters import ContentError, Roster
 from game.i18n import set_language
 from game.input import intents
 from game.input.intents import Quit, translate

@@ -151,8 +151,7 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
 
 def run_simulate(args: argparse.Namespace) -> int:
     """`python -m game simulate`; usage errors exit 2, a map or content that cannot be played 1."""
-    from game.ai.tactics import DIFFICULTIES
-    from game.simulate import PLAYERS, RULESETS
+    from game.rulesets import ruleset
 
     def usage(message: str) -> int:
         print(f"error: {message}", file=sys.stderr)
@@ -160,16 +159,18 @@ def run_simulate(args: argparse.Namespace) -> int:
 
     if args.ruleset not in RULESETS:
         return usage(f"unknown ruleset {args.ruleset!r}: choose {' or '.join(RULESETS)}")
+    rules = ruleset(args.ruleset)
     sides = [s.strip() for s in args.sides.split(",")]
-    if any(s not in PLAYERS for s in sides):
-        return usage(f"--sides takes {' or '.join(PLAYERS)} for each side, got {args.sides!r}")
+    wrong = next((s for s in sides if s not in rules.PLAYERS), None)
+    if wrong is not None:
+        return usage(f"{rules.NAME} has only the {' or '.join(rules.PLAYERS)} player, not {wrong!r} (--sides)")
     levels = [d.strip() for d in args.difficulty.split(",")]
-    if any(d not in DIFFICULTIES for d in levels):
-        return usage(f"--difficulty takes {', '.join(DIFFICULTIES)}, got {args.difficulty!r}")
+    if any(d not in rules.LEVELS for d in levels):
+        return usage(f"--difficulty takes {', '.join(rules.LEVELS)}, got {args.difficulty!r}")
     from game.simulate import headless_pytmx, run
 
     headless_pytmx()
-    from game.content.roster import ContentError
+    from game.engine.rosters import ContentError
     from game.maps.tmx import MapError
     from game.match import SetupError
 

@@ -1,4 +1,4 @@
-"""A match: the state, the seeded dice and the record of every command and its events."""
+"""A match in any ruleset: the state, the seeded dice and the record of every command and its events; placing rosters."""
 
 from __future__ import annotations
 
@@ -7,17 +7,14 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game import RULES_VERSION
-from game.actions.commands import Command, Rejected
-from game.rulesets import ruleset
-from game.actions.events import Event
-from game.content.roster import CreatureTemplate, Roster
 from game.core.battlefield import Battlefield
-from game.core.dice import Dice, SeededDice
+from game.core.dice import Dice
 from game.core.grid import Square, chebyshev, footprint
-from game.ecs.components import ActionPoints, Appearance, Body, Conditions, Health, Name, Position, Stats, Surges, Team
-from game.ecs.world import World
+from game.ecs.components import Body
+from game.engine.refusal import Refusal
+from game.engine.rosters import Roster
+from game.rulesets import ruleset
 from game.state import GameState
-from game.systems.turns import begin_skirmish
 
 
 class SetupError(ValueError):
@@ -53,14 +50,14 @@ class Match:
     seed: int
     ruleset: str = "4e"
     rules_version: str = RULES_VERSION
-    record: list[tuple[Command, list[Event]]] = field(default_factory=list)
-    opening: list[Event] = field(default_factory=list)
+    record: list[tuple[Any, list[Any]]] = field(default_factory=list)     # each command and its events
+    opening: list[Any] = field(default_factory=list)
     dice_rolls: list[int] = field(default_factory=list)   # dice rolled by each recorded command, in order
 
-    def validate(self, command: Command) -> Rejected | None:
+    def validate(self, command: Any) -> Refusal | None:
         return ruleset(self.ruleset).validate(self.state, command)
 
-    def submit(self, command: Command) -> Rejected | list[Event]:
+    def submit(self, command: Any) -> Refusal | list[Any]:
         """Pass a command through the one door; accepted commands are recorded with their events and
         the number of dice they rolled."""
         counted = CountingDice(self.dice)
@@ -71,7 +68,7 @@ class Match:
         return result
 
     @property
-    def events(self) -> list[Event]:
+    def events(self) -> list[Any]:
         return self.opening + [e for _, events in self.record for e in events]
 
 
@@ -125,40 +122,3 @@ def place_roster(bf: Battlefield, roster: Roster, templates: Mapping[str, Placea
         number = sum(r.creatures.count(key) for r in earlier) + counts[key]
         label = template.display_name if total == 1 else f"{template.display_name} {number}"
         create(template, spot, label)
-
-
-def place_side(bf: Battlefield, world: World, roster: Roster, creatures: dict[str, CreatureTemplate], taken: set[Square],
-               rosters: Sequence[Roster] = ()) -> None:
-    """Put a 4e roster's creatures in its start area (place_roster; ``rosters``: all the match's)."""
-    def create(template: CreatureTemplate, spot: Square, label: str) -> None:
-        world.create(
-            Name(label), Team(roster.side), Position(spot), template.body, template.stats,
-            Health(template.stats.max_hp), template.arsenal, Conditions(), Appearance(template.sprite),
-            *staying_power(template.stats),
-        )
-    place_roster(bf, roster, creatures, taken, create, rosters)
-
-
-def staying_power(stats: Stats) -> tuple[Surges, ActionPoints]:
-    """§26.2: a hero's healing surges, a monster's one (heroic tier, levels 1-10: 1, paragon 2, epic 3);
-    §25.1: heroes start each encounter with one action point, monsters with none."""
-    surges = stats.surges if stats.hero else 1 + (stats.level > 10) + (stats.level > 20)
-    return Surges(surges), ActionPoints(1 if stats.hero else 0)
-
-
-def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int,
-              surprised: tuple[str, ...] | None = None) -> Match:
-    """Set up the battlefield, place both sides, roll initiative and start the surprise round, if the
-    ``surprised`` sides (by default those the map names) are caught unaware (§2.3), or round 1."""
-    sides = [r.side for r in rosters]
-    for side in sides:
-        if not bf.start_squares(side):
-            raise SetupError(f"the map has no start area for side {side!r}")
-    world = World()
-    taken: set[Square] = set()
-    for roster in rosters:
-        place_side(bf, world, roster, creatures, taken, rosters)
-    state = GameState(bf, world)
-    dice = SeededDice(seed)
-    opening = begin_skirmish(state, dice, bf.surprised if surprised is None else surprised)
-    return Match(state, dice, seed, opening=opening)

@@ -5,7 +5,7 @@ of a run uses seed ``seed + i`` for the dice and for every controller, so a run 
 final-state hash (sha256 of the world's snapshot) says so across runs and processes.
 
 ``--record DIR`` writes each game as JSON (``record_game``): the rules version, the ruleset, the map,
-the seed, the rosters, the sides and every command in order, serialised by ``game.ai.record``.
+the seed, the rosters, the sides and every command in order, serialised by the ruleset's ``command_to_json``.
 """
 
 from __future__ import annotations
@@ -16,24 +16,21 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
-from game.actions.commands import Command
-from game.content.roster import CreatureTemplate, Roster
 from game.core.battlefield import Battlefield
-from game.match import Match, new_match, rosters_in_play
-from game.rulesets import RULESETS as RULESET_MODULES, ruleset
+from game.engine.rosters import Roster
+from game.match import Match, rosters_in_play
+from game.rulesets import ruleset
 from game.state import GameState
 
-RULESETS = tuple(RULESET_MODULES)
-PLAYERS = ("ai", "scripted")
 MAX_COMMANDS_PER_ROUND = 400      # a safety net: a round of more commands than this is a bug, not a game
 
 
 class Player(Protocol):
     side: str
 
-    def next_command(self, state: GameState) -> Command: ...
+    def next_command(self, state: GameState) -> Any: ...
 
 
 class SimulationError(RuntimeError):
@@ -89,17 +86,14 @@ def make_player(kind: str, side: str, difficulty: str, seed: int, ruleset_name: 
     return ruleset(ruleset_name).make_player(kind, side, difficulty, seed)
 
 
-def play_game(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int,
+def play_game(bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int,
               players: dict[str, Player], max_rounds: int = 30,
               surprised: tuple[str, ...] | None = None, ruleset_name: str = "4e") -> GameResult:
     """One whole skirmish: each command from the player of the side the skirmish waits for, through the
     door of the ruleset, until a side wins or round ``max_rounds`` is over (a draw). ``surprised``: 4e only."""
     start = time.perf_counter()
     rules = ruleset(ruleset_name)
-    if surprised is not None:
-        match = new_match(bf, rosters, creatures, seed, surprised=surprised)
-    else:
-        match = rules.new_match(bf, rosters, creatures, seed)
+    match = rules.new_match(bf, rosters, creatures, seed, surprised)
     state = match.state
     rounds_now = rules.round_number
     budget = MAX_COMMANDS_PER_ROUND * (max_rounds + 1)
@@ -135,8 +129,8 @@ def record_game(result: GameResult, map_path: Path | str, rosters: list[Roster],
     }
 
 
-def replay(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int,
-           commands: list[Command], ruleset_name: str = "4e") -> Match:
+def replay(bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int,
+           commands: list[Any], ruleset_name: str = "4e") -> Match:
     """The match the commands make from a fresh start with this seed (a refused command raises)."""
     match = ruleset(ruleset_name).new_match(bf, rosters, creatures, seed)
     for command in commands:

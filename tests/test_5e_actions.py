@@ -17,7 +17,7 @@ from game.rulesets.dnd5e.commands import (
 from game.rulesets.dnd5e.components import Dropped, Hands, Readied, Zone
 from game.rulesets.dnd5e.verdict import Refused
 from game.rulesets.dnd5e.vitality import Vitals
-from game.ui import rules_5e
+from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from tests.test_5e_engine import of, run, skirmish
 
 

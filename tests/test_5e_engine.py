@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.content.roster import ContentError
+from game.engine.rosters import ContentError
 from game.core.battlefield import Obscurement, parse_ascii
 from game.core.dice import ScriptedDice
 from game.ecs.components import Condition, Position

@@ -26,7 +26,7 @@ from game.rulesets.dnd5e.situation import (
 )
 from game.rulesets.dnd5e.verdict import Refused
 from game.state import GameState
-from game.ui import rules_5e
+from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from tests.test_5e_engine import run
 
 CREATURES = load_creatures()
@@ -187,7 +187,7 @@ def test_R004_OA_01_and_03_only_an_enemy_that_sees_the_mover_in_the_dark_makes_a
 
 
 def test_the_battle_screen_forecast_and_card_name_the_light_and_darkvision():
-    from game.ui import rules_5e
+    from game.rulesets.dnd5e.presentation import adapter as rules_5e
     cast = {"F": ("fighter", "blue", (0, 0)), "G": ("goblin", "red", (3, 0)), "W": ("wizard", "blue", (0, 2))}
     state, ids = skirmish(["..**....", "..**....", "........"], cast, "FGW")
     f, g, w = ids["F"], ids["G"], ids["W"]

@@ -13,14 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from game.actions.attack import AreaPlan, plan_area
-from game.actions.commands import (
+from game.rulesets.dnd4e.actions.attack import AreaPlan, plan_area
+from game.rulesets.dnd4e.actions.commands import (
     AreaAttack, Attack, Charge, EndTurn, ForceMove, Move, React, Rejected, SecondWind, Teleport,
 )
-from game.actions.door import execute, validate
-from game.actions.move import move_options
-from game.ai import Controller, NotMyTurn, ScriptedController
-from game.ai.record import COMMAND_TYPES, command_from_json, command_to_json
+from game.rulesets.dnd4e.actions.door import execute, validate
+from game.rulesets.dnd4e.actions.move import move_options
+from game.rulesets.dnd4e.ai import Controller, NotMyTurn, ScriptedController
+from game.rulesets.dnd4e.ruleset import COMMANDS, command_from_json, command_to_json
 from game.core.dice import DiceExpr, SeededDice
 from game.core.grid import chebyshev
 from game.ecs.components import ForcedMovement, Health, PendingForced, Power, TeleportPower, TurnState
@@ -38,7 +38,7 @@ PAIRINGS = (("normal", "normal"), ("easy", "hard"), ("hard", "easy"), ("normal",
 def _play_games(task: tuple[str, int, int]) -> list[tuple[int, str, int, str]]:
     """Games ``first``..``last - 1`` of one map: (seed, winner or "draw", rounds, final hash); a refused
     command raises."""
-    from game.content.roster import load_creatures, load_rosters
+    from game.rulesets.dnd4e.content import load_creatures, load_rosters
     from game.simulate import load_map, make_player, play_game
 
     map_name, first, last = task
@@ -79,7 +79,7 @@ def test_fifty_computer_games_on_every_shipped_map_end_in_a_win_or_a_round_limit
 
 def test_the_same_seed_plays_the_same_game_twice(played):
     """A second run of some of the games, in this process, ends on the same state hash."""
-    from game.content.roster import load_creatures, load_rosters
+    from game.rulesets.dnd4e.content import load_creatures, load_rosters
     from game.simulate import load_map, make_player, play_game
 
     creatures = load_creatures()
@@ -108,11 +108,11 @@ def test_simulate_prints_each_game_and_a_summary_and_repeats_across_processes(tm
     record = json.loads((tmp_path / "game-7.json").read_text())
     assert {"rules_version", "ruleset", "map", "seed", "commands"} <= set(record)
     assert record["seed"] == 7 and record["ruleset"] == "4e"
-    assert all(c["type"] in COMMAND_TYPES for c in record["commands"])
+    assert all(c["type"] in {kind.__name__ for kind in COMMANDS} for c in record["commands"])
 
 
 def test_a_recorded_game_replays_to_the_same_final_state():
-    from game.content.roster import load_creatures, load_rosters
+    from game.rulesets.dnd4e.content import load_creatures, load_rosters
     from game.simulate import load_map, make_player, play_game, replay, state_digest
 
     creatures = load_creatures()
@@ -160,7 +160,7 @@ def test_every_command_it_returns_passes_the_door_and_the_turn_ends():
 
 
 def test_every_command_survives_the_json_round_trip():
-    from game.actions.commands import AreaAttack as Area, Charge as Ch, Escape, Teleport, UsePower
+    from game.rulesets.dnd4e.actions.commands import AreaAttack as Area, Charge as Ch, Escape, Teleport, UsePower
 
     for command in (Move(1, ((0, 0), (1, 1)), "shift"), Area(2, "burst", (3, 4), True), Ch(1, 2, ((0, 0), (1, 0))),
                     Escape(1, "acrobatics", (2, 2)), Teleport(1, "step", (5, 5)), UsePower(1, "heal", None),

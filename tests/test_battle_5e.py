@@ -1,4 +1,4 @@
-"""The battle screen's 5e-house adapter (game.ui.rules_5e): the bar's choices carry the door's reasons and
+"""The battle screen's 5e-house adapter (game.rulesets.dnd5e.presentation.adapter): the bar's choices carry the door's reasons and
 only offer what the door accepts, the walk overlay and the forecasts are the rules' own answers, and every
 5e event has a log line."""
 
@@ -17,7 +17,7 @@ from game.rulesets.dnd5e.commands import AttackRolled, Damaged, Moved, React, Sa
 from game.rulesets.dnd5e.components import Zone
 from game.rulesets.dnd5e.verdict import Refused
 from game.rulesets.dnd5e.vitality import Vitals
-from game.ui import rules_5e
+from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from tests.test_5e_engine import CREATURES, of, run, skirmish
 from tests import test_i18n
 
@@ -241,7 +241,7 @@ def test_a_walk_beat_follows_the_moves_path_square_by_square_2_3():
 
 
 def test_thunderwave_plays_the_save_the_damage_the_push_and_the_fall_with_its_dice():
-    from game.render.animation import AreaFlash, Blink, Fall, Hurt, Motion, Note
+    from game.engine.cues import AreaFlash, Blink, Fall, Hurt, Motion, Note
     rows = [".....", ".CB..", "....."]
     cast = {"C": ("cleric", "blue"), "B": ("bugbear", "red")}
     state, ids = skirmish(rows, cast, "CB", elevation_ft=[[20, 20, 20, 20, 0]] * 3)
@@ -255,7 +255,7 @@ def test_thunderwave_plays_the_save_the_damage_the_push_and_the_fall_with_its_di
 
 
 def test_an_area_spell_lights_the_squares_it_covers_while_its_saves_play():
-    from game.render.animation import AreaFlash
+    from game.engine.cues import AreaFlash
     state, ids = skirmish(["W......", ".......", "....G.."], {"W": ("wizard", "blue"), "G": ("goblin", "red")}, "WG")
     events = run(state, rules_5e.command_for(state, ids["W"], "spell:shatter:2", at=(4, 1)), 20, 1, 1, 1)  # saves; 3d8
     squares, _ = engine.spell_area(state, ids["W"], engine.spell_named(state, ids["W"], "shatter"), (4, 1))

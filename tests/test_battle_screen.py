@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions.commands import AreaAttack, Attack, ForceMove, Move, React, Teleport
+from game.rulesets.dnd4e.actions.commands import AreaAttack, Attack, ForceMove, Move, React, Teleport
 from game.app import FixedStepLoop, Game
-from game.actions.move import mode_speed
-from game.actions.events import AttackRolled
+from game.rulesets.dnd4e.actions.move import mode_speed
+from game.rulesets.dnd4e.actions.events import AttackRolled
 from game.core.dice import ScriptedDice
 from game.ecs.components import Health, Position
 from game.render import palette
@@ -171,8 +171,8 @@ def hurt(scene, name, hp, temp=0):
 
 
 def test_a_heal_on_an_ally_uses_the_power_bar_key_then_a_click_and_counts_down_its_uses(game):
-    from game.actions.commands import UsePower
-    from game.actions.events import Healed
+    from game.rulesets.dnd4e.actions.commands import UsePower
+    from game.rulesets.dnd4e.actions.events import Healed
 
     ids = stage(game, "Tamsin", {"Tamsin": (10, 8), "Brakka": (12, 8)})
     scene = game.scene
@@ -204,9 +204,9 @@ def test_a_heal_on_an_ally_uses_the_power_bar_key_then_a_click_and_counts_down_i
 
 
 def test_a_personal_power_acts_at_once_from_its_key():
-    from game.actions.commands import UsePower
+    from game.rulesets.dnd4e.actions.commands import UsePower
     from game.app import FixedStepLoop, Game
-    from game.content.roster import Roster
+    from game.engine.rosters import Roster
     from game.ui.battle import BattleScene
 
     game = Game(DEFAULT_MAP, 4, (1280, 720), loop=FixedStepLoop(SteppedClock()))
@@ -259,7 +259,7 @@ def test_the_bar_shows_every_power_with_its_cost_range_defense_and_uses_and_grey
 
 def test_conditions_show_as_badges_on_the_unit_and_with_their_durations_in_the_card(game):
     from game.ecs.components import END_OF_TURN, SAVE_ENDS, Condition
-    from game.ui.describe import badge, condition_text
+    from game.rulesets.dnd4e.presentation.describe import badge, condition_text
 
     ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (11, 8), "Miriel": (9, 9)})
     scene = game.scene
@@ -276,7 +276,7 @@ def test_conditions_show_as_badges_on_the_unit_and_with_their_durations_in_the_c
     assert texts[2].startswith("ongoing 5 fire damage (save ends)")
     assert texts[3] == "marked by Brakka until the end of Brakka's next turn"
     hurt(scene, "Brakka", 20, temp=5)
-    from game.ui.describe import vitals
+    from game.rulesets.dnd4e.presentation.describe import vitals
     assert vitals(state, ids["Brakka"])[0].startswith("HP 20/33 +5 temp")
     click(centre(game, (11, 8)))          # an enemy in reach is attacked; select it by Tab instead
     run_frames(game, 40)
@@ -286,7 +286,7 @@ def test_conditions_show_as_badges_on_the_unit_and_with_their_durations_in_the_c
 
 def test_a_dying_hero_stays_on_the_board_and_its_card_says_so(game):
     from game.ecs.components import Condition, DeathSaves
-    from game.ui.describe import state_word, vitals
+    from game.rulesets.dnd4e.presentation.describe import state_word, vitals
 
     ids = stage(game, "Brakka", {"Brakka": (10, 8)})
     scene = game.scene
@@ -301,7 +301,7 @@ def test_a_dying_hero_stays_on_the_board_and_its_card_says_so(game):
 
 
 def test_an_interrupt_prompt_asks_the_defender_and_y_takes_the_power(game):
-    from game.actions.commands import Attack, React
+    from game.rulesets.dnd4e.actions.commands import Attack, React
 
     ids = stage(game, "Hobgoblin soldier", {"Hobgoblin soldier": (10, 10), "Miriel": (10, 9)})
     scene = game.scene
@@ -322,7 +322,7 @@ def test_an_interrupt_prompt_asks_the_defender_and_y_takes_the_power(game):
 
 
 def test_ready_picks_a_power_then_a_trigger_from_popups(game):
-    from game.actions.commands import Ready
+    from game.rulesets.dnd4e.actions.commands import Ready
 
     ids = stage(game, "Tamsin", {"Tamsin": (10, 8)})
     scene = game.scene
@@ -340,7 +340,7 @@ def test_ready_picks_a_power_then_a_trigger_from_popups(game):
 
 
 def test_delay_puts_the_turn_off_and_the_next_creature_acts(game):
-    from game.actions.commands import Delay
+    from game.rulesets.dnd4e.actions.commands import Delay
 
     ids = stage(game, "Tamsin", {"Tamsin": (10, 8)})
     scene = game.scene
@@ -353,8 +353,8 @@ def test_delay_puts_the_turn_off_and_the_next_creature_acts(game):
 
 
 def test_second_wind_spends_a_surge_and_shows_the_healing(game):
-    from game.actions.commands import SecondWind
-    from game.actions.events import Healed
+    from game.rulesets.dnd4e.actions.commands import SecondWind
+    from game.rulesets.dnd4e.actions.events import Healed
 
     ids = stage(game, "Brakka", {"Brakka": (10, 8)})
     scene = game.scene
@@ -373,7 +373,7 @@ def test_second_wind_spends_a_surge_and_shows_the_healing(game):
 
 
 def test_k_makes_the_next_attack_a_knockout_and_a_helpless_enemy_gets_a_coup_de_grace(game):
-    from game.actions.commands import Attack, CoupDeGrace
+    from game.rulesets.dnd4e.actions.commands import Attack, CoupDeGrace
     from game.ecs.components import ActionBudget, Condition
 
     ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (11, 8), "Goblin sharpshooter": (10, 9)})
@@ -403,11 +403,11 @@ def test_every_event_kind_has_a_log_line():
     import dataclasses
     import typing
 
-    from game.actions import events as ev
-    from game.content.roster import load_creatures, load_rosters
+    from game.rulesets.dnd4e.actions import events as ev
+    from game.rulesets.dnd4e.content import load_creatures, load_rosters
     from game.maps.loader import load_battlefield
-    from game.match import new_match
-    from game.ui.narration import narrate
+    from game.rulesets.dnd4e.setup import new_match
+    from game.rulesets.dnd4e.presentation.narration import narrate
 
     creatures = load_creatures()
     match = new_match(load_battlefield(DEFAULT_MAP), load_rosters(creatures=creatures), creatures, 1)
@@ -436,13 +436,13 @@ def test_every_event_kind_has_a_log_line():
 
 
 def maneuvers_ready():
-    from game.actions import maneuvers
+    from game.rulesets.dnd4e.actions import maneuvers
     return "TEMPORARY" not in (maneuvers.__doc__ or "")
 
 
 @pytest.mark.skipif(not maneuvers_ready(), reason="the maneuvers' rules are not in yet")
 def test_charge_previews_the_path_to_the_nearest_attack_square_and_a_click_charges(game):
-    from game.actions.commands import Charge
+    from game.rulesets.dnd4e.actions.commands import Charge
 
     ids = stage(game, "Brakka", {"Brakka": (6, 8), "Hobgoblin soldier": (10, 8)})
     scene = game.scene
@@ -463,7 +463,7 @@ def test_charge_previews_the_path_to_the_nearest_attack_square_and_a_click_charg
 
 @pytest.mark.skipif(not maneuvers_ready(), reason="the maneuvers' rules are not in yet")
 def test_grab_then_drag_then_the_grabbed_creature_escapes_from_a_popup(game):
-    from game.actions.commands import Escape, Grab, MoveGrabbed
+    from game.rulesets.dnd4e.actions.commands import Escape, Grab, MoveGrabbed
 
     ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (11, 8)})
     scene = game.scene
@@ -593,7 +593,7 @@ def test_hit_points_changed_by_hand_show_at_once_on_the_card_and_over_the_creatu
 
 
 def test_a_zone_laid_on_the_map_is_drawn_over_the_squares_at_once(game):
-    from game.actions.zones import create_zone
+    from game.rulesets.dnd4e.actions.zones import create_zone
     from game.ecs.components import Zone, ZoneSpec
 
     ids = stage(game, "Brakka", {"Brakka": (10, 8)})
@@ -784,12 +784,12 @@ def test_animation_speed_sets_how_fast_beats_play_and_off_plays_none():
 
 
 def test_a_teleport_flashes_where_it_left_and_where_it_arrived_and_a_fall_shows_its_dice():
-    from game.actions.events import UnitFell, UnitTeleported
-    from game.content.roster import load_creatures, load_rosters
+    from game.rulesets.dnd4e.actions.events import UnitFell, UnitTeleported
+    from game.rulesets.dnd4e.content import load_creatures, load_rosters
     from game.maps.loader import load_battlefield
-    from game.match import new_match
+    from game.rulesets.dnd4e.setup import new_match
     from game.render.animation import Animator
-    from game.ui import rules_4e
+    from game.rulesets.dnd4e.presentation import adapter as rules_4e
 
     creatures = load_creatures()
     state = new_match(load_battlefield(DEFAULT_MAP), load_rosters(creatures=creatures), creatures, 1).state

@@ -3,15 +3,15 @@ portals, areas and opportunity attacks offered to the enemy (4e §5, §19-§25, 
 
 from dataclasses import replace
 
-from game.actions.commands import (
+from game.rulesets.dnd4e.actions.commands import (
     AreaAttack, Attack, DropProne, EndSqueeze, EndTurn, ForceMove, Move, React, Rejected, StandUp, Teleport,
 )
-from game.actions.door import execute
-from game.actions.events import (
+from game.rulesets.dnd4e.actions.door import execute
+from game.rulesets.dnd4e.actions.events import (
     AreaPlaced, AttackRolled, ConditionEnded, DamageDealt, ForcedMovementEarned, Offered, SavingThrow,
     UnitFell, UnitForced, UnitTeleported,
 )
-from game.actions.move import move_options
+from game.rulesets.dnd4e.actions.move import move_options
 from game.core.dice import DiceExpr, ScriptedDice
 from game.core.grid import Size
 from game.ecs.components import Power, TeleportPower

@@ -1,8 +1,8 @@
 """Battlefield rules of 4e (§14 cover, §15 concealment, §20 falling, §21 flanking, §22 forced movement,
 §23 teleport, §25.13 opportunity attacks, §25.20 shift) on tiny ASCII battlefields."""
 
-from game.actions.attack import AttackPlan, plan_attack
-from game.actions.move import shift_rejection
+from game.rulesets.dnd4e.actions.attack import AttackPlan, plan_attack
+from game.rulesets.dnd4e.actions.move import shift_rejection
 from game.core.battlefield import EdgeKind, Terrain
 from game.core.forced import forced_destinations
 from game.core.lines import best_cover_lines

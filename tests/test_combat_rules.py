@@ -13,13 +13,13 @@ from dataclasses import replace
 
 import pytest
 
-from game.actions.attack import plan_area, plan_attack
-from game.actions.commands import (
+from game.rulesets.dnd4e.actions.attack import plan_area, plan_attack
+from game.rulesets.dnd4e.actions.commands import (
     AreaAttack, Attack, CoupDeGrace, Delay, DrinkPotion, EndTurn, Move, React, Ready, Rejected,
     SecondWind, SpendActionPoint, StandUp, Sustain, TotalDefense, UsePower,
 )
-from game.actions.door import execute
-from game.actions.events import (
+from game.rulesets.dnd4e.actions.door import execute
+from game.rulesets.dnd4e.actions.events import (
     ActionTaken, AttackLost, AttackRolled, ConditionEnded, ConditionGained, DamageDealt, DeathSave, Healed,
     InitiativeChanged, InitiativeRolled, Offered, PowerUsed, RoundStarted, SavingThrow, TurnEnded, TurnStarted,
     UnitBloodied, UnitDied, UnitDying, UnitKnockedOut, UnitMoved, UnitRevived, ZoneCreated, ZoneEnded,
@@ -31,7 +31,7 @@ from game.ecs.components import (
     OutOfFight, Position, Power, Surges, ZoneSpec,
 )
 from game.rulesets.dnd4e.situation import combat_advantage, situation
-from game.systems.turns import begin_skirmish
+from game.rulesets.dnd4e.systems.turns import begin_skirmish
 
 from support import BOW, SWORD, Unit, battle
 

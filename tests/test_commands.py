@@ -1,8 +1,8 @@
 """The one door: validation is pure, rejections change nothing, accepted commands emit events."""
 
-from game.actions.commands import Attack, EndTurn, Move, React, Rejected
-from game.actions.door import execute, validate
-from game.actions.events import (
+from game.rulesets.dnd4e.actions.commands import Attack, EndTurn, Move, React, Rejected
+from game.rulesets.dnd4e.actions.door import execute, validate
+from game.rulesets.dnd4e.actions.events import (
     AttackRolled, DamageDealt, OfferDeclined, Offered, RoundStarted, SkirmishWon, TurnStarted,
     UnitBloodied, UnitDied, UnitMoved,
 )

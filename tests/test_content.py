@@ -4,7 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from game.content.roster import ContentError, load_creatures, load_rosters
+from game.engine.rosters import ContentError
+from game.rulesets.dnd4e.content import load_creatures, load_rosters
 from game.core.dice import DiceExpr
 from game.core.grid import Size
 from game.ecs.components import EffectSpec, HealSpec, ZoneSpec

@@ -28,18 +28,18 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
-from game.actions.commands import (
+from game.rulesets.dnd4e.actions.commands import (
     AidAnother, AreaAttack, Attack, BullRush, Charge, CoupDeGrace, Delay, DrinkPotion, DropProne, EndGrab, EndSqueeze,
     EndTurn, Escape, ForceMove, Grab, Move, MoveGrabbed, React, Ready, Rejected, SecondWind, SpendActionPoint,
     StandUp, Sustain, Teleport, TotalDefense, UsePower,
 )
-from game.actions.attack import power_targets
-from game.actions.common import decider
-from game.actions.door import execute
-from game.actions.force_move import forced_next_squares, next_forced
-from game.actions.maneuvers import charge_squares, push_squares
-from game.actions.move import move_blocker, move_options
-from game.actions.events import (
+from game.rulesets.dnd4e.actions.attack import power_targets
+from game.rulesets.dnd4e.actions.common import decider
+from game.rulesets.dnd4e.actions.door import execute
+from game.rulesets.dnd4e.actions.force_move import forced_next_squares, next_forced
+from game.rulesets.dnd4e.actions.maneuvers import charge_squares, push_squares
+from game.rulesets.dnd4e.actions.move import move_blocker, move_options
+from game.rulesets.dnd4e.actions.events import (
     ActionTaken, AttackRolled, DamageDealt, DeathSave, Healed, PowerUsed, TemporaryHitPoints, TurnStarted,
     UnitDied, UnitKnockedOut, UnitMoved,
 )
@@ -47,7 +47,7 @@ from game.core.areas import blast_placements
 from game.core.dice import DiceExpr, SeededDice
 from game.core.grid import DIRECTIONS, Size, are_adjacent, footprint
 from game.ecs.components import EffectSpec, Health, HealSpec, OutOfFight, Power, ZoneSpec
-from game.systems.turns import begin_skirmish
+from game.rulesets.dnd4e.systems.turns import begin_skirmish
 
 from support import BOW, SWORD, Unit, battle
 

@@ -6,8 +6,8 @@ import os
 import pygame
 import pytest
 
-from game.actions.common import decider
-from game.ai import Controller
+from game.rulesets.dnd4e.actions.common import decider
+from game.rulesets.dnd4e.ai import Controller
 from game.app import FixedStepLoop, Game
 from game.render import palette
 from game.ui.battle import BattleScene

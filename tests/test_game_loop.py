@@ -6,8 +6,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions.commands import Attack, Move
-from game.actions.events import AttackRolled, UnitMoved
+from game.rulesets.dnd4e.actions.commands import Attack, Move
+from game.rulesets.dnd4e.actions.events import AttackRolled, UnitMoved
 from game.render.animation import TICKS_PER_SQUARE
 from game.app import FIXED_STEP, MAX_FRAME_TIME, FixedStepLoop, Game, run_game
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions.commands import Attack, EndTurn, Move
+from game.rulesets.dnd4e.actions.commands import Attack, EndTurn, Move
 from game.app import FixedStepLoop, Game
 from game.core.dice import ScriptedDice
 from game.ecs.components import Position

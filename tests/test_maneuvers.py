@@ -7,13 +7,13 @@ defenses: AC 15, Fortitude 13, Reflex 13, Will 13.
 
 import pytest
 
-from game.actions import maneuvers
-from game.actions.commands import (
+from game.rulesets.dnd4e.actions import maneuvers
+from game.rulesets.dnd4e.actions.commands import (
     AidAnother, Attack, BullRush, Charge, EndGrab, EndTurn, Escape, Grab, Move, MoveGrabbed, React, Rejected,
     SpendActionPoint, Sustain,
 )
-from game.actions.door import execute, validate
-from game.actions.events import (
+from game.rulesets.dnd4e.actions.door import execute, validate
+from game.rulesets.dnd4e.actions.events import (
     ActionTaken, AttackLost, AttackRolled, ConditionEnded, ConditionGained, DamageDealt, Offered, SavingThrow,
     UnitFell, UnitForced, UnitMoved,
 )

@@ -15,8 +15,9 @@ from game.core.movement import Mover, MoveRules, search
 from game.maps import schema
 from game.maps.catalog import list_maps, user_maps_dir
 from game.maps.loader import MapError, load_battlefield
-from game.content.roster import Roster, load_creatures
-from game.match import new_match
+from game.engine.rosters import Roster
+from game.rulesets.dnd4e.content import load_creatures
+from game.rulesets.dnd4e.setup import new_match
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

@@ -6,23 +6,23 @@ from pathlib import Path
 
 import pytest
 
-from game.actions.attack import AreaPlan, plan_area, power_targets
-from game.actions.commands import (
+from game.rulesets.dnd4e.actions.attack import AreaPlan, plan_area, power_targets
+from game.rulesets.dnd4e.actions.commands import (
     AidAnother, AreaAttack, Attack, BullRush, Charge, CoupDeGrace, Delay, DrinkPotion, DropProne, EndGrab, EndSqueeze,
     EndTurn, Escape, ForceMove, Grab, Move, MoveGrabbed, React, Ready, Rejected, SecondWind, SpendActionPoint,
     StandUp, Sustain, Teleport, TotalDefense, UsePower,
 )
-from game.actions.door import validate
-from game.actions.common import decider
-from game.actions.force_move import forced_next_squares, next_forced
-from game.actions.move import MOVE_MODES, move_blocker, move_options
-from game.actions.teleport import teleport_power, teleport_squares
-from game.content.roster import load_creatures, load_rosters
+from game.rulesets.dnd4e.actions.door import validate
+from game.rulesets.dnd4e.actions.common import decider
+from game.rulesets.dnd4e.actions.force_move import forced_next_squares, next_forced
+from game.rulesets.dnd4e.actions.move import MOVE_MODES, move_blocker, move_options
+from game.rulesets.dnd4e.actions.teleport import teleport_power, teleport_squares
+from game.rulesets.dnd4e.content import load_creatures, load_rosters
 from game.core.areas import blast_placements
 from game.maps.loader import load_battlefield
-from game.match import new_match
-from game.actions.turn_actions import READY_TRIGGERS
-from game.ui.choices import (
+from game.rulesets.dnd4e.setup import new_match
+from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
+from game.rulesets.dnd4e.presentation.choices import (
     AID_BOONS, ESCAPE_SKILLS, charge_path, choices, coup_de_grace_power, drag_paths, readyable, wall_next_squares,
 )
 

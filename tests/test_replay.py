@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.content.roster import load_creatures
+from game.rulesets.dnd4e.content import load_creatures
 from game.replay import saves
 from game.replay.format import Setup, plain
 from game.replay.load import load, verify

@@ -7,14 +7,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions.commands import EndTurn, Move, React
-from game.actions.common import decider
-from game.actions.move import move_options
-from game.actions.events import TurnStarted
+from game.rulesets.dnd4e.actions.commands import EndTurn, Move, React
+from game.rulesets.dnd4e.actions.common import decider
+from game.rulesets.dnd4e.actions.move import move_options
+from game.rulesets.dnd4e.actions.events import TurnStarted
 from game.app import FixedStepLoop, Game
-from game.content.roster import load_creatures, load_rosters
+from game.rulesets.dnd4e.content import load_creatures, load_rosters
 from game.core.dice import ScriptedDice
-from game.match import new_match
+from game.rulesets.dnd4e.setup import new_match
 from game.replay.format import Setup
 from game.replay.rewind import RewindRefused, plan_rewind
 from game.simulate import load_map, make_player
@@ -196,7 +196,7 @@ def test_a_5e_walk_that_offered_an_opportunity_attack_or_rolled_dice_is_not_take
     from game.ecs.components import Position
     from game.rulesets import ruleset
     from game.rulesets.dnd5e.commands import Dodge, React as React5e
-    from game.ui import rules_5e
+    from game.rulesets.dnd5e.presentation import adapter as rules_5e
 
     rules = ruleset("5e-house")
     creatures = rules.load_creatures()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from game import RULES_VERSION
-from game.content.roster import load_creatures, load_rosters
+from game.rulesets.dnd4e.content import load_creatures, load_rosters
 from game.replay import saves
 from game.replay.format import FORMAT, VERSION, SaveError, Setup, document_digest
 from game.replay.load import fresh_match, load
@@ -339,7 +339,7 @@ def play_on(scene, commands: int):
     the nearest square (the first in order), then end the turn. Returns them with their events."""
     from game.rulesets.dnd5e.commands import EndTurn, Move
     from game.rulesets.dnd5e.engine import round_of
-    from game.ui import rules_5e
+    from game.rulesets.dnd5e.presentation import adapter as rules_5e
 
     sent = []
     for _ in range(commands):

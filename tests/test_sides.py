@@ -7,16 +7,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions.commands import EndTurn
-from game.actions.common import decider
-from game.ai import Controller
+from game.rulesets.dnd4e.actions.commands import EndTurn
+from game.rulesets.dnd4e.actions.common import decider
+from game.rulesets.dnd4e.ai import Controller
 from game.app import FixedStepLoop, Game
-from game.content.roster import ContentError, Roster, load_creatures, load_presets, overflow, placing_order
+from game.engine.rosters import ContentError, Roster, overflow, placing_order
+from game.rulesets.dnd4e.content import load_creatures, load_presets
 from game.maps import schema
 from game.maps.lint import lint_paths
 from game.maps.loader import MapError, load_battlefield
 from game.rulesets import ruleset
-from game.match import new_match
+from game.rulesets.dnd4e.setup import new_match
 from game.render import palette
 from game.ui.battle import BANNER_HEIGHT, BattleScene
 from game.ui.menu import MenuScene

@@ -2,12 +2,12 @@
 
 from pathlib import Path
 
-from game.actions.commands import Rejected
-from game.actions.events import SkirmishWon
-from game.ai.scripted import scripted_command
-from game.content.roster import load_creatures, load_rosters
+from game.rulesets.dnd4e.actions.commands import Rejected
+from game.rulesets.dnd4e.actions.events import SkirmishWon
+from game.rulesets.dnd4e.ai.scripted import scripted_command
+from game.rulesets.dnd4e.content import load_creatures, load_rosters
 from game.maps.loader import load_battlefield
-from game.match import new_match
+from game.rulesets.dnd4e.setup import new_match
 
 DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "default.tmx"
 MAX_COMMANDS = 3000

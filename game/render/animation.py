@@ -3,7 +3,7 @@
 The world already holds the outcome when an animation starts; animations only change what is shown,
 and they play in beats (a walk, then the attack that follows it), each beat after the last. The Animator
 knows no ruleset: it plays cues (a motion, a strike, a hurt, a teleport...), and each ruleset's screen
-adapter (game.ui.rules_4e, game.ui.rules_5e) translates its events into them.
+adapter (game.rulesets.dnd4e.presentation.adapter, game.rulesets.dnd5e.presentation.adapter) translates its events into them.
 """
 
 from __future__ import annotations
@@ -12,98 +12,16 @@ from dataclasses import dataclass, field
 
 from game.core.grid import Square
 from game.ecs.world import Entity
+from game.engine.cues import (
+    CRIT_COLOUR, FALL_COLOUR, HIT_COLOUR, MISS_COLOUR, OWN_BEAT, TELEPORT_COLOUR, WITH_CAUSE, AreaFlash, Blink, Cue,
+    Death, Fall, Hurt, Motion, Note, Strike,
+)
 
 TICKS_PER_SQUARE = 7       # fixed steps to walk one square
 FLASH_TICKS = 18
 FLOAT_TICKS = 50
 FADE_TICKS = 30
 SPEED_PERCENT = {"slow": 50, "normal": 100, "fast": 200, "off": 0}
-HEAL_COLOUR = (120, 235, 120)
-TEMP_COLOUR = (130, 200, 255)
-DOWN_COLOUR = (255, 150, 150)
-NOTE_COLOUR = (230, 220, 160)
-TELEPORT_COLOUR = (170, 140, 255)
-FALL_COLOUR = (255, 200, 120)
-MISS_COLOUR = (220, 220, 220)
-HIT_COLOUR = (255, 110, 90)
-CRIT_COLOUR = (255, 220, 80)
-SAVE_COLOUR = (160, 230, 160)
-CONDITION_COLOUR = (200, 200, 255)
-
-# Where a Note plays: a beat of its own, with the beat playing its cause (or its own when there is none),
-# or with the cause only (nothing when there is none).
-OWN_BEAT, WITH_CAUSE, ONLY_WITH_CAUSE = "own", "with cause", "only with cause"
-
-
-# Cues: what happened, as the screen shows it -----------------------------------------------------------
-@dataclass(frozen=True)
-class Motion:
-    """Creatures moving along their paths together, in a beat of its own: a walk, a push, a swap."""
-
-    paths: tuple[tuple[Entity, tuple[Square, ...]], ...]
-
-
-@dataclass(frozen=True)
-class Strike:
-    """An attack roll against ``target``, in a beat of its own; a miss floats "miss"."""
-
-    target: Entity
-    hit: bool
-
-
-@dataclass(frozen=True)
-class Hurt:
-    """Damage, with the beat playing its cause (none: not shown): the creature flashes and the number floats
-    up ("!" on a critical hit)."""
-
-    target: Entity
-    amount: int
-    critical: bool
-
-
-@dataclass(frozen=True)
-class Death:
-    """A creature dies, with the beat playing its cause: it fades as it lies down (at once with animations off)."""
-
-    entity: Entity
-
-
-@dataclass(frozen=True)
-class Blink:
-    """A teleport: a flash where the creature vanished (when known) and one where it appeared."""
-
-    entity: Entity
-    frm: Square | None
-    to: Square
-
-
-@dataclass(frozen=True)
-class Fall:
-    """A fall, in a beat of its own: its words (height and dice) float up and dust rises where it lands."""
-
-    entity: Entity
-    words: str
-
-
-@dataclass(frozen=True)
-class AreaFlash:
-    """A close or area effect's squares, lit while its beat plays."""
-
-    squares: tuple[Square, ...]
-
-
-@dataclass(frozen=True)
-class Note:
-    """Words floating over a creature (a save, a condition, healing, a power's name); ``place``: OWN_BEAT,
-    WITH_CAUSE or ONLY_WITH_CAUSE."""
-
-    entity: Entity
-    text: str
-    colour: tuple[int, int, int]
-    place: str = OWN_BEAT
-
-
-Cue = Motion | Strike | Hurt | Death | Blink | Fall | AreaFlash | Note
 
 
 @dataclass

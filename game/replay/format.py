@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.actions.events import Event
-from game.content.roster import Roster
+from game.engine.rosters import Roster
 from game.core.battlefield import Battlefield
 from game.match import Match
 from game.rulesets import ruleset
@@ -84,7 +83,7 @@ def content_digest(rosters: tuple[Roster, ...], creatures: dict[str, Any]) -> st
     return sha256(repr([(key, creatures[key]) for key in keys]))
 
 
-def events_digest(events: list[Event]) -> str:
+def events_digest(events: list[Any]) -> str:
     return sha256(canonical(plain(events)))
 
 

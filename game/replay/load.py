@@ -8,18 +8,14 @@ snapshot; then the whole document must hash to its digest. The first problem ref
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import typing
 from dataclasses import dataclass
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
 from game import RULES_VERSION
-from game.actions.commands import Command
-from game.content.roster import ContentError, Roster
-from game.match import Match, SetupError, new_match
+from game.engine.rosters import ContentError, Roster
+from game.match import Match, SetupError
 from game.replay.format import (
     SaveError, Setup, battlefield_digest, build_document, check_shape, content_digest, document_digest,
     events_digest, map_location, plain, setup_of, snapshot,
@@ -111,36 +107,6 @@ def _compatible(rules_version: Any, ruleset_name: Any) -> None:
         raise SaveError(f"made by rules version {rules_version}, this game is {RULES_VERSION}")
     if ruleset_name not in RULESETS:
         raise SaveError(f"unknown ruleset {ruleset_name!r} (this game plays {', '.join(RULESETS)})")
-    if not command_classes(ruleset_name):
-        raise SaveError(f"the {ruleset_name} ruleset cannot load saves yet (it lists no COMMANDS)")
-
-
-def command_classes(ruleset_name: str) -> tuple[type, ...]:
-    """The commands of a ruleset: 4e's Command union, else the COMMANDS of the ruleset package's commands module."""
-    if ruleset_name == "4e":
-        return typing.get_args(Command)
-    try:
-        module = import_module(RULESETS[ruleset_name].rsplit(".", 1)[0] + ".commands")
-    except ModuleNotFoundError:
-        return ()
-    return tuple(getattr(module, "COMMANDS", ()))
-
-
-def _tupled(value: Any) -> Any:
-    return tuple(_tupled(v) for v in value) if isinstance(value, list) else value
-
-
-def read_command(classes: tuple[type, ...], data: Any) -> Any:
-    """The command a ruleset's ``command_to_json`` wrote: {"type": name, field: value}, lists as tuples."""
-    if not isinstance(data, dict):
-        raise ValueError("not an object")
-    kind = next((c for c in classes if c.__name__ == data.get("type")), None)
-    if kind is None:
-        raise ValueError(f"unknown command type {data.get('type')!r}")
-    unknown = sorted(set(data) - {f.name for f in dataclasses.fields(kind)} - {"type"})
-    if unknown:
-        raise ValueError(f"{data['type']} has no field {', '.join(unknown)}")
-    return kind(**{key: _tupled(value) for key, value in data.items() if key != "type"})
 
 
 def _start(setup: Setup, ruleset_name: str, seed: int, map_sha256: str | None, content_sha256: str | None,
@@ -169,10 +135,7 @@ def _start(setup: Setup, ruleset_name: str, seed: int, map_sha256: str | None, c
     if content_sha256 is not None and content_digest(setup.rosters, creatures) != content_sha256:
         raise SaveError("the creatures have changed since this save (the content files under game/content)")
     try:
-        if setup.surprised is None:
-            match = rules.new_match(battlefield, list(setup.rosters), creatures, seed)
-        else:                      # a surprise round chosen on the menu: 4e §2.3
-            match = new_match(battlefield, list(setup.rosters), creatures, seed, surprised=setup.surprised)
+        match = rules.new_match(battlefield, list(setup.rosters), creatures, seed, setup.surprised)
     except SetupError as err:
         raise SaveError(str(err)) from None
     except (ValueError, KeyError) as err:
@@ -188,8 +151,8 @@ def fresh_match(setup: Setup, seed: int, ruleset_name: str = "4e") -> Match:
 def _play(match: Match, number: int, data: Any) -> tuple[str, list[Any]]:
     """Command ``number`` (from 1) through the door: its label and events; SaveError if it cannot be."""
     try:
-        command = read_command(command_classes(match.ruleset), data)
-    except (ValueError, TypeError) as err:
+        command = ruleset(match.ruleset).command_from_json(data)
+    except ValueError as err:
         raise SaveError(f"command {number} is not a command ({err})") from None
     label = f"command {number} ({type(command).__name__})"
     try:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from game.actions.commands import Command
-from game.actions.events import Event
+from typing import Any
+
 from game.core.dice import Dice, SeededDice
 from game.match import Match
 from game.replay.load import Loaded, fresh_match
@@ -15,12 +15,12 @@ class ReplayPlayer:
     immutable, so a world's copy is a copy of its dictionaries), so stepping back costs no re-simulation."""
 
     def __init__(self, loaded: Loaded) -> None:
-        self.commands: list[Command] = [command for command, _ in loaded.match.record]
+        self.commands: list[Any] = [command for command, _ in loaded.match.record]
         start = fresh_match(loaded.setup, loaded.match.seed, loaded.match.ruleset)
         self.opening = start.opening
         self.seed, self.ruleset = start.seed, start.ruleset
         self._steps: list[tuple[GameState, Dice]] = [(start.state.clone(), _copy(start.dice))]
-        self._events: list[list[Event]] = []
+        self._events: list[list[Any]] = []
         self._rolls: list[int] = []
         for command in self.commands:
             result = start.submit(command)
@@ -41,7 +41,7 @@ class ReplayPlayer:
                      record=list(zip(self.commands[:position], self._events[:position])),
                      dice_rolls=self._rolls[:position])
 
-    def forward(self) -> list[Event] | None:
+    def forward(self) -> list[Any] | None:
         """Play the next command; its events, or None at the end."""
         if self.position >= self.total:
             return None

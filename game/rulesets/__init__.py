@@ -1,28 +1,45 @@
-"""Rulesets: what the battlefield's geometric facts mean mechanically in each game system.
+"""The registry of rulesets: each name to the loader of its ``ruleset`` module, which satisfies the Ruleset protocol.
 
-``RULESETS`` names each ruleset's module. Every one offers the same names, so ``Match``, ``simulate`` and
-the tests choose a ruleset by name and never special-case one (docs/rulesets.md): ``NAME``, ``PLAYERS``,
-``load_creatures()``, ``load_rosters(creatures=...)``, ``load_presets(creatures=...)``,
-``DEFAULT_PRESETS``, ``SURPRISE``, ``new_match(bf, rosters, creatures, seed)``,
-``validate(state, command)``, ``execute(state, command, dice)``, ``decider(state)``, ``current_creature(state)``,
-``turn_started(events)``, ``round_number(state)``,
-``command_to_json(command)`` and ``make_player(kind, side, difficulty, seed)``. The modules are imported on first use: the 4e one pulls
-in the 4e door, which imports this package.
+Screens, saves, the simulator and the tools reach a ruleset only through ``ruleset(name)`` and the protocol
+(game/engine/protocol.py); mypy checks every loader's module against it. A ruleset is imported on first use.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
+from collections.abc import Callable
 
-RULESETS: dict[str, str] = {
-    "4e": "game.rulesets.dnd4e.ruleset",
-    "5e-house": "game.rulesets.dnd5e.ruleset",
+from game.engine.protocol import Ruleset
+
+
+def _dnd4e() -> Ruleset:
+    from game.rulesets.dnd4e import ruleset as module
+    return module
+
+
+def _dnd5e() -> Ruleset:
+    from game.rulesets.dnd5e import ruleset as module
+    return module
+
+
+RULESETS: dict[str, Callable[[], Ruleset]] = {
+    "4e": _dnd4e,
+    "5e-house": _dnd5e,
 }
 
 
-def ruleset(name: str) -> ModuleType:
-    """The module of the ruleset called ``name``; ValueError naming the known ones otherwise."""
-    if name not in RULESETS:
-        raise ValueError(f"unknown ruleset {name!r} (known: {', '.join(RULESETS)})")
-    return import_module(RULESETS[name])
+def register(name: str, loader: Callable[[], Ruleset]) -> None:
+    """Add a ruleset under ``name`` (the tests' toy ruleset registers itself this way)."""
+    RULESETS[name] = loader
+
+
+def title(name: str) -> str:
+    """How menus name a ruleset ("D&D 4e"), or the name itself when no ruleset has it (an unknown save)."""
+    return RULESETS[name]().TITLE if name in RULESETS else name
+
+
+def ruleset(name: str) -> Ruleset:
+    """The ruleset called ``name``; ValueError naming the known ones otherwise."""
+    loader = RULESETS.get(name) if isinstance(name, str) else None
+    if loader is None:
+        raise ValueError(f"unknown ruleset {str(name)[:40]!r} (known: {', '.join(RULESETS)})")
+    return loader()

@@ -14,21 +14,22 @@ from typing import Any
 
 import pygame
 
-from game.actions.attack import AreaPlan, AttackPlan, attack_targets, plan_area, power_targets
-from game.actions.commands import (
+from game.rulesets.dnd4e.actions.attack import AreaPlan, AttackPlan, attack_targets, plan_area, power_targets
+from game.rulesets.dnd4e.actions.commands import (
     AidAnother, AreaAttack, Attack, BullRush, Charge, Command, CoupDeGrace, Delay, DrinkPotion, DropProne, EndGrab,
     EndSqueeze, EndTurn, Escape, ForceMove, Grab, Move, MoveGrabbed, React, Ready, Rejected, SecondWind,
     SpendActionPoint, StandUp, Sustain, Teleport, TotalDefense, UsePower,
 )
-from game.actions.common import describe_offer
-from game.actions.door import validate
-from game.actions.events import Event
-from game.actions.force_move import forced_next_squares, next_forced
-from game.actions.move import WALK, mode_speed, move_blocker, move_options
-from game.actions.teleport import teleport_power, teleport_squares
-from game.actions.turn_actions import READY_TRIGGERS
-from game.ai import Controller
-from game.content.roster import Roster, load_creatures, load_rosters
+from game.rulesets.dnd4e.actions.common import describe_offer
+from game.rulesets.dnd4e.actions.door import validate
+from game.rulesets.dnd4e.actions.events import Event
+from game.rulesets.dnd4e.actions.force_move import forced_next_squares, next_forced
+from game.rulesets.dnd4e.actions.move import WALK, mode_speed, move_blocker, move_options
+from game.rulesets.dnd4e.actions.teleport import teleport_power, teleport_squares
+from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
+from game.rulesets.dnd4e.ai import Controller
+from game.engine.rosters import Roster
+from game.rulesets.dnd4e.content import load_creatures, load_rosters
 from game.core.areas import blast_placements
 from game.core.forced import forced_destinations
 from game.core.grid import Square, chebyshev
@@ -40,7 +41,8 @@ from game.ecs.components import (
 from game.ecs.world import Entity
 from game.input.intents import Click, Hover, Intent, Key, Release, Scroll, pan_direction
 from game.maps.loader import load_battlefield
-from game.match import Match, new_match
+from game.match import Match
+from game.rulesets.dnd4e.setup import new_match
 from game.replay.format import Setup
 from game.render import palette
 from game.render.animation import Animator
@@ -48,8 +50,8 @@ from game.render.facts import draw_facts
 from game.render.layers import Board, Chrome
 from game.render.map_view import PAN_SPEED, MapView, load_sprites
 from game.state import GameState
-from game.ui import hud, keys, rules_4e
-from game.ui.choices import (
+from game.ui import hud, keys
+from game.rulesets.dnd4e.presentation.choices import (
     AID_BOONS, ESCAPE_SKILLS, Choice, charge_paths, choices, coup_de_grace_power, drag_paths, readyable,
     wall_next_squares,
 )
@@ -57,7 +59,8 @@ from game.ui.handover import MENU_WORDS, draw_handover, menu_button_rect
 from game.ui.log_panel import LogPanel
 from game.ui.session import Session
 from game.ui.tracker import PORTRAIT, draw_tracker, tracker_height
-from game.ui.narration import dice_line, narrate, rule_reference
+from game.rulesets.dnd4e.presentation import adapter as rules_4e
+from game.rulesets.dnd4e.presentation.narration import dice_line, narrate, rule_reference
 from game.ui.pause_menu import PauseMenu, handle_pause, open_pause
 from game.ui.overlays import (
     CoverLines, MapOverlays, Token, UnitShown, WalkPreview, darkness_tile, path_dot, reach_tiles, tint, zone_tile,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.content.roster import Roster
+from game.engine.rosters import Roster
 from game.core.grid import Square
 from game.ecs.components import Appearance, Outcome
 from game.ecs.world import Entity
@@ -23,10 +23,11 @@ from game.rulesets.dnd5e.components import (
 )
 from game.rulesets.dnd5e.economy import Budget
 from game.rulesets.dnd5e.engine import budget, readied_along
+from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from game.rulesets.dnd5e.situation import provokers
 from game.rulesets.dnd5e.spells import Concentration, SpellSlots
 from game.rulesets.dnd5e.vitality import Vitals
-from game.ui import hud, rules_5e
+from game.ui import hud
 from game.ui.battle import DRAWN_COMPONENTS, PANEL_WIDTH, BattleScene
 from game.ui.overlays import AreaShown, WalkPreview, ZoneShown
 from game.ui.widgets import Fonts, fit, hp_bar, panel, text, wrap_lines

@@ -9,18 +9,18 @@ from typing import Any
 
 import pygame
 
-from game.actions.attack import AttackPlan, plan_attack
-from game.actions.commands import React
-from game.actions.door import validate
-from game.actions.common import describe_offer
-from game.actions.attack import offer_plan
-from game.ecs.components import Appearance, Health, Offer, PausedAttack, Readied
+from game.rulesets.dnd4e.actions.attack import AttackPlan, plan_attack
+from game.rulesets.dnd4e.actions.commands import React
+from game.rulesets.dnd4e.actions.door import validate
+from game.rulesets.dnd4e.actions.common import describe_offer
+from game.rulesets.dnd4e.actions.attack import offer_plan
+from game.ecs.components import Appearance, Health, Offer, PausedAttack
 from game.ecs.world import Entity
 from game.render import palette
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
 from game.state import GameState
-from game.ui.choices import Choice
-from game.ui.describe import badge, condition_text, harmful, power_summary, readied_text, state_word, vitals
+from game.engine.choices import Choice
+from game.rulesets.dnd4e.presentation.describe import condition_text, harmful, power_summary, readied_text, state_word, vitals
 from game.ui.widgets import Fonts, button, fit, hp_bar, key_cap, panel, rendered, text, wrap_lines
 
 DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
@@ -410,30 +410,9 @@ def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pyg
 
 
 # Badges on the map ---------------------------------------------------------------------------------------
-def draw_badges(screen: pygame.Surface, font: pygame.font.Font, state: GameState, entity: Entity,
-                rect: pygame.Rect) -> None:
-    """Short condition labels in a row along the bottom of the creature's space: letters, so they read
-    without colour; harmful ones dark red, helpful ones dark green. More than fit end in "+N"."""
-    draw_badge_labels(screen, font, badge_labels(state, entity), rect)
-
-
-def badge_labels(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
-    """The creature's badges as (label, harmful), in the order they are drawn, each label once."""
-    shown: list[tuple[str, bool]] = []
-    for entry in state.conditions(entity).entries:
-        label = (badge(entry), harmful(entry))
-        if label not in shown:
-            shown.append(label)
-    if state.world.maybe(entity, Readied) is not None:
-        shown.append(("RDY", False))
-    if entity in state.turn.delayed:
-        shown.append(("DLY", False))
-    return tuple(shown)
-
-
 def draw_badge_labels(screen: pygame.Surface, font: pygame.font.Font, shown: tuple[tuple[str, bool], ...],
                       rect: pygame.Rect) -> None:
-    """Draw badges (see draw_badges) as chips flowed into at most BADGE_ROWS rows from the bottom up."""
+    """Draw badges (letters, harmful ones dark red, helpful ones dark green; more than fit end in "+N") as chips flowed into at most BADGE_ROWS rows from the bottom up."""
     if not shown:
         return
     images = [rendered(font, label, palette.BADGE_TEXT) for label, _ in shown]

@@ -8,11 +8,11 @@ import pygame
 
 from game.input.intents import Click, Hover, Intent, Key
 from game.render import palette
+from game.rulesets import title
 from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import SaveEntry, list_saves, saves_dir
 from game.ui.battle import BattleScene
-from game.ui.menu import RULESET_WORDS
 from game.ui.replay_view import unshowable
 from game.ui.widgets import Fonts, button, fit, panel, text
 
@@ -122,7 +122,7 @@ class LoadScene:
         colour = palette.TEXT_DIM if entry.problem else palette.TEXT
         text(screen, self.fonts.body, entry.problem or entry.description, (rect.x + 14, rect.y + 4), colour)
         if entry.ruleset:      # 4e and 5e saves side by side: say which rules each was played under
-            kind = f"{kind} · {RULESET_WORDS.get(entry.ruleset, entry.ruleset)}"
+            kind = f"{kind} · {title(entry.ruleset)}"
         text(screen, self.fonts.small, f"{kind} · {entry.path.name}", (rect.x + 14, rect.bottom - 24),
              palette.TEXT_DIM)
         text(screen, self.fonts.small, when, (rect.right - 14, rect.centery), palette.TEXT_DIM, "midright")

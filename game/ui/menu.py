@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pygame
 
-from game.content.roster import ContentError, Preset, Roster, overflow, placing_order
+from game.engine.rosters import ContentError, Preset, Roster, overflow, placing_order
 from game.core.battlefield import Battlefield
 from game.input.intents import Click, Hover, Intent, Key, Scroll
 from game.maps.catalog import MapEntry
@@ -22,8 +22,6 @@ from game.ui.widgets import Fonts, fit, panel, text
 PLAYERS = ("human", "easy", "normal", "hard")       # a person at this machine, or the computer at a level
 PLAYER_WORDS = {"human": "Player", "easy": "Computer (easy)", "normal": "Computer (normal)", "hard": "Computer (hard)"}
 SHORT_PLAYER_WORDS = {"human": "Player", "easy": "AI easy", "normal": "AI normal", "hard": "AI hard"}
-# How the Rules row names the registry's rulesets (game.rulesets.RULESETS).
-RULESET_WORDS = {"4e": "D&D 4e", "5e-house": "5e house rules"}
 SEED_DIGITS = 9
 MARGIN = 24
 PREVIEW_ASPECT = (3, 2)           # the shipped thumbnails are 240 x 160
@@ -415,7 +413,7 @@ class MenuScene:
         seed_words = self.seed_text or "random"
         y = self._draw_row(screen, area, y, row, "Dice seed (digits)", ("seed",), seed_words, arrows=False,
                            colour=palette.TEXT if self.seed_text else palette.TEXT_DIM)
-        y = self._draw_row(screen, area, y, row, "Rules", ("ruleset",), RULESET_WORDS.get(self.ruleset, self.ruleset))
+        y = self._draw_row(screen, area, y, row, "Rules", ("ruleset",), rulesets.title(self.ruleset))
         y += 8
         buttons = [(("start",), "Play"), (("online",), "Online"), (("load",), "Load"), (("settings",), "Settings"),
                    (("quit",), "Quit")]

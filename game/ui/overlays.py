@@ -17,16 +17,17 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions.attack import AreaPlan
-from game.actions.move import mode_speed
-from game.actions.zones import zones
+from game.rulesets.dnd4e.actions.attack import AreaPlan
+from game.rulesets.dnd4e.actions.move import mode_speed
+from game.rulesets.dnd4e.actions.zones import zones
 from game.core.grid import Square, footprint
 from game.core.lines import cover_line_verdicts, line_of_effect
 from game.ecs.components import Appearance, OutOfFight
 from game.ecs.world import Entity
 from game.render import palette
 from game.state import GameState
-from game.render.animation import FADE_TICKS, FALL_COLOUR, FLASH_TICKS, FLOAT_TICKS
+from game.engine.cues import FALL_COLOUR
+from game.render.animation import FADE_TICKS, FLASH_TICKS, FLOAT_TICKS
 from game.render.layers import union
 from game.rulesets.dnd4e.opportunity import provokers
 from game.ui import hud

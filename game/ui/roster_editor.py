@@ -7,7 +7,7 @@ from typing import Protocol
 
 import pygame
 
-from game.content.roster import overflow
+from game.engine.rosters import overflow
 from game.core.grid import Square
 from game.ecs.components import Body
 from game.input.intents import Click, Hover, Intent, Key

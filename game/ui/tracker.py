@@ -7,15 +7,14 @@ initial in a corner, and harmful conditions are square chips while helpful ones 
 
 from __future__ import annotations
 
-from types import ModuleType
 
 import pygame
 
 from game.ecs.components import Appearance, OutOfFight
 from game.ecs.world import Entity
+from game.engine.protocol import Presenter
 from game.render import palette
 from game.state import GameState
-from game.ui import rules_4e
 from game.ui.widgets import Fonts, hp_bar, rendered, text
 
 PORTRAIT = 40                 # pixels across a tracker portrait
@@ -32,7 +31,7 @@ def entry_width() -> int:
     return PORTRAIT + 6
 
 
-def tracker_order(state: GameState, rules: ModuleType = rules_4e) -> list[Entity]:
+def tracker_order(state: GameState, rules: Presenter) -> list[Entity]:
     """The initiative order starting with the creature whose turn it is (who comes next reads left to right)."""
     order, index = rules.turn_order(state)
     return list(order[index:] + order[:index])
@@ -41,9 +40,9 @@ def tracker_order(state: GameState, rules: ModuleType = rules_4e) -> list[Entity
 def draw_tracker(screen: pygame.Surface, fonts: Fonts, state: GameState, rect: pygame.Rect,
                  portraits: dict[str, pygame.Surface], side_labels: dict[str, str], actor: Entity,
                  selected: Entity | None, hovered: Entity | None,
-                 rules: ModuleType = rules_4e) -> list[tuple[pygame.Rect, Entity]]:
+                 rules: Presenter) -> list[tuple[pygame.Rect, Entity]]:
     """Draw the strip into ``rect``; returns each entry's rectangle and creature (for hover and clicks).
-    Entries that do not fit end in "+N". ``rules``: the ruleset's screen adapter (game.ui.rules_4e, rules_5e)."""
+    Entries that do not fit end in "+N". ``rules``: the ruleset's presentation adapter."""
     pygame.draw.rect(screen, palette.BAR, rect)
     pygame.draw.line(screen, palette.PANEL_EDGE, rect.bottomleft, (rect.right, rect.bottom - 1))
     order = tracker_order(state, rules)
@@ -72,7 +71,7 @@ def draw_tracker(screen: pygame.Surface, fonts: Fonts, state: GameState, rect: p
 
 def _draw_entry(screen: pygame.Surface, fonts: Fonts, state: GameState, entry: pygame.Rect, entity: Entity,
                 portraits: dict[str, pygame.Surface], side_labels: dict[str, str], acting: bool, selected: bool,
-                hovered: bool, rules: ModuleType) -> None:
+                hovered: bool, rules: Presenter) -> None:
     dead = state.world.has(entity, OutOfFight)
     delayed = rules.delayed(state, entity)
     face = pygame.Rect(entry.x + 3, entry.y + (DELAY_DROP if delayed else 0), PORTRAIT, PORTRAIT)

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
 from game.core.grid import Square
 from game.ecs.world import Entity
@@ -179,16 +178,6 @@ class React:
 COMMANDS = (Move, Attack, Cast, Dodge, Dash, Disengage, Hide, Help, FirstAid, DrinkPotion, StandUp, DropProne,
             Escape, PickUp, EndTurn, React, OffHandAttack, Ready, Draw, Stow, Dismiss, Search)
 
-
-def command_to_json(command: object) -> dict[str, Any]:
-    """{"type": "Move", "actor": 3, "path": [[1, 2], [2, 2]]}: every field, in order (for --record)."""
-    if type(command) not in COMMANDS:
-        raise TypeError(f"not a 5e-house command: {command!r}")
-    data: dict[str, Any] = {"type": type(command).__name__}
-    for f in fields(command):  # type: ignore[arg-type]
-        value = getattr(command, f.name)
-        data[f.name] = [list(v) if isinstance(v, tuple) else v for v in value] if isinstance(value, tuple) else value
-    return data
 
 # Events ---------------------------------------------------------------------------------------------------
 

@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.content.roster import ContentError, Roster
+from game.engine.rosters import ContentError, Roster
 from game.core.dice import DiceExpr
 from game.core.grid import Size
 from game.ecs.components import Body
 from game.rulesets.dnd5e.components import HANDS, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.vitality import DamageType, Defences, max_hp
 
-DATA_DIR = Path(__file__).resolve().parent.parent.parent / "content" / "5e"
+DATA_DIR = Path(__file__).resolve().parent / "data"
 ABILITIES = ("str", "dex", "con", "wis")
 DAMAGE_TYPES = tuple(t.value for t in DamageType)
 CREATURE_KEYS = ("name", "sprite", "size", "hero", "level", "hit_die", "hp", "ac", "speed_ft", "abilities",

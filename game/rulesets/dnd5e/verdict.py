@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.engine.refusal import Refusal
+
 
 @dataclass(frozen=True)
-class Refused:
+class Refused(Refusal):
     """What the rules say no to, in one line, with the rule section (e.g. ``5e-house §2.3``)."""
-
-    reason: str
-    rule: str = ""
-
-    def __str__(self) -> str:
-        return f"{self.reason} ({self.rule})" if self.rule else self.reason

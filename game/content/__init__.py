@@ -1,1 +1,0 @@
-"""Creatures and rosters loaded from TOML data files, checked on load."""

@@ -1,0 +1,65 @@
+"""The one door into the game state: validate a command (pure), then apply it (dice in, events out)."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from game.rulesets.dnd4e.actions import attack, end_turn, force_move, maneuvers, move, react, stance, teleport, turn_actions
+from game.rulesets.dnd4e.actions.commands import (
+    AidAnother, AreaAttack, Attack, BullRush, Charge, Command, CoupDeGrace, Delay, DrinkPotion, DropProne, EndGrab,
+    EndSqueeze, EndTurn, Escape, ForceMove, Grab, Move, MoveGrabbed, React, Ready, Rejected, SecondWind,
+    SpendActionPoint, StandUp, Sustain, Teleport, TotalDefense, UsePower,
+)
+from game.rulesets.dnd4e.actions.events import Event
+from game.core.dice import Dice
+from game.state import GameState
+from game.rulesets.dnd4e.systems.pipeline import run_systems
+
+Validator = Callable[[GameState, Command], "Rejected | None"]
+Applier = Callable[[GameState, Command, Dice], list[Event]]
+
+_RULES: dict[type, tuple[Validator, Applier]] = {  # type: ignore[dict-item]
+    Move: (move.validate_move, move.apply_move),
+    Attack: (attack.validate_attack, attack.apply_attack),
+    AreaAttack: (attack.validate_area_attack, attack.apply_area_attack),
+    CoupDeGrace: (attack.validate_coup_de_grace, attack.apply_coup_de_grace),
+    UsePower: (attack.validate_use_power, attack.apply_use_power),
+    Charge: (maneuvers.validate_charge, maneuvers.apply_charge),
+    BullRush: (maneuvers.validate_bull_rush, maneuvers.apply_bull_rush),
+    Grab: (maneuvers.validate_grab, maneuvers.apply_grab),
+    MoveGrabbed: (maneuvers.validate_move_grabbed, maneuvers.apply_move_grabbed),
+    Escape: (maneuvers.validate_escape, maneuvers.apply_escape),
+    EndGrab: (maneuvers.validate_end_grab, maneuvers.apply_end_grab),
+    AidAnother: (maneuvers.validate_aid_another, maneuvers.apply_aid_another),
+    SecondWind: (turn_actions.validate_second_wind, turn_actions.apply_second_wind),
+    TotalDefense: (turn_actions.validate_total_defense, turn_actions.apply_total_defense),
+    DrinkPotion: (turn_actions.validate_potion, turn_actions.apply_potion),
+    SpendActionPoint: (turn_actions.validate_action_point, turn_actions.apply_action_point),
+    Sustain: (turn_actions.validate_sustain, turn_actions.apply_sustain),
+    Delay: (turn_actions.validate_delay, turn_actions.apply_delay),
+    Ready: (turn_actions.validate_ready, turn_actions.apply_ready),
+    Teleport: (teleport.validate_teleport, teleport.apply_teleport),
+    ForceMove: (force_move.validate_force_move, force_move.apply_force_move),
+    React: (react.validate_react, react.apply_react),
+    StandUp: (stance.validate_stand_up, stance.apply_stand_up),
+    DropProne: (stance.validate_drop_prone, stance.apply_drop_prone),
+    EndSqueeze: (stance.validate_end_squeeze, stance.apply_end_squeeze),
+    EndTurn: (end_turn.validate_end_turn, end_turn.apply_end_turn),
+}
+
+
+def validate(state: GameState, command: Command) -> Rejected | None:
+    """Pure: no dice, no change. None means the command may be applied."""
+    rules = _RULES.get(type(command))
+    if rules is None:
+        return Rejected(f"unknown command {type(command).__name__}")
+    return rules[0](state, command)
+
+
+def execute(state: GameState, command: Command, dice: Dice) -> Rejected | list[Event]:
+    """Validate, then apply and run the systems in their fixed order; a rejection changes nothing."""
+    rejection = validate(state, command)
+    if rejection is not None:
+        return rejection
+    events = _RULES[type(command)][1](state, command, dice)
+    return events + run_systems(state, events, dice)

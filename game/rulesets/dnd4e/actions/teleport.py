@@ -1,0 +1,60 @@
+"""Teleport: a power moves its user instantly to a square it can see (4e-combat.md §23)."""
+
+from __future__ import annotations
+
+from game.rulesets.dnd4e.actions.commands import Rejected, Teleport
+from game.rulesets.dnd4e.actions.common import check_actor, lacks_action, power_spent, use_power
+from game.rulesets.dnd4e.actions.events import ConditionEnded, Event, UnitTeleported
+from game.core.dice import Dice
+from game.core.grid import Square
+from game.core.teleport import teleport_reaches
+from game.ecs.components import Position, TeleportPower
+from game.ecs.world import Entity
+from game.state import GameState
+
+GRABBED = "grabbed"     # §23: teleporting away ends a grab (a physical, location-bound hold)
+
+
+def teleport_power(state: GameState, actor: Entity, name: str) -> TeleportPower | None:
+    return next((p for p in state.arsenal(actor).teleports if p.name == name), None)
+
+
+def teleport_squares(state: GameState, actor: Entity, power: TeleportPower) -> list[Square]:
+    """Every top-left square the power can take its user to now, for the overlay and the check alike."""
+    occupied = state.squares_taken(but=actor)
+    space = state.space(actor)
+    reach = power.squares
+    x0, y0 = space[0]
+    return [(x, y) for y in range(y0 - reach, y0 + reach + 1) for x in range(x0 - reach, x0 + reach + 1)
+            if (x, y) != space[0] and teleport_reaches(state.battlefield, space, (x, y), reach, occupied)]
+
+
+def validate_teleport(state: GameState, command: Teleport) -> Rejected | None:
+    """§23: the destination must be seen, free and standable; immobilized and restrained do not stop it."""
+    if (rejection := check_actor(state, command.actor)) is not None:
+        return rejection
+    power = teleport_power(state, command.actor, command.power)
+    if power is None:
+        return Rejected(f"{state.name(command.actor)} has no teleport power called {command.power!r}")
+    if power_spent(state, command.actor, power.name):
+        return Rejected(f"the {power.name} is an encounter power and has been used", "4e §25.23")
+    if (lacking := lacks_action(state, command.actor, power.action)) is not None:
+        return lacking
+    occupied = state.squares_taken(but=command.actor)
+    if not teleport_reaches(state.battlefield, state.space(command.actor), command.destination, power.squares, occupied):
+        return Rejected(f"the {power.name} reaches only free squares within {power.squares} that "
+                        f"{state.name(command.actor)} can see", "4e §23")
+    return None
+
+
+def apply_teleport(state: GameState, command: Teleport, dice: Dice) -> list[Event]:
+    power = teleport_power(state, command.actor, command.power)
+    assert power is not None
+    use_power(state, command.actor, power.name, power.action, power.usage)
+    start = state.square(command.actor)
+    state.world.add(command.actor, Position(command.destination))
+    events: list[Event] = [UnitTeleported(command.actor, start, command.destination, power.name)]
+    if state.has_condition(command.actor, GRABBED):
+        state.remove_condition(command.actor, GRABBED)
+        events.append(ConditionEnded(command.actor, GRABBED, "4e §23"))
+    return events

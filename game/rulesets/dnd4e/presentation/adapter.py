@@ -1,0 +1,101 @@
+"""The 4e screen adapter: whose decision, the round, the turn order, hit points, badges and the animations'
+cues, for the shared drawing."""
+
+from __future__ import annotations
+
+from game.rulesets.dnd4e.actions.common import decider
+from game.rulesets.dnd4e.actions.events import (
+    ActionTaken, AreaPlaced, AttackRolled, ConditionGained, DamageDealt, DeathSave, Event, Healed, PowerUsed,
+    SavingThrow, TemporaryHitPoints, UnitDied, UnitDying, UnitFell, UnitForced, UnitKnockedOut, UnitMoved,
+    UnitRevived, UnitTeleported,
+)
+from game.core.grid import Square
+from game.ecs.components import Health
+from game.ecs.world import Entity
+from game.engine.cues import (
+    CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, ONLY_WITH_CAUSE, SAVE_COLOUR, TEMP_COLOUR, WITH_CAUSE,
+    AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Strike,
+)
+from game.state import GameState
+from game.rulesets.dnd4e.presentation.describe import badge_labels
+
+__all__ = ["animation_cues", "badges", "decider", "delayed", "hit_points", "round_label", "round_number",
+           "turn_order"]
+
+
+def round_number(state: GameState) -> int:
+    return state.turn.round
+
+
+def round_label(state: GameState) -> str:
+    """The banner's words: "Surprise round" or "Round N" (4e §2.3)."""
+    return "Surprise round" if state.turn.surprise else f"Round {state.turn.round}"
+
+
+def turn_order(state: GameState) -> tuple[tuple[Entity, ...], int]:
+    """The initiative order and the index of the creature whose turn it is."""
+    return tuple(state.turn.order), state.turn.index
+
+
+def hit_points(state: GameState, entity: Entity) -> tuple[int, int, int]:
+    """(hit points, maximum, temporary)."""
+    health = state.world.get(entity, Health)
+    return health.hp, state.stats(entity).max_hp, health.temp
+
+
+def badges(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
+    return badge_labels(state, entity)
+
+
+def delayed(state: GameState, entity: Entity) -> bool:
+    """Delaying (4e §25.9): the tracker drops its entry a little."""
+    return entity in state.turn.delayed
+
+
+def animation_cues(events: list[Event], state: GameState, before: dict[Entity, Square]) -> list[Cue]:
+    """What the animations show of a command's events. 4e events carry every square they need, so neither
+    the state nor where the creatures stood ``before`` the command is read."""
+    cues: list[Cue] = []
+    for event in events:
+        if isinstance(event, UnitMoved):
+            cues.append(Motion(((event.entity, event.path),)))
+        elif isinstance(event, AttackRolled):
+            cues.append(Strike(event.target, event.hit))
+        elif isinstance(event, DamageDealt):
+            cues.append(Hurt(event.target, event.amount, event.critical))
+        elif isinstance(event, UnitDied):
+            cues.append(Death(event.entity))
+        elif isinstance(event, UnitForced):
+            swap = ((event.by, tuple(reversed(event.path))),) if event.kind == "swap" else ()
+            cues.append(Motion(((event.target, event.path),) + swap))
+        elif isinstance(event, UnitTeleported):
+            cues.append(Blink(event.entity, event.frm, event.to))      # a flash at each end (4e §23)
+        elif isinstance(event, UnitFell):
+            dice = f": {event.dice}" if event.dice else ""
+            cues.append(Fall(event.entity, f"falls {event.height_ft} ft{dice}"))
+        elif isinstance(event, AreaPlaced):
+            cues.append(AreaFlash(event.squares))
+        elif isinstance(event, SavingThrow):
+            words = f"save {event.natural}: " + ("caught!" if event.success else "failed")
+            cues.append(Note(event.entity, words, SAVE_COLOUR))
+        elif isinstance(event, ConditionGained):
+            cues.append(Note(event.entity, event.condition.replace("_", " "), CONDITION_COLOUR, ONLY_WITH_CAUSE))
+        elif isinstance(event, Healed):
+            cues.append(Note(event.entity, f"+{event.amount}", HEAL_COLOUR, WITH_CAUSE))
+        elif isinstance(event, TemporaryHitPoints):
+            cues.append(Note(event.entity, f"+{event.amount} temp", TEMP_COLOUR, WITH_CAUSE))
+        elif isinstance(event, DeathSave):
+            words = {"failure": f"death save {event.natural}: fail {event.failures}/3",
+                     "surge": "death save 20: up!"}.get(event.result, f"death save {event.natural}")
+            cues.append(Note(event.entity, words, DOWN_COLOUR if event.result == "failure" else HEAL_COLOUR))
+        elif isinstance(event, UnitDying):
+            cues.append(Note(event.entity, "dying", DOWN_COLOUR, WITH_CAUSE))
+        elif isinstance(event, UnitKnockedOut):
+            cues.append(Note(event.entity, "knocked out", DOWN_COLOUR, WITH_CAUSE))
+        elif isinstance(event, UnitRevived):
+            cues.append(Note(event.entity, "back up", HEAL_COLOUR, WITH_CAUSE))
+        elif isinstance(event, PowerUsed):
+            cues.append(Note(event.actor, event.power, NOTE_COLOUR))
+        elif isinstance(event, ActionTaken):
+            cues.append(Note(event.actor, event.action, NOTE_COLOUR))
+    return cues

@@ -1,0 +1,745 @@
+"""The 5e-house screen adapter: the bar with the door's reasons, walks in feet, forecasts, card, prompt, log (no pygame)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.core.grid import Square, footprint
+from game.ecs.world import Entity
+from game.engine.cues import (
+    CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, ONLY_WITH_CAUSE, SAVE_COLOUR, TEMP_COLOUR, WITH_CAUSE,
+    AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Strike,
+)
+from game.rulesets.dnd5e.attacks import COVER_BONUS, hit_chance, needed_roll
+from game.rulesets.dnd5e.commands import (
+    ActionReadied, ActionTaken, Attack, AttackRolled, Cast, ConcentrationEnded, ConditionChanged, Damaged, Dash,
+    DeathSaveRolled, Disengage, Dismiss, Dodge, Draw, DrinkPotion, DropProne, EndTurn, Escape, Fell, FirstAid, Healed,
+    Help, Hide, InitiativeRolled, Move, Moved, OffHandAttack, OpportunityOffered, PickUp, PotionDrunk, Pushed, React,
+    Ready, ReadiedOffered, SavingThrow, Search, Searched, SkirmishWon, SpellCast, StandUp, Stow, Teleported, TurnEnded,
+    TurnStarted, WeaponHandled,
+)
+from game.rulesets.dnd5e.components import HANDS, Potions, Spell, Weapon, Zone
+from game.rulesets.dnd5e.distance import distance_ft
+from game.rulesets.dnd5e.falling import fall_damage
+from game.rulesets.dnd5e.engine import (
+    POTIONS, alive, attack_edges, budget, concentration, decider, dropped, feet_rules, hands, pending, readied,
+    round_of, sheet, slots, speed_ft, spell_area, spell_named, validate, vitals, weapon_named,
+)
+from game.rulesets.dnd5e.movement import FeetSearch
+from game.rulesets.dnd5e.situation import MELEE, RANGED, cover
+from game.rulesets.dnd5e.verdict import Refused
+from game.state import GameState
+from game.engine.choices import POWER_KEYS, Choice
+from game.engine.badges import badge, harmful
+
+__all__ = ["animation_cues", "answer", "area_spell", "area_template", "badges", "card_lines", "choices", "command_for",
+           "decider", "delayed", "forecast", "hit_points", "narrate", "offer_text", "reachable", "refusal_at",
+           "round_label", "round_number", "rule_reference", "self_centred", "spell_squares", "spell_zones", "turn_order",
+           "walk_squares", "walk_to"]
+MANEUVERS = ("grapple", "trip", "disarm")          # §2.1: each replaces one melee attack roll
+# Letters of the action row; fixed, so a key always means the same thing (C, M, N, Q, Y are taken elsewhere).
+ACTION_KEYS = {
+    "grapple": "G", "trip": "T", "disarm": "D", "dodge": "O", "dash": "H", "disengage": "E", "hide": "I",
+    "search": "J",
+    "help": "L", "first_aid": "F", "potion:healing": "P", "potion:heroism": "R", "stand": "S", "prone": "S",
+    "escape": "X", "pick_up": "U", "knockout": "K", "ready": "A", "off_hand": "B", "dismiss": "V",
+}
+SPARE_KEYS = ("W", "Z", "N")         # letters no 5e action or shared key takes (N: "no" only at a prompt)
+INSTANT = {"dodge": Dodge, "dash": Dash, "disengage": Disengage, "hide": Hide, "search": Search, "stand": StandUp, "prone": DropProne,
+           "escape": Escape, "pick_up": PickUp, "end_turn": EndTurn, "dismiss": Dismiss}
+# What a choice costs, in the words of the page (§2): the action, the bonus action, movement, or nothing.
+ACTION, BONUS_ACTION, MOVEMENT, FREE = "Action", "Bonus action", "Movement", "Free"
+ACTION_SHORT = {"standard": ACTION, "bonus": "Bonus"}      # a spell card's words: "Bonus action" does not fit
+AREA_EFFECTS = ("save", "obscure", "darken")      # spells.toml: the effects that cover an area
+ACTION_HELP = {
+    "grapple": "In place of a melee attack: the target saves (Str or Dex) or is grappled, speed 0 (5e-house §2.1).",
+    "trip": "In place of a melee attack: the target saves (Str or Dex) or falls prone (5e-house §2.1).",
+    "disarm": "In place of a melee attack: the target saves (Str or Dex) or drops its weapon (5e-house §2.1).",
+    "dodge": "Attacks against you have disadvantage until your next turn (5e-house §2.1).",
+    "dash": "Gain your speed again in movement this turn (5e-house §2.1).",
+    "disengage": "Your movement provokes no opportunity attacks this turn (5e-house §2.1).",
+    "hide": "Stealth against DC 15, in heavy obscurement or behind cover, unseen (5e-house §2.1).",
+    "search": "Wisdom (Perception) against each hidden enemy's Stealth: at disadvantage in dim light, no chance "
+              "where you cannot see (5e-house §2.1, §8).",
+    "help": "The next ally's attack on an enemy within 5 ft of you has advantage (5e-house §2.1).",
+    "first_aid": "Medicine DC 10 stabilises a dying ally within 5 ft (5e-house §3.1).",
+    "potion:healing": "Bonus action: regain 2d4+2 HP; over a lasting potion, roll on the mixing table (5e-house §9).",
+    "potion:heroism": "Bonus action: 10 temporary HP, a lasting effect (5e-house §9).",
+    "stand": "Standing up costs half your speed (5e-house §2.3.1).",
+    "prone": "Drop prone for free: ranged attacks beyond 5 ft have disadvantage (5e-house §2.3.1).",
+    "escape": "Athletics or Acrobatics against the grapple's DC (5e-house §2.1).",
+    "pick_up": "Pick up your dropped weapon with the free object interaction (5e-house §2.4).",
+    "draw": "Draw this weapon with the free object interaction; an attack draws its weapon for free (5e-house §2.4).",
+    "stow": "Put this weapon away: free after attacking with it, else the free object interaction (5e-house §2.4).",
+    "ready": "Hold an attack until the enemy you click comes within reach or range; press again for any enemy. "
+             "It takes your reaction (5e-house §2.1).",
+    "ready_spell": "Hold this cantrip, concentrating, until the enemy you click comes within range; press again for "
+                   "any enemy. It takes your reaction (5e-house §2.1).",
+    "off_hand": "Bonus action after attacking with a Light weapon: attack with your other Light weapon, "
+                "no ability modifier to damage (5e-house §2.2).",
+    "dismiss": "End your concentration spell, at no cost (5e-house §5.2).",
+    "knockout": "A melee attack that drops a creature leaves it unconscious at 1 HP instead (5e-house §3.1).",
+    "end_turn": "End this creature's turn (Enter).",
+}
+ACTION_SECTIONS = {"first aid": "§3.1", "stand up": "§2.3.1", "drop prone": "§2.3.1", "pick up": "§2.4",
+                   "dismiss": "§5.2", "off-hand attack": "§2.2"}
+COVER_WORDS = {"none": "", "half": "half cover (+2 AC)", "three_quarters": "three-quarters cover (+5 AC)",
+               "total": "total cover"}
+
+
+# What the shared drawing asks (the same names as game.rulesets.dnd4e.presentation.adapter) ----------------------------------------
+def round_number(state: GameState) -> int:
+    return round_of(state).number
+
+
+def round_label(state: GameState) -> str:
+    return f"Round {round_of(state).number}"
+
+
+def turn_order(state: GameState) -> tuple[tuple[Entity, ...], int]:
+    """The initiative order (§1) and the index of the creature whose turn it is."""
+    now = round_of(state)
+    return now.order, now.index
+
+
+def hit_points(state: GameState, entity: Entity) -> tuple[int, int, int]:
+    """(hit points, maximum, temporary)."""
+    now = vitals(state, entity)
+    return now.hp, now.max_hp, now.temp
+
+
+def badges(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
+    """The creature's conditions as (badge, harmful), each once, then Dodge and concentration."""
+    shown: list[tuple[str, bool]] = []
+    for entry in state.conditions(entity).entries:
+        label = (badge(entry), harmful(entry))
+        if label not in shown:
+            shown.append(label)
+    if budget(state, entity).dodging:
+        shown.append(("DG", False))
+    if concentration(state, entity).spell:
+        shown.append(("CN", False))
+    return tuple(shown)
+
+
+def delayed(state: GameState, entity: Entity) -> bool:
+    """5e-house has no Delay: a creature acts on its initiative."""
+    return False
+
+
+def spell_zones(state: GameState) -> list[tuple[str, tuple[Square, ...], bool]]:
+    """The spells laid on the map, for drawing: ("Darkness (Ilvara)", its squares, whether it is magical
+    darkness, R004-LT-04), in the order they were cast."""
+    return [(f"{_spell_name(state, zone.caster, zone.spell)} ({state.name(zone.caster)})", zone.squares, zone.darkness)
+            for _, zone in state.world.query(Zone)]
+
+
+# The bar -------------------------------------------------------------------------------------------------
+def choices(state: GameState, actor: Entity) -> list[Choice]:
+    """Both rows: weapons and spells on the number keys, then the §2.1 actions on letters."""
+    return attack_choices(state, actor) + action_choices(state, actor)
+
+
+def attack_choices(state: GameState, actor: Entity) -> list[Choice]:
+    """Each weapon, then each spell at every slot level the caster could spend on it (§5.1)."""
+    found: list[Choice] = []
+    for weapon in sheet(state, actor).attacks:
+        blocked, targets = _first_ok(state, [Attack(actor, e, weapon.name) for e in _others(state, actor, enemies=True)],
+                                     lambda c: c.target, Refused("no enemy in reach or range", "5e-house §2.1"))
+        found.append(Choice(f"attack:{weapon.name}", weapon.name, blocked, action=ACTION,
+                            reach=_weapon_reach(weapon), aim="vs AC", uses="at-will",
+                            summary=f"{_weapon_reach(weapon)}. {weapon.damage} {weapon.damage_type}, {_signed(weapon.bonus)} to hit.",
+                            usage="At-will", targets=targets))
+    for spell in sheet(state, actor).spells:
+        for level in _slot_levels(state, actor, spell):
+            found.append(_spell_choice(state, actor, spell, level))
+    return [replace(c, hotkey=POWER_KEYS[i]) if i < len(POWER_KEYS) else c for i, c in enumerate(found)]
+
+
+def _slot_levels(state: GameState, actor: Entity, spell: Spell) -> list[int]:
+    """0 for a cantrip; else every slot level from the spell's own up that has a slot left (its own level
+    alone when none is left, so the bar still shows it, with the door's reason)."""
+    if spell.level == 0:
+        return [0]
+    held = slots(state, actor)
+    levels = [lv for lv in range(spell.level, len(held.left) + 1) if held.at(lv) > 0]
+    return levels or [spell.level]
+
+
+def _spell_choice(state: GameState, actor: Entity, spell: Spell, level: int) -> Choice:
+    key = f"spell:{spell.key}:{level}"
+    label = spell.name if level in (0, spell.level) else f"{spell.name} (level {level})"
+    left = slots(state, actor).at(level) if level else None
+    reach = "Self" if spell.range_ft == 0 else f"{spell.range_ft} ft"     # the radius is in the tooltip: cards are narrow
+    common = dict(action=ACTION_SHORT.get(spell.action, spell.action), reach=reach, aim=_spell_aim(spell),
+                  uses="at-will" if left is None else str(left),   # the card: "2 left" (slots of its level)
+                  usage="Cantrip" if left is None else f"Level {level} slot, {left} left",
+                  summary=_spell_summary(spell, level))
+    if spell.effect in ("attack", "heal"):
+        pool = _others(state, actor, enemies=spell.effect == "attack", with_self=spell.effect == "heal")
+        blocked, targets = _first_ok(state, [Cast(actor, spell.key, e, slot_level=level) for e in pool],
+                                     lambda c: c.target, Refused(f"no creature for {spell.name}", "5e-house §5"))
+        return Choice(key, label, blocked, targets=targets, **common)   # type: ignore[arg-type]
+    if spell.range_ft == 0:
+        # Centred on the caster: one with an area is picked first, to show its template; one without acts at once.
+        return Choice(key, label, validate(state, Cast(actor, spell.key, slot_level=level)),
+                      instant=not spell.radius_ft, **common)   # type: ignore[arg-type]
+    # Aimed at a square: the door judges the square when it is clicked; here only whether it could be cast.
+    blocked = None if _aimable(state, actor, spell, level) else \
+        validate(state, Cast(actor, spell.key, at=state.square(actor), slot_level=level))
+    return Choice(key, label, blocked, **common)   # type: ignore[arg-type]
+
+
+def spell_squares(state: GameState, actor: Entity, choice_key: str) -> list[Square]:
+    """The squares a square-aimed spell (teleport, area, obscurement) may be cast at now, by the door; for an
+    area centred on the caster, the caster's own squares (a click there casts it)."""
+    spell, level = spell_of(state, actor, choice_key)
+    if spell is not None and spell.range_ft == 0 and spell.radius_ft:
+        castable = validate(state, Cast(actor, spell.key, slot_level=level)) is None
+        return list(footprint(*state.space(actor))) if castable else []
+    if spell is None or spell.range_ft == 0 or spell.effect in ("attack", "heal") or \
+            not _aimable(state, actor, spell, level):
+        return []
+    here = state.space(actor)
+    near = [sq for sq in state.battlefield.squares() if distance_ft(here, (sq, 1)) <= spell.range_ft]
+    return [sq for sq in near if validate(state, Cast(actor, spell.key, at=sq, slot_level=level)) is None]
+
+
+def area_spell(state: GameState, actor: Entity, choice_key: str) -> bool:
+    """A spell with an area (a save for everyone in it, fog, darkness): aimed by its template, as 4e's areas are."""
+    spell = spell_of(state, actor, choice_key)[0] if choice_key.startswith("spell:") else None
+    return spell is not None and spell.radius_ft > 0 and spell.effect in AREA_EFFECTS
+
+
+def self_centred(state: GameState, actor: Entity, choice_key: str) -> bool:
+    """An area spell centred on the caster (Thunderwave): picked, it shows its template; picked again, or its
+    caster clicked, it is cast."""
+    spell = spell_of(state, actor, choice_key)[0] if area_spell(state, actor, choice_key) else None
+    return spell is not None and spell.range_ft == 0
+
+
+def refusal_at(state: GameState, actor: Entity, choice_key: str, square: Square) -> Refused | None:
+    """Why the door would refuse the chosen spell cast at ``square`` (None: it would cast it)."""
+    return validate(state, command_for(state, actor, choice_key, at=square))
+
+
+def _aimable(state: GameState, actor: Entity, spell: Spell, level: int) -> bool:
+    """Whether anything but the aimed square stops the spell (the action, the slot, the turn)."""
+    refusal = validate(state, Cast(actor, spell.key, at=state.square(actor), slot_level=level))
+    return refusal is None or refusal.rule in ("5e teleport", "5e spell range")
+
+
+def spell_of(state: GameState, actor: Entity, choice_key: str) -> tuple[Spell | None, int]:
+    """The spell and slot level of a "spell:KEY:LEVEL" choice."""
+    _, key, level = choice_key.split(":")
+    return spell_named(state, actor, key), int(level)
+
+
+def action_choices(state: GameState, actor: Entity) -> list[Choice]:
+    """The §2.1 actions, potions (§9), standing and dropping prone (§2.3.1) in a fixed order."""
+    found: list[Choice] = []
+
+    def add(key: str, label: str, answer: Refused | None | tuple[Refused | None, tuple[Any, ...]], action: str) -> None:
+        blocked, targets = answer if isinstance(answer, tuple) else (answer, ())
+        found.append(Choice(key, label, blocked, instant=key in INSTANT or key.startswith(("potion:", "draw:", "stow:")),
+                            hotkey=ACTION_KEYS.get(key, ""), action=action,
+                            summary=ACTION_HELP.get(key) or ACTION_HELP[key.split(":")[0]], targets=targets))
+
+    enemies = _others(state, actor, enemies=True)
+    allies = _others(state, actor, enemies=False)
+    melee = next((w for w in sheet(state, actor).attacks if w.kind == MELEE), None)
+    for option in MANEUVERS:
+        if melee is not None:
+            add(option, option.capitalize(), _first_ok(
+                state, [Attack(actor, e, melee.name, option) for e in enemies], lambda c: c.target,
+                Refused("no enemy within reach", "5e-house §2.1")), ACTION)
+    for key, label in (("dodge", "Dodge"), ("dash", "Dash"), ("disengage", "Disengage"), ("hide", "Hide"),
+                       ("search", "Search")):
+        add(key, label, validate(state, INSTANT[key](actor)), ACTION)
+    add("help", "Help", _first_ok(state, [Help(actor, e) for e in enemies], lambda c: c.target,
+                                  Refused("no enemy within 5 ft", "5e-house §2.1")), ACTION)
+    add("first_aid", "First aid", _first_ok(state, [FirstAid(actor, a) for a in allies], lambda c: c.target,
+                                            Refused("no dying ally within 5 ft", "5e-house §3.1")), ACTION)
+    bag = state.world.maybe(actor, Potions)
+    for potion in POTIONS:
+        if bag is not None and bag.count(potion) > 0:
+            add(f"potion:{potion}", f"{potion.capitalize()} potion", validate(state, DrinkPotion(actor, potion)), BONUS_ACTION)
+    if state.has_condition(actor, "prone"):
+        add("stand", "Stand up", validate(state, StandUp(actor)), MOVEMENT)
+    else:
+        add("prone", "Drop prone", validate(state, DropProne(actor)), FREE)
+    if state.has_condition(actor, "grappled"):
+        add("escape", "Escape", validate(state, Escape(actor)), ACTION)
+    ready = ready_weapon(state, actor)
+    add("ready", "Ready", _first_ok(state, [Ready(actor, ready, target=e) for e in enemies], lambda c: c.target,
+                                    Refused("no enemy to wait for", "5e-house §2.1")), ACTION)
+    for spell in sheet(state, actor).spells:
+        if spell.level == 0 and spell.effect == "attack":
+            add(f"ready_spell:{spell.key}", f"Ready {spell.name}", _first_ok(
+                state, [Ready(actor, spell=spell.key, target=e) for e in enemies], lambda c: c.target,
+                Refused("no enemy to wait for", "5e-house §2.1")), ACTION)
+    off_hand = off_hand_choice(state, actor)
+    if off_hand:
+        add("off_hand", f"Off-hand {off_hand}", _first_ok(
+            state, [OffHandAttack(actor, e, off_hand) for e in enemies], lambda c: c.target,
+            Refused("no enemy within reach", "5e-house §2.2")), BONUS_ACTION)
+    # Drawing and stowing by hand only where an attack's free draw does not do it: stowing when both hands are
+    # full (to draw another, grapple or cast), drawing a Light weapon for the off-hand attack.
+    held = hands(state, actor).held
+    for weapon in sheet(state, actor).attacks:
+        if weapon.name in held and len(held) == HANDS:
+            add(f"stow:{weapon.name}", f"Stow {weapon.name}", validate(state, Stow(actor, weapon.name)), FREE)
+        elif weapon.name not in held and off_hand and weapon.light and \
+                all(d.weapon != weapon.name for _, d in dropped(state, actor)):
+            add(f"draw:{weapon.name}", f"Draw {weapon.name}", validate(state, Draw(actor, weapon.name)), FREE)
+    if dropped(state, actor):
+        add("pick_up", "Pick up", validate(state, PickUp(actor)), FREE)
+    if concentration(state, actor).spell:
+        add("dismiss", "Dismiss spell", validate(state, Dismiss(actor)), FREE)
+    add("knockout", "Knockout", None, "")      # a toggle on the next melee attack, not an action (§3.1)
+    # The choices that come and go (a readied cantrip, drawing and stowing) take the letters left over, so
+    # the keyboard reaches every button too.
+    spare = iter(SPARE_KEYS)
+    found[:] = [replace(c, hotkey=next(spare, "")) if not c.hotkey else c for c in found]
+    add("end_turn", "End turn", validate(state, EndTurn(actor)), "")
+    return found
+
+
+def command_for(state: GameState, actor: Entity, choice_key: str, target: Entity | None = None,
+                at: Square | None = None, knockout: bool = False) -> Any:
+    """The door's command for a bar choice aimed at ``target`` (a creature) or ``at`` (a square)."""
+    kind = choice_key.split(":", 1)[0]
+    if kind == "attack":
+        assert target is not None
+        return Attack(actor, target, choice_key.split(":", 1)[1], knockout=knockout)
+    if kind == "spell":
+        spell, level = spell_of(state, actor, choice_key)
+        assert spell is not None
+        return Cast(actor, spell.key, target, at if spell.range_ft else None, level)     # range 0: on the caster
+    if kind == "potion":
+        return DrinkPotion(actor, choice_key.split(":", 1)[1])
+    if kind in ("draw", "stow"):
+        return (Draw if kind == "draw" else Stow)(actor, choice_key.split(":", 1)[1])
+    if kind == "ready":
+        return Ready(actor, ready_weapon(state, actor), target=target)
+    if kind == "ready_spell":
+        return Ready(actor, spell=choice_key.split(":", 1)[1], target=target)
+    if kind == "off_hand":
+        assert target is not None
+        return OffHandAttack(actor, target, off_hand_choice(state, actor))
+    if choice_key in MANEUVERS:
+        assert target is not None
+        melee = next(w for w in sheet(state, actor).attacks if w.kind == MELEE)
+        return Attack(actor, target, melee.name, choice_key)
+    if choice_key == "help":
+        assert target is not None
+        return Help(actor, target)
+    if choice_key == "first_aid":
+        assert target is not None
+        return FirstAid(actor, target)
+    return INSTANT[choice_key](actor)
+
+
+def ready_weapon(state: GameState, actor: Entity) -> str:
+    """The weapon a Ready choice holds an attack with: the first in hand (a melee one first), else the first."""
+    held = hands(state, actor).held
+    kit = sheet(state, actor).attacks
+    in_hand = sorted((w for w in kit if w.name in held), key=lambda w: w.kind != MELEE)
+    return (in_hand or list(kit))[0].name
+
+
+def off_hand_choice(state: GameState, actor: Entity) -> str:
+    """The Light weapon the off-hand attack would use (§2.2): one in hand other than the Attack's, preferring
+    one that is not this turn's; "" when the creature carries fewer than two Light weapons."""
+    light = [w.name for w in sheet(state, actor).attacks if w.light]
+    if len(light) < 2:
+        return ""
+    used, held = budget(state, actor).attacked_with, hands(state, actor).held
+    return next((w for w in light if w in held and w != used), next(w for w in light if w != used))
+
+
+def aimed_weapon(state: GameState, actor: Entity, choice_key: str) -> str | None:
+    """The weapon a creature-aimed choice attacks with, for the forecast: the off-hand weapon, or None."""
+    return off_hand_choice(state, actor) if choice_key == "off_hand" else None
+
+
+def _others(state: GameState, actor: Entity, enemies: bool, with_self: bool = False) -> list[Entity]:
+    """Living creatures nearest first: the actor's enemies, or its allies (itself only if ``with_self``)."""
+    here = state.space(actor)
+    pool = [e for e in state.standing() if alive(state, e) and state.are_enemies(actor, e) == enemies
+            and (e != actor or with_self)]
+    return sorted(pool, key=lambda e: (distance_ft(here, state.space(e)), e))
+
+
+def _first_ok(state: GameState, commands: list[Any], pick: Any,
+              none: Refused) -> tuple[Refused | None, tuple[Any, ...]]:
+    """What the door accepts among ``commands``, or the first reason when it accepts none."""
+    passing, reason = [], None
+    for command in commands:
+        refusal = validate(state, command)
+        if refusal is None:
+            passing.append(pick(command))
+        elif reason is None:
+            reason = refusal
+    return (None, tuple(passing)) if passing else (reason or none, ())
+
+
+@dataclass(frozen=True)
+class AreaTemplate:
+    """An area spell placed where the mouse points, as the door would cast it: its squares, the creatures it
+    catches (they save, allies too), whether it harms them, and the hint's words."""
+
+    squares: tuple[Square, ...]
+    caught: tuple[Entity, ...]
+    harms: bool
+    words: str
+
+
+def area_template(state: GameState, actor: Entity, choice_key: str, square: Square | None) -> AreaTemplate | None:
+    """The template of the chosen area spell cast at ``square`` (wherever it points, for one centred on the
+    caster); None for another choice, or a square the door would refuse."""
+    if not choice_key.startswith("spell:"):
+        return None
+    spell, level = spell_of(state, actor, choice_key)
+    if spell is None or not area_spell(state, actor, choice_key) or (square is None and spell.range_ft):
+        return None
+    at = square if spell.range_ft else None
+    if validate(state, Cast(actor, spell.key, at=at, slot_level=level)) is not None:
+        return None
+    squares, caught = spell_area(state, actor, spell, at or state.square(actor))
+    harms = spell.effect == "save"
+    names = ", ".join(state.name(e) + (" (ally!)" if harms and not state.are_enemies(actor, e) else "") for e in caught)
+    if harms:
+        words = [f"{spell.name} here catches {names}." if caught else f"{spell.name} here catches no one."]
+        if caught:
+            words.append(f"{spell.save.upper()} save DC {sheet(state, actor).spell_dc} or {spell.damage} "
+                         f"{spell.damage_type} damage" + (", half on a success." if spell.half_on_save else "."))
+        if caught and spell.push_ft:
+            words.append(f"Pushed {spell.push_ft} ft on a failure.")
+    else:
+        veil = "heavily obscured" if spell.effect == "obscure" else "magical darkness"
+        words = [f"{spell.name} here: {spell.radius_ft} ft radius, {veil}."] + ([f"Inside: {names}."] if caught else [])
+    return AreaTemplate(squares, caught, harms, " ".join(words))
+
+
+# Movement -----------------------------------------------------------------------------------------------
+def reachable(state: GameState, actor: Entity) -> FeetSearch | None:
+    """The walk search the door prices moves with (§2.3), within the feet left; None when it cannot move."""
+    # The same facts validate_move checks first: whose turn, speed 0 (grappled, §2.1), feet left.
+    if validate(state, EndTurn(actor)) is not None or speed_ft(state, actor) == 0 or budget(state, actor).movement_ft < 5:
+        return None
+    left = budget(state, actor)
+    return feet_rules(state, actor).search(left.movement_ft, left.diagonals)
+
+
+def walk_squares(state: GameState, actor: Entity, search: FeetSearch) -> dict[Square, int]:
+    """Each square a walk may end on now, with its cost in feet; one down a ledge ends in a fall (search.falls)."""
+    left = budget(state, actor).movement_ft
+    return {sq: search.cost[sq] for sq in search.reachable(left) if sq != search.start}
+
+
+def walk_to(actor: Entity, search: FeetSearch, square: Square) -> Move | None:
+    """The walk to ``square`` along the search's cheapest path (the path is stored in the command)."""
+    path = search.path_to(square)
+    return Move(actor, path) if path is not None and len(path) > 1 else None
+
+
+# Forecasts ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Forecast:
+    """One attack as the rules will roll it: the mode with its reasons, cover and the numbers."""
+
+    mode: str                        # "advantage", "disadvantage" or "none"
+    reasons: tuple[str, ...]         # "+ target prone within 5 ft", "- long range"
+    cover: str
+    to_hit: int
+    ac: int                          # with the cover bonus
+    notes: tuple[str, ...] = ()      # what sways no side but tells why: "darkvision 60 ft" (R004-LT-04)
+
+    @property
+    def needed(self) -> int:
+        """The natural roll that hits (R004-AT-07)."""
+        return needed_roll(self.to_hit, self.ac)
+
+    @property
+    def chance(self) -> int:
+        """The chance to hit in percent, rounded down (§4.3)."""
+        return int(hit_chance(self.needed, self.mode) * 100)
+
+    def line(self) -> str:
+        """"+5 vs AC 15 with half cover (+2 AC): hits on 10+, 55%", then each reason and what it gives: "long range:
+        disadvantage"; reasons on both sides cancel out to a straight roll."""
+        shelter = f" with {COVER_WORDS[self.cover]}" if COVER_WORDS.get(self.cover) else ""
+        words = [f"{_signed(self.to_hit)} vs AC {self.ac}{shelter}: hits on {self.needed}+, {self.chance}%"]
+        words += [f"{reason[2:]}: " + ("advantage" if reason.startswith("+") else "disadvantage") for reason in self.reasons]
+        if self.reasons and self.mode == "none":
+            words.append("they cancel out: one d20")
+        return "; ".join(words + list(self.notes))
+
+
+def forecast(state: GameState, actor: Entity, target: Entity, attack: str) -> Forecast | None:
+    """The forecast for a weapon (by name) or an attack spell (by key) at ``target``; None if neither."""
+    weapon: Weapon | None = weapon_named(state, actor, attack)
+    spell = None if weapon is not None else spell_named(state, actor, attack)
+    if weapon is None and (spell is None or spell.effect != "attack"):
+        return None
+    kind = weapon.kind if weapon is not None else RANGED
+    gap = distance_ft(state.space(actor), state.space(target))
+    beyond = weapon is not None and weapon.kind == RANGED and gap > weapon.range_ft
+    edges = attack_edges(state, actor, target, kind, beyond)      # what the attack itself asks (§4.3)
+    reasons = tuple(f"+ {e.reason}" for e in edges.advantages) + tuple(f"- {e.reason}" for e in edges.disadvantages)
+    shelter = cover(state, actor, target, kind)
+    to_hit = weapon.bonus if weapon is not None else sheet(state, actor).spell_attack
+    return Forecast(edges.result, reasons, shelter, to_hit, sheet(state, target).ac + COVER_BONUS.get(shelter, 0),
+                    edges.notes)
+
+
+# The unit card and the prompt -------------------------------------------------------------------------
+def card_lines(state: GameState, entity: Entity) -> list[str]:
+    """AC, hit points, speed, conditions, spell slots, concentration and death saves."""
+    me, now = sheet(state, entity), vitals(state, entity)
+    lines = [f"{me.kind.capitalize()}, level {me.level}"] if me.hero else []
+    lines.append(f"AC {me.ac}   HP {now.hp}/{now.max_hp}   Speed {me.speed_ft} ft")
+    if me.darkvision_ft:
+        lines.append(f"Darkvision {me.darkvision_ft} ft: darkness looks dim, magical darkness stays dark")
+    if now.temp:
+        lines.append(f"{now.temp} temporary hit points")
+    if round_of(state).current == entity:
+        left = budget(state, entity)
+        spent = [w for w, has in (("action", left.standard), ("bonus action", left.bonus), ("reaction", left.reaction))
+                 if not has]
+        lines.append(f"Movement left: {left.movement_ft} ft")
+        if spent:
+            lines.append(f"Used: {', '.join(spent)}")
+    held = slots(state, entity).left
+    if any(held):
+        lines.append("Spell slots left: " + ", ".join(f"{n} (level {i + 1})" for i, n in enumerate(held)))
+    if concentration(state, entity).spell:
+        lines.append(f"Concentrating on {_spell_name(state, entity, concentration(state, entity).spell)}")
+    in_hand = hands(state, entity).held
+    lines.append(f"Holding: {', '.join(in_hand)}" if in_hand else "Holding no weapon")
+    for _, lying in dropped(state, entity):
+        lines.append(f"Its {lying.weapon} lies on the ground")
+    ready = readied(state, entity)
+    if ready is not None:
+        what = ready.weapon or _spell_name(state, entity, ready.spell)
+        lines.append(f"Readied: {what} at {state.name(ready.target) if ready.target is not None else 'any enemy'}")
+    if now.dead:
+        lines.append("Dead")
+    elif now.stable and now.hp == 0:
+        lines.append("Unconscious, stable")
+    elif now.knocked_out:
+        lines.append("Knocked out (1 HP)")
+    elif now.dying:
+        lines.append(f"Dying: death saves {now.successes} passed, {now.failures} failed")
+    names = [n for n in state.conditions(entity).names if n != "unconscious"]
+    if names:
+        lines.append("Conditions: " + ", ".join(names))
+    return lines
+
+
+def offer_text(state: GameState) -> str | None:
+    """The opportunity-attack question for the creature offered one (§6), or None."""
+    strike = pending(state)
+    if strike is None:
+        return None
+    by = strike.reactors[0]
+    if strike.readied:
+        ready = readied(state, by)
+        what = (ready.weapon or _spell_name(state, by, ready.spell)) if ready is not None else ""
+        return (f"{state.name(by)}: {state.name(strike.mover)} comes within reach of your readied {what}. "
+                f"Take it with your reaction? (5e-house §2.1)")
+    return (f"{state.name(by)}: {state.name(strike.mover)} is leaving your reach. "
+            f"Make an opportunity attack with your reaction? (5e-house §6)")
+
+
+def answer(state: GameState, take: bool) -> React | None:
+    """The prompt's Yes or No as the door's command, from the creature asked; None when nothing is asked."""
+    strike = pending(state)
+    return None if strike is None else React(strike.reactors[0], take)
+
+
+# Narration ----------------------------------------------------------------------------------------------
+def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> str | None:
+    """One log line for a 5e-house event, with the rule section it follows; None for bookkeeping. Lines are
+    short sentences of a few fixed forms, so the Chinese catalog translates each (game/i18n/zh.toml)."""
+    name = state.name
+    if isinstance(event, InitiativeRolled):
+        total = event.natural + event.dex
+        return f"{name(event.entity)} rolls initiative: {event.natural} {_signed(event.dex)} = {total} (5e-house §1)."
+    if isinstance(event, TurnStarted):
+        return f"Round {event.round}: {name(event.entity)}'s turn."
+    if isinstance(event, TurnEnded):
+        return None
+    if isinstance(event, Moved):
+        return f"{name(event.entity)} moves {event.feet} ft (5e-house §2.3)."
+    if isinstance(event, AttackRolled):
+        verdict = {"critical": "critical hit", "maximised": "critical hit, maximised",
+                   "slaying": "slaying critical"}.get(event.crit, "hit" if event.hit else "miss")
+        faces = "/".join(str(f) for f in event.faces)
+        mode = f" with {event.mode}" if event.mode != "none" else ""
+        return (f"{name(event.attacker)} attacks {name(event.target)} with {event.weapon}: "
+                f"d20 {faces}{mode}, {event.total} vs AC {event.ac}: {verdict} (5e-house §4.3).")
+    if isinstance(event, Damaged):
+        left = f"{event.hp} HP and {event.temp} temporary" if event.temp else f"{event.hp} HP"
+        line = f"{name(event.target)} takes {event.amount} {event.damage_type} damage: {left} left (5e-house §3)."
+        if event.killed:
+            return f"{line} {name(event.target)} dies."
+        if event.knocked_out:
+            return f"{line} {name(event.target)} is knocked out."
+        if event.dropped:
+            return f"{line} {name(event.target)} drops, dying."
+        return line
+    if isinstance(event, Healed):
+        if event.amount == 0:
+            return f"{name(event.target)} gains temporary hit points (5e-house §3)."
+        return f"{name(event.target)} regains {event.amount} HP: {event.hp} HP (5e-house §3)."
+    if isinstance(event, Searched):
+        if not event.faces:
+            return f"{name(event.searcher)} cannot see where {name(event.hider)} hides (5e-house §8)."
+        verdict = "found" if event.found else "not found"
+        faces = "/".join(str(f) for f in event.faces) + (" with disadvantage" if len(event.faces) > 1 else "")
+        return (f"{name(event.searcher)} searches for {name(event.hider)}: d20 {faces}, "
+                f"{event.total} vs Stealth {event.stealth}: {verdict} (5e-house §2.1).")
+    if isinstance(event, SavingThrow):
+        outcome = "success" if event.success else "failure"
+        return f"{name(event.entity)} makes a {event.ability.upper()} save: {event.total} vs DC {event.dc}, {outcome}."
+    if isinstance(event, ConditionChanged):
+        condition = event.condition.replace("_", " ")
+        return f"{name(event.entity)}: {condition}." if event.gained else f"{name(event.entity)}: no longer {condition}."
+    if isinstance(event, Pushed):
+        return f"{name(event.entity)} is pushed {5 * (len(event.path) - 1)} ft."
+    if isinstance(event, Fell):
+        return f"{name(event.entity)} falls {event.feet} ft and takes {event.damage} damage (docs/rulings.md)."
+    if isinstance(event, Teleported):
+        return f"{name(event.entity)} teleports (docs/rulings.md)."
+    if isinstance(event, SpellCast):
+        spell = _spell_name(state, event.caster, event.spell)
+        if event.slot_level:
+            return f"{name(event.caster)} casts {spell} with a level {event.slot_level} slot (5e-house §5)."
+        return f"{name(event.caster)} casts {spell} (5e-house §5)."
+    if isinstance(event, ConcentrationEnded):
+        return f"{name(event.caster)} loses concentration on {_spell_name(state, event.caster, event.spell)} (5e-house §5.2)."
+    if isinstance(event, DeathSaveRolled):
+        return f"{name(event.entity)} rolls a death save: {event.natural}, {event.outcome} (5e-house §3.1)."
+    if isinstance(event, PotionDrunk):
+        line = f"{name(event.entity)} drinks a potion of {event.potion} (5e-house §9)."
+        return f"{line} Mixing roll {event.mixing_roll:02d}: {event.mixing.replace('_', ' ')}." if event.mixing else line
+    if isinstance(event, ActionTaken):
+        rule = f"5e-house {ACTION_SECTIONS.get(event.action, '§2.1')}"
+        if event.succeeded:
+            return f"{name(event.entity)}: {event.action} ({rule})."
+        return f"{name(event.entity)}: {event.action}, without success ({rule})."
+    if isinstance(event, OpportunityOffered):
+        return f"{name(event.mover)} leaves {name(event.reactor)}'s reach: an opportunity attack is offered (5e-house §6)."
+    if isinstance(event, ActionReadied):
+        what = event.weapon or _spell_name(state, event.entity, event.spell)
+        whom = name(event.target) if event.target is not None else "any enemy"
+        return f"{name(event.entity)} readies the {what} for {whom} (5e-house §2.1)."
+    if isinstance(event, ReadiedOffered):
+        return f"{name(event.mover)} sets off {name(event.reactor)}'s readied action (5e-house §2.1)."
+    if isinstance(event, WeaponHandled):
+        cost = " for free" if event.free else ""
+        rule = "3.1" if event.how == "dropped" else "2.4"        # falling unconscious lets go (§3.1)
+        return f"{name(event.entity)}: {event.weapon} {event.how}{cost} (5e-house §{rule})."
+    if isinstance(event, SkirmishWon):
+        return f"{side_labels.get(event.winner, event.winner)} wins the skirmish." if event.winner else "Nobody wins."
+    return None
+
+
+def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Square]) -> list[Cue]:
+    """What the animations show of a command's events: walks and pushes along their paths, hits and misses,
+    damage (a critical hit marked "!"), saves, falls with their dice, teleports from where the creature stood
+    ``before`` the command, deaths fading, and the spell, potion or action named over its user."""
+    cues: list[Cue] = []
+    previous: Any = None
+    for event in events:
+        if isinstance(event, (Moved, Pushed)):
+            cues.append(Motion(((event.entity, event.path),)))
+        elif isinstance(event, AttackRolled):
+            cues.append(Strike(event.target, event.hit))
+        elif isinstance(event, Damaged):
+            critical = isinstance(previous, AttackRolled) and previous.target == event.target and bool(previous.crit)
+            cues.append(Hurt(event.target, event.amount, critical))
+            if event.killed:
+                cues.append(Death(event.target))
+            elif event.knocked_out:
+                cues.append(Note(event.target, "knocked out", DOWN_COLOUR, WITH_CAUSE))
+            elif event.dropped:
+                cues.append(Note(event.target, "dying", DOWN_COLOUR, WITH_CAUSE))
+        elif isinstance(event, Healed):
+            words = f"+{event.amount}" if event.amount else "temporary HP"       # 0: a potion of heroism (§9)
+            cues.append(Note(event.target, words, HEAL_COLOUR if event.amount else TEMP_COLOUR, WITH_CAUSE))
+        elif isinstance(event, SavingThrow):
+            outcome = "saved" if event.success else "failed"
+            cues.append(Note(event.entity, f"{event.ability.upper()} save {event.total}: {outcome}",
+                             SAVE_COLOUR if event.success else DOWN_COLOUR))
+        elif isinstance(event, ConditionChanged) and event.gained:
+            cues.append(Note(event.entity, event.condition.replace("_", " "), CONDITION_COLOUR, ONLY_WITH_CAUSE))
+        elif isinstance(event, Fell):
+            dice = fall_damage(event.feet).expression       # 1d6 per 10 ft (docs/rulings.md)
+            cues.append(Fall(event.entity, f"falls {event.feet} ft" + (f": {dice}" if dice else "")))
+        elif isinstance(event, Teleported):
+            cues.append(Blink(event.entity, before.get(event.entity), event.to))
+        elif isinstance(event, SpellCast):
+            spell = _spell_name(state, event.caster, event.spell)
+            if event.area:      # the squares it fills or shakes, lit with its name while its saves play
+                cues += [AreaFlash(event.area), Note(event.caster, spell, NOTE_COLOUR, WITH_CAUSE)]
+            else:
+                cues.append(Note(event.caster, spell, NOTE_COLOUR))
+        elif isinstance(event, PotionDrunk):
+            cues.append(Note(event.entity, f"potion of {event.potion}", NOTE_COLOUR))
+        elif isinstance(event, ActionTaken):
+            words = event.action if event.succeeded else f"{event.action}: failed"
+            cues.append(Note(event.entity, words, NOTE_COLOUR))
+        elif isinstance(event, DeathSaveRolled):
+            colour = DOWN_COLOUR if event.outcome in ("failure", "dead") else HEAL_COLOUR
+            cues.append(Note(event.entity, f"death save {event.natural}: {event.outcome}", colour))
+            if event.outcome == "dead":
+                cues.append(Death(event.entity))
+        elif isinstance(event, ConcentrationEnded):
+            cues.append(Note(event.caster, "concentration ends", NOTE_COLOUR, ONLY_WITH_CAUSE))
+        previous = event
+    return cues
+
+
+def rule_reference(line: str) -> str:
+    """The rule section a narrated line cites ("5e-house §4.3"), for the log's tooltip."""
+    start = line.rfind("(5e-house §")
+    return line[start + 1:line.index(")", start)] if start >= 0 else ""
+
+
+# Words ----------------------------------------------------------------------------------------------------
+def _weapon_reach(weapon: Weapon) -> str:
+    if weapon.kind == MELEE:
+        return f"Melee {weapon.reach_ft} ft"
+    return f"Range {weapon.range_ft}/{weapon.long_range_ft} ft"
+
+
+def _spell_aim(spell: Spell) -> str:
+    return {"attack": "vs AC", "save": f"{spell.save.upper()} save", "heal": "heal", "teleport": "self",
+            "obscure": "area", "darken": "area"}.get(spell.effect, spell.effect)
+
+
+def _spell_summary(spell: Spell, level: int) -> str:
+    """Short sentences (each translated on its own): what it does, then concentration, the cost, components."""
+    what = {"attack": f"Spell attack, {spell.damage} {spell.damage_type}.",
+            "save": f"{spell.save.upper()} save, {spell.damage} {spell.damage_type}." + (" Half on a save." if spell.half_on_save else "")
+            + (f" Pushes {spell.push_ft} ft." if spell.push_ft else ""),
+            "heal": f"Heals {spell.heal} + modifier.", "teleport": "Teleport to a seen, unoccupied space.",
+            "obscure": "Heavily obscures the area.",
+            "darken": "Magical darkness: even darkvision cannot see into it."}.get(spell.effect, spell.effect)
+    area = f"Area: {spell.radius_ft} ft radius. " if spell.radius_ft else ""
+    extra = " Concentration." if spell.concentration else ""
+    cost = "Cantrip." if level == 0 else f"Level {level} slot."
+    return f"{area}{what}{extra} {cost} Components {spell.components}."
+
+
+def _spell_name(state: GameState, caster: Entity, key: str) -> str:
+    spell = spell_named(state, caster, key)
+    return spell.name if spell is not None else key.replace("_", " ")
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
