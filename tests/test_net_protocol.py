@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from game.actions.commands import EndTurn, Move
 from game.net.bundle import BundleError, pack, read_bundle, unpack
 from game.net.client import Desync, Mirror, greeting, host_message
 from game.net.protocol import Limits, ProtocolError, command_from_json, decode, encode
 from game.net.skirmish import Refusal, create, state_hash
 from game.rulesets import ruleset
-from game.content.roster import Roster
+from game.engine.rosters import Roster
 
 MAP = Path(__file__).resolve().parent.parent / "maps" / "default.tmx"
 
@@ -52,15 +51,16 @@ def test_a_well_formed_command_message_passes() -> None:
 
 
 @pytest.mark.parametrize("data, reason", [
-    ({"type": "Teleport", "actor": 1}, "not a command"),
-    ({"type": "EndTurn", "actor": "one"}, "EndTurn.actor has the wrong type"),
-    ({"type": "EndTurn", "actor": True}, "EndTurn.actor has the wrong type"),
-    ({"type": "EndTurn", "actor": 2 ** 40}, "EndTurn.actor has the wrong type"),
-    ({"type": "EndTurn", "actor": 1, "extra": 2}, "has no field extra"),
-    ({"type": "Move", "actor": 1, "path": [[1, 2, 3]]}, "Move.path has the wrong type"),
-    ({"type": "Move", "actor": 1, "path": [["a", 2]]}, "Move.path has the wrong type"),
-    ({"type": "Move", "actor": 1, "path": 5}, "Move.path has the wrong type"),
-    ({"type": "Attack", "actor": 1}, "not a command"),
+    ({"type": "Launch", "actor": 1}, "unknown command type 'Launch'"),
+    ({"type": "Teleport", "actor": 1}, "Teleport lacks power, destination"),
+    ({"type": "EndTurn", "actor": "one"}, "EndTurn.actor is text, not a whole number"),
+    ({"type": "EndTurn", "actor": True}, "EndTurn.actor is true or false, not a whole number"),
+    ({"type": "EndTurn", "actor": 2 ** 40}, "EndTurn.actor is out of range"),
+    ({"type": "EndTurn", "actor": 1, "extra": 2}, "EndTurn has no field extra"),
+    ({"type": "Move", "actor": 1, "path": [[1, 2, 3]]}, r"Move.path\[0\] has 3 items, not 2"),
+    ({"type": "Move", "actor": 1, "path": [["a", 2]]}, r"Move.path\[0\]\[0\] is text, not a whole number"),
+    ({"type": "Move", "actor": 1, "path": 5}, "Move.path is a number, not a list"),
+    ({"type": "Attack", "actor": 1}, "Attack lacks target, attack"),
 ])
 def test_a_command_of_the_wrong_shape_never_reaches_the_door(data: dict, reason: str) -> None:
     with pytest.raises(ProtocolError, match=reason):
@@ -68,9 +68,11 @@ def test_a_command_of_the_wrong_shape_never_reaches_the_door(data: dict, reason:
 
 
 def test_commands_read_back_as_the_ruleset_wrote_them() -> None:
-    move = Move(3, ((1, 2), (2, 2)))
-    assert command_from_json("4e", json.loads(json.dumps(ruleset("4e").command_to_json(move)))) == move
-    assert command_from_json("4e", {"type": "EndTurn", "actor": 7}) == EndTurn(7)
+    rules = ruleset("4e")
+    kinds = {kind.__name__: kind for kind in rules.COMMANDS}
+    move = kinds["Move"](3, ((1, 2), (2, 2)))
+    assert command_from_json("4e", json.loads(json.dumps(rules.command_to_json(move)))) == move
+    assert command_from_json("4e", {"type": "EndTurn", "actor": 7}) == kinds["EndTurn"](7)
 
 
 def test_a_map_bundle_carries_the_map_its_tilesets_and_images(tmp_path: Path) -> None:
@@ -127,7 +129,7 @@ def test_a_seat_may_only_command_the_side_that_decides_and_its_own_creatures(tmp
         skirmish.submit(mine, 0, {"type": "EndTurn", "actor": enemy})
     with pytest.raises(Refusal, match="out of step"):
         skirmish.submit(mine, 3, {"type": "EndTurn", "actor": actor})
-    with pytest.raises(Refusal, match="wrong type"):
+    with pytest.raises(Refusal, match="EndTurn.actor is a list"):
         skirmish.submit(mine, 0, {"type": "EndTurn", "actor": [actor]})
     assert state_hash(skirmish.match) == before and skirmish.log == []
     entry = skirmish.submit(mine, 0, {"type": "EndTurn", "actor": actor})

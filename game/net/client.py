@@ -20,7 +20,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from game import RULES_VERSION
-from game.content.roster import Roster
+from game.engine.rosters import Roster
 from game.match import Match
 from game.net.bundle import BundleError, pack, read_bundle, unpack
 from game.net.protocol import PROTOCOL_VERSION, Limits, ProtocolError, command_from_json, encode

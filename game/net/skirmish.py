@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from game import RULES_VERSION
-from game.content.roster import ContentError, Roster
-from game.match import Match, SetupError, new_match, rosters_in_play
+from game.engine.rosters import ContentError, Roster
+from game.match import Match, SetupError, rosters_in_play
 from game.net.bundle import MapFile
 from game.net.protocol import ProtocolError, command_from_json
 from game.replay.format import battlefield_digest, content_digest, events_digest
@@ -205,12 +205,9 @@ def _b64(data: bytes) -> str:
 
 def start_match(ruleset_name: str, battlefield: Any, rosters: tuple[Roster, ...], seed: int,
                 surprised: tuple[str, ...] | None) -> Match:
-    """The match as it begins: the ruleset's own set-up, or 4e's with the sides chosen to be surprised."""
+    """The match as it begins, by the ruleset's own set-up (``surprised``: the sides chosen to be caught unaware)."""
     rules = ruleset(ruleset_name)
-    creatures = rules.load_creatures()
-    if surprised is None:
-        return rules.new_match(battlefield, list(rosters), creatures, seed)
-    return new_match(battlefield, list(rosters), creatures, seed, surprised=surprised)
+    return rules.new_match(battlefield, list(rosters), rules.load_creatures(), seed, surprised)
 
 
 def create(code: str, message: dict[str, Any], map_files: list[MapFile], map_path: Path) -> Skirmish:
@@ -223,9 +220,9 @@ def create(code: str, message: dict[str, Any], map_files: list[MapFile], map_pat
     name = message["ruleset"]
     if name not in RULESETS:
         raise Refusal(f"unknown ruleset {name!r} (this server plays {', '.join(RULESETS)})")
-    if name != "4e" and message["surprised"] is not None:
-        raise Refusal("only 4e skirmishes choose surprised sides")
     rules = ruleset(name)
+    if not rules.SURPRISE and message["surprised"] is not None:
+        raise Refusal(f"{name} skirmishes have no surprise round to choose sides for")
     try:
         battlefield = load_map(map_path)
         creatures = rules.load_creatures()
