@@ -33,10 +33,11 @@ def server() -> Iterator[LocalServer]:
 
 
 def connected_battle(server: LocalServer, seats: dict[str, str], seed: int = 7, mode: str = "server",
-                     code: str = "") -> tuple[Game, BattleScene]:
+                     code: str = "", ruleset_name: str = "4e") -> tuple[Game, BattleScene]:
     """The Online screen, filled in as a player would, connected: its battle screen."""
     game = Game(None, seed, (1280, 720))
     menu = game.scene
+    menu.ruleset = ruleset_name
     assert menu._press(("online",)) == "online"
     online = OnlineScene(game.window, game.fonts, menu, "off")
     online.mode, online.address, online.seats = mode, server.url, seats
@@ -53,12 +54,14 @@ def connected_battle(server: LocalServer, seats: dict[str, str], seed: int = 7, 
     raise AssertionError(f"not connected: {online.message}")
 
 
-def test_the_battle_screen_plays_a_whole_skirmish_through_the_server(server: LocalServer) -> None:
-    game, battle = connected_battle(server, {"blue": "here", "red": "computer:normal"})
+@pytest.mark.parametrize("ruleset_name", ["4e", "5e-house"])
+def test_the_battle_screen_plays_a_whole_skirmish_through_the_server(server: LocalServer, ruleset_name: str) -> None:
+    game, battle = connected_battle(server, {"blue": "here", "red": "computer:normal"}, ruleset_name=ruleset_name)
     online = battle.online
     assert online.sides == ("blue",) and battle.human_sides == ["blue"]
     assert battle.message.startswith(f"Join code {online.code}")
-    player = ruleset("4e").make_player("ai", "blue", "normal", 7)
+    assert battle.match.ruleset == ruleset_name
+    player = ruleset(ruleset_name).make_player("ai", "blue", "normal", 7)
     for _ in range(FRAMES):
         if battle.state.outcome is not None:
             break

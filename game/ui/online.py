@@ -13,9 +13,11 @@ from game.net.remote import Connection, OnlinePlay
 from game.net.seats_file import keep_token, kept_token
 from game.net.server import LocalServer
 from game.render import palette
+from game.replay.format import Setup
+from game.replay.load import Loaded
 from game.ui.battle import BattleScene
-from game.ui.battle_5e import Battle5eScene
 from game.ui.form import Focus, draw_control
+from game.ui.replay_view import battle_for, unshowable
 from game.ui.session import Session
 from game.ui.widgets import Fonts, fit, text
 
@@ -159,12 +161,11 @@ class OnlineScene:
             self.message, self.connection = str(err), None
             return
         rosters = list(mirror.rosters)
-        if welcome["ruleset"] == "5e-house":
-            battle: BattleScene = Battle5eScene(self.size, mirror.map_path, mirror.match.seed, self.fonts, rosters=rosters,
-                                                match=mirror.match, animation_speed=self.animation_speed)
-        else:
-            battle = BattleScene(self.size, mirror.map_path, mirror.match.seed, self.fonts, rosters=rosters,
-                                 surprised=mirror.surprised, match=mirror.match, animation_speed=self.animation_speed)
+        loaded = Loaded(mirror.match, Setup(mirror.map_path, mirror.rosters, mirror.surprised), welcome, mirror.map_path)
+        if unshowable(loaded):
+            self.message, self.connection = f"This game cannot show {welcome['ruleset']} skirmishes", None
+            return
+        battle = battle_for(self.size, self.fonts, loaded, mirror.match, None, self.animation_speed)
         labels = {r.side: r.label for r in rosters}
         if welcome["token"]:
             keep_token(welcome["code"], self.url, welcome["token"])
