@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game import RULES_VERSION
+from game.ecs.components import Team
 from game.engine.rosters import ContentError, Roster
 from game.match import Match, SetupError, rosters_in_play
 from game.net.bundle import MapFile
@@ -156,8 +157,6 @@ class Skirmish:
         return self.play(command)
 
     def _side_of(self, entity: int) -> str | None:
-        from game.ecs.components import Team
-
         team = self.match.state.world.maybe(entity, Team)
         return None if team is None else team.side
 
