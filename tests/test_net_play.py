@@ -341,3 +341,17 @@ def test_a_server_in_another_process_agrees_on_every_hash(ruleset_name: str) -> 
         process.terminate()
         process.wait(10)
     assert state_hash(host.mirror.match) == state_hash(guest.mirror.match) == expected
+
+
+def test_rejoining_a_seat_still_held_by_a_dead_connection_takes_it_over(server: LocalServer) -> None:
+    async def game() -> tuple[Session, int | None]:
+        host, guest = await host_and_join(server.url)
+        back = await Session.open(server.url, greeting("rejoin", code=host.code, token=guest.token))
+        try:
+            while True:
+                await guest.receive()
+        except ConnectionClosed as closed:
+            return back, closed.rcvd.code if closed.rcvd else None
+
+    back, code = run(game)
+    assert back.sides == ("red",) and code == 4000

@@ -74,6 +74,7 @@ class SkirmishServer:
     def __init__(self, limits: Limits = Limits(), cache: Path | None = None) -> None:
         self.limits = limits
         self.rooms: dict[str, Room] = {}
+        self.closing: set[asyncio.Task[None]] = set()
         self.cache = cache or Path(tempfile.mkdtemp(prefix="grid-skirmish-server-"))
 
     # Connections ----------------------------------------------------------------------------------
@@ -165,6 +166,7 @@ class SkirmishServer:
 
     async def on_join(self, client: Client, message: dict[str, Any]) -> None:
         room = self.room_of(message["code"])
+        self.check_space(room)
         seat = room.skirmish.open_seat(message.get("side"))
         seat.status = "connected"
         log.info("skirmish %s: %s joined as %s", room.skirmish.code, client.peer, "/".join(seat.sides))
@@ -175,11 +177,14 @@ class SkirmishServer:
         seat = room.skirmish.seat_of_token(message["token"])
         if seat is None:
             raise Refusal("no seat with this token in that skirmish")
+        self.check_space(room)
         earlier = room.seated.get(seat.token)
         if earlier is not None:                      # the old connection is half-dead: this one takes over
             room.clients.discard(earlier)
             earlier.seat = None
-            await earlier.ws.close(4000, "your seat was taken up by a new connection")
+            closing = asyncio.get_running_loop().create_task(earlier.ws.close(4000, "your seat was taken up"))
+            self.closing.add(closing)                # closing may wait for a dead peer; nobody waits for it
+            closing.add_done_callback(self.closing.discard)
         for side in seat.sides:
             room.computers.pop(side, None)
         seat.status, seat.away_since = "connected", None
@@ -188,6 +193,7 @@ class SkirmishServer:
 
     async def on_watch(self, client: Client, message: dict[str, Any]) -> None:
         room = self.room_of(message["code"])
+        self.check_space(room)
         await self.attach(client, room, None)
 
     async def on_command(self, client: Client, room: Room, message: dict[str, Any]) -> None:
@@ -217,9 +223,11 @@ class SkirmishServer:
             raise Refusal(f"no skirmish with the code {code[:16]!r}")
         return room
 
-    async def attach(self, client: Client, room: Room, seat: Seat | None) -> None:
+    def check_space(self, room: Room) -> None:
         if len(room.clients) >= MAX_WATCHERS:
             raise Refusal("this skirmish has as many connections as it takes")
+
+    async def attach(self, client: Client, room: Room, seat: Seat | None) -> None:
         client.skirmish, client.seat = room.skirmish, seat
         room.clients.add(client)
         room.empty_since = None
