@@ -18,6 +18,8 @@ from game.net.remote import Waiting  # noqa: E402
 from game.net.seats_file import kept_token, seats_path  # noqa: E402
 from game.net.server import LocalServer  # noqa: E402
 from game.net.skirmish import state_hash  # noqa: E402
+from game.replay.load import load  # noqa: E402
+from game.replay.saves import autosaves  # noqa: E402
 from game.rulesets import ruleset  # noqa: E402
 from game.ui.battle import BattleScene  # noqa: E402
 from game.ui.online import OnlineScene  # noqa: E402
@@ -76,6 +78,9 @@ def test_the_battle_screen_plays_a_whole_skirmish_through_the_server(server: Loc
     skirmish = server.server.rooms[online.code].skirmish
     assert state_hash(battle.match) == state_hash(skirmish.match)
     assert len(battle.match.record) == len(skirmish.log)
+    # The online game autosaved as a local one does: the last autosave loads to the same final state.
+    loaded = load(autosaves()[-1])
+    assert state_hash(loaded.match) == state_hash(skirmish.match) and loaded.match.state.outcome is not None
 
 
 def test_the_screen_waits_for_an_open_seat_and_the_host_hands_it_to_the_computer(server: LocalServer) -> None:

@@ -153,3 +153,23 @@ def test_a_welcome_for_another_rules_version_is_refused_in_one_line(tmp_path: Pa
     with pytest.raises(Desync, match="rules version 0.0.1"):
         Mirror.from_welcome(welcome, tmp_path / "client")
     assert greeting("watch", code="X")["protocol"] == 1
+
+
+def test_only_the_seat_an_offer_waits_on_may_answer_it(tmp_path: Path) -> None:
+    """An opportunity attack, interrupt or readied action is answered by the side it is offered to, no other."""
+    rules, skirmish = _skirmish(tmp_path, {"blue": "open", "red": "open"})
+    players = {side: rules.make_player("ai", side, "normal", 5) for side in ("blue", "red")}
+    state = skirmish.match.state
+    for _ in range(400):
+        if state.pending_offers is not None and state.pending_offers.offers:
+            break
+        skirmish.play(players[skirmish.deciding_side()].next_command(state))
+    offer = state.pending_offers.offers[0]
+    answering = skirmish.seat_of_side(state.side(offer.by))
+    other = next(seat for seat in skirmish.seats if seat.sides and seat is not answering)
+    before, logged = state_hash(skirmish.match), len(skirmish.log)
+    react = {"type": "React", "actor": offer.by, "take": True}
+    with pytest.raises(Refusal, match="not your decision"):
+        skirmish.submit(other, logged, react)
+    assert state_hash(skirmish.match) == before and len(skirmish.log) == logged
+    assert skirmish.submit(answering, logged, react)["seq"] == logged
