@@ -13,8 +13,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from game.rulesets import ruleset
-
 PROTOCOL_VERSION = 1
 MAX_DEPTH = 8                     # the deepest message (host: map.files[i].path) is 4 levels down
 MAX_INT = 2 ** 63 - 1             # seeds are 63-bit; anything larger is refused as a "huge number"
@@ -200,6 +198,8 @@ GREETINGS = ("host", "join", "rejoin", "watch")
 def command_from_json(ruleset_name: str, data: dict[str, Any]) -> Any:
     """The command ``data`` names, read by its ruleset's codec with every field checked against its annotation
     (game.engine.codec); ProtocolError otherwise."""
+    from game.rulesets import ruleset       # here, so that `python -m game --help` imports no ruleset
+
     try:
         return ruleset(ruleset_name).command_from_json(data)
     except (ValueError, TypeError) as err:
