@@ -20,7 +20,11 @@ $(EXTRAS_STAMP): $(STAMP) requirements-bench.txt
 play: $(STAMP)
 	$(PY) -m game play --map maps/default.tmx
 
+# The type checker (each ruleset against the Ruleset protocol, everything else against its hints) and the
+# linter come first: a type or lint error fails the tests.
 test: $(EXTRAS_STAMP)
+	$(PY) -m ruff check game tests bench tools
+	$(PY) -m mypy
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m pytest
 
 clean:

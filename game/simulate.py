@@ -16,21 +16,16 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from game.core.battlefield import Battlefield
+from game.engine.protocol import Player
 from game.engine.rosters import Roster
 from game.match import Match, rosters_in_play
 from game.rulesets import ruleset
 from game.state import GameState
 
 MAX_COMMANDS_PER_ROUND = 400      # a safety net: a round of more commands than this is a bug, not a game
-
-
-class Player(Protocol):
-    side: str
-
-    def next_command(self, state: GameState) -> Any: ...
 
 
 class SimulationError(RuntimeError):

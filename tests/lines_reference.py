@@ -12,8 +12,7 @@ from game.core.grid import Square, footprint, space_distance
 # The geometric kernels the fast module kept unchanged are shared; what this file keeps is the
 # plain outer layer (no caches, no quick proofs or pre-tests) the fast paths are checked against.
 from game.core.lines import (  # noqa: E402
-    _Beam, _Frame, _Target, _corner_owners, _edge_blocked, _edges_of, _end_clear, _joined, _owner_sector,
-    _owner_sectors, _point_sectors, _reaches, _scale, _sector, _sign, _slope_cmp, _span, _sweep, segment_blocked,
+    _corner_owners, _edge_blocked, _end_clear, _joined, _owner_sectors, _point_sectors, _reaches, _sector, _sign,
 )
 
 # Geometry model: square (x, y) is the closed cell [x, x+1] x [y, y+1], y grows downward, and the

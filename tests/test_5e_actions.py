@@ -14,7 +14,7 @@ from game.rulesets.dnd5e.commands import (
     Attack, AttackRolled, Cast, ConcentrationEnded, Damaged, Dismiss, Draw, EndTurn, Move, OffHandAttack,
     OpportunityOffered, PickUp, React, Ready, ReadiedOffered, SpellCast, Stow, WeaponHandled,
 )
-from game.rulesets.dnd5e.components import Dropped, Hands, Readied, Zone
+from game.rulesets.dnd5e.components import Dropped, Ground, Hands, Readied, Zone
 from game.rulesets.dnd5e.verdict import Refused
 from game.rulesets.dnd5e.vitality import Vitals
 from game.rulesets.dnd5e.presentation import adapter as rules_5e
@@ -277,7 +277,7 @@ def test_R004_SP_08_a_caster_dismisses_its_concentration_spell_at_no_cost():
     events = run(state, Dismiss(w))
     assert of(events, ConcentrationEnded) == [ConcentrationEnded(w, "fog_cloud")]
     assert not list(state.world.query(Zone)) and engine.budget(state, w) == spent
-    assert state.battlefield == state.world.resource(engine.Ground).battlefield
+    assert state.battlefield == state.world.resource(Ground).battlefield
 
 
 # The battle screen's adapter ---------------------------------------------------------------------------------

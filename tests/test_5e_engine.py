@@ -12,7 +12,7 @@ import pytest
 
 from game.engine.rosters import ContentError
 from game.core.battlefield import Obscurement, parse_ascii
-from game.core.dice import ScriptedDice
+from game.core.dice import DiceExpr, ScriptedDice
 from game.ecs.components import Condition, Position
 from game.ecs.world import World
 from game.rulesets import ruleset
@@ -22,9 +22,10 @@ from game.rulesets.dnd5e.commands import (
     EndTurn, Escape, Fell, FirstAid, Help, Hide, InitiativeRolled, Move, OpportunityOffered, PotionDrunk, Pushed,
     React, SkirmishWon, StandUp, Stow, Teleported,
 )
-from game.rulesets.dnd5e.components import Ground, Potions, Round, Zone
+from game.rulesets.dnd5e.components import Ground, Hands, Potions, Round, Weapon, Zone
 from game.rulesets.dnd5e.content import load_creatures, load_spells
 from game.rulesets.dnd5e.ruleset import add_creature
+from game.rulesets.dnd5e.situation import MELEE, provokers
 from game.rulesets.dnd5e.spells import SpellSlots
 from game.rulesets.dnd5e.verdict import Refused
 from game.rulesets.dnd5e.vitality import DamageType, Defences, Vitals
@@ -132,6 +133,49 @@ def test_an_opportunity_attack_declined_lets_the_walk_go_on_unasked_6():
     assert not of(events, OpportunityOffered) and state.square(f) == (0, 0) and engine.budget(state, g).reaction
 
 
+def _with_glaive(state, e, held=("Glaive",)):
+    """A creature holding a Glaive, a 10-ft reach weapon (and whatever else ``held`` names)."""
+    me = engine.sheet(state, e)
+    glaive = Weapon("Glaive", MELEE, 4, DiceExpr(1, 10, 2), "slashing", reach_ft=10)
+    state.world.add(e, replace(me, attacks=me.attacks + (glaive,), wields=held))
+    state.world.add(e, Hands(held))
+
+
+def test_R004_OA_01_leaving_a_10ft_reach_provokes():
+    state, ids = skirmish(["...F.H"], {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}, "FH")
+    f, h = ids["F"], ids["H"]
+    _with_glaive(state, h)
+    away = ((3, 0), (2, 0))                                                   # 10 ft to 15 ft from the glaive
+    assert provokers(state, f, away) == [h]                                  # what the walk preview shows
+    assert of(run(state, Move(f, away)), OpportunityOffered) == [OpportunityOffered(h, f)]
+    assert state.square(f) == (3, 0)                                          # R004-OA-02: still inside reach
+
+
+def test_R004_OA_05_moving_within_a_10ft_reach_does_not_provoke():
+    state, ids = skirmish(["....FH"], {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}, "FH")
+    _with_glaive(state, ids["H"])
+    events = run(state, Move(ids["F"], ((4, 0), (3, 0))))                   # 5 ft to 10 ft: still in reach
+    assert not of(events, OpportunityOffered) and state.square(ids["F"]) == (3, 0)
+
+
+def test_R004_OA_01_the_opportunity_attack_is_made_with_a_weapon_that_reaches():
+    state, ids = skirmish(["...F.H"], {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}, "FH")
+    f, h = ids["F"], ids["H"]
+    _with_glaive(state, h, held=("Longsword", "Glaive"))                     # the longsword reaches 5 ft only
+    run(state, Move(f, ((3, 0), (2, 0))))
+    events = run(state, React(h, True), 1)
+    assert [e.weapon for e in of(events, AttackRolled)] == ["Glaive"]
+
+
+def test_R004_OA_01_a_creature_with_no_melee_weapon_in_hand_provokes_nowhere():
+    state, ids = skirmish(["...FH"], {"F": ("fighter", "blue"), "H": ("hobgoblin", "red")}, "FH")
+    f, h = ids["F"], ids["H"]
+    state.world.add(h, Hands(()))
+    away = ((3, 0), (2, 0))
+    assert provokers(state, f, away) == []                                   # the preview agrees with the door
+    assert not of(run(state, Move(f, away)), OpportunityOffered)
+
+
 def test_disengage_walks_away_without_provoking_2_1():
     state, ids = skirmish(["...", ".FG", "..."], {"F": ("fighter", "blue"), "G": ("goblin", "red")}, "FG")
     run(state, Disengage(ids["F"]))
@@ -148,6 +192,29 @@ def test_a_dying_hero_rolls_its_death_save_when_its_turn_starts_3_1():
     assert of(events, DeathSaveRolled) == [DeathSaveRolled(c, 5, "failure")]
     assert engine.round_of(state).current == ids["G"]        # the dying cleric's turn passes
     assert engine.vitals(state, c).failures == 1
+
+
+def _dying_brakka(failures: int):
+    """Brakka the fighter at 0 HP with ``failures`` death-save failures, a goblin beside her to act first."""
+    state, ids = skirmish(["FG"], {"F": ("fighter", "blue"), "G": ("goblin", "red")}, "GF")
+    f = ids["F"]
+    state.world.add(f, replace(engine.vitals(state, f), hp=0, failures=failures))
+    state.add_condition(f, Condition("unconscious"))
+    return state, f, ids["G"]
+
+
+def test_R004_DY_04_a_critical_hit_on_two_failures_kills_at_three_not_four():
+    state, f, g = _dying_brakka(failures=2)
+    events = run(state, Attack(g, f, "Scimitar"), 15, 15, 1, 1)             # a hit within 5 ft: a critical
+    assert of(events, Damaged)[0].killed
+    assert (engine.vitals(state, f).failures, engine.vitals(state, f).dead) == (3, True)
+
+
+def test_R004_DY_04_a_natural_1_death_save_on_two_failures_kills_at_three_not_four():
+    state, f, g = _dying_brakka(failures=2)
+    events = run(state, EndTurn(g), 1)                                       # Brakka's turn: a natural 1
+    assert of(events, DeathSaveRolled) == [DeathSaveRolled(f, 1, "dead")]
+    assert (engine.vitals(state, f).failures, engine.vitals(state, f).dead) == (3, True)
 
 
 def test_first_aid_stabilises_a_dying_ally_3_1():
@@ -176,6 +243,16 @@ def test_thunderwave_pushes_a_failed_saver_10_ft_and_off_a_ledge_into_a_fall():
     assert of(events, Pushed) == [Pushed(b, ((2, 1), (3, 1), (4, 1)))]
     assert of(events, Fell) == [Fell(b, 20, 2)]
     assert engine.vitals(state, b).hp == 27 - 2 - 2 and state.has_condition(b, "prone")
+
+
+def test_an_area_spell_rolls_its_damage_once_for_every_creature_it_catches():
+    """docs/rulings.md (the page is silent; 5e): one 2d8 Thunderwave roll, the whole of it for the ogre that
+    fails its save and half of the same roll for the one that makes it."""
+    state, ids = skirmish(["O.CP.", ".....", "....."], {"C": ("cleric", "blue"), "O": ("ogre", "red"),
+                                                        "P": ("ogre", "red")}, "COP")
+    events = run(state, Cast(ids["C"], "thunderwave"), 2, 3, 4, 20)         # O: save 2+3; 2d8 = 7; P: 20+3
+    assert [(d.target, d.amount) for d in of(events, Damaged)] == [(ids["O"], 7), (ids["P"], 3)]
+    assert (engine.vitals(state, ids["O"]).hp, engine.vitals(state, ids["P"]).hp) == (59 - 7, 59 - 3)
 
 
 def test_misty_step_teleports_to_a_seen_unoccupied_space_within_30_ft():
@@ -222,10 +299,10 @@ def test_a_potion_over_a_lasting_one_rolls_the_mixing_table_01_explodes_9():
     run(state, DrinkPotion(f, "heroism"))
     assert engine.vitals(state, f).temp == 10
     state.world.add(f, replace(engine.budget(state, f), bonus=True))        # the next turn's bonus action
-    events = run(state, DrinkPotion(f, "healing"), 1, 1, 1, 1, 1, 2, 2, 2, 2)
+    events = run(state, DrinkPotion(f, "healing"), 1, 1, 1, 1, 2)          # 01; one 4d10 = 5 for everyone
     assert of(events, PotionDrunk) == [PotionDrunk(f, "healing", 1, "explosion")]
-    assert engine.vitals(state, f).hp == 36 - 4 and engine.vitals(state, f).temp == 0
-    assert engine.vitals(state, ids["G"]).hp == 27 - 8
+    assert engine.vitals(state, f).hp == 36 - 5 and engine.vitals(state, f).temp == 0
+    assert engine.vitals(state, ids["G"]).hp == 27 - 5
     assert state.world.get(f, Potions) == Potions(0, 0, False)
 
 

@@ -13,7 +13,7 @@ from game.ecs.components import Condition
 from game.maps.loader import load_battlefield
 from game.rulesets import ruleset
 from game.rulesets.dnd5e import engine
-from game.rulesets.dnd5e.commands import AttackRolled, Damaged, Moved, React, SavingThrow, SkirmishWon, TurnEnded
+from game.rulesets.dnd5e.commands import Attack, AttackRolled, Damaged, Moved, React, SavingThrow, SkirmishWon, TurnEnded
 from game.rulesets.dnd5e.components import Zone
 from game.rulesets.dnd5e.verdict import Refused
 from game.rulesets.dnd5e.vitality import Vitals
@@ -316,7 +316,7 @@ def test_the_shatter_template_outlines_its_squares_and_names_who_saves_allies_to
     assert template.words.startswith("Shatter here catches ") and "F (ally!)" in template.words
     assert "CON save DC 13 or 3d8 thunder damage, half on a success." in template.words
     # The preview is the rule: exactly the creatures caught make the save when it is cast there.
-    events = run(state, rules_5e.command_for(state, w, "spell:shatter:2", at=(6, 3)), *([10] + [1] * 3) * 3)
+    events = run(state, rules_5e.command_for(state, w, "spell:shatter:2", at=(6, 3)), 10, 1, 1, 1, 10, 10)  # 3d8 once
     assert {e.entity for e in of(events, SavingThrow)} == set(template.caught)
 
 
@@ -629,7 +629,7 @@ def test_a_whole_5e_skirmish_against_the_computer_plays_to_victory_through_the_r
         assert scene.state.outcome is not None
         run_frames(game, 200)                                 # the victory box, drawn
         assert scene.victory_buttons and isinstance(events_seen(scene, SkirmishWon)[-1], SkirmishWon)
-        assert commands_sent(scene, engine.Attack)
+        assert commands_sent(scene, Attack)
     finally:
         pygame.quit()
 

@@ -1050,6 +1050,39 @@ def test_a_coup_de_grace_dealing_the_bloodied_value_kills_outright_25_6():
     assert state.world.has(ids["B"], OutOfFight)
 
 
+def test_a_weakened_coup_de_grace_kills_only_if_the_halved_damage_reaches_the_bloodied_value_25_6():
+    """§25.6 "damage dealt": 25 rolled, halved to 12 by weakened (§9), against bloodied value 20."""
+    units = {"A": Unit(side="red", attacks=(SWORD, MAUL), conditions=("weakened",)),
+             "B": replace(dying_hero(), hp=40), "C": Unit()}
+    state, ids = battle(["AB..C"], units)
+    hurt(state, ids["B"], -3)
+    events = ok(execute(state, CoupDeGrace(ids["A"], ids["B"], "maul"), dice(10)))
+    assert first(events, DamageDealt).amount == 12 and not first(events, DamageDealt).deadly
+    assert state.hp(ids["B"]) == -15 and not of(events, UnitDied)            # death comes at -20
+    assert not state.world.has(ids["B"], OutOfFight)
+
+
+def test_a_coup_de_grace_resisted_below_the_bloodied_value_does_not_kill_outright_25_6():
+    units = {"A": Unit(attacks=(SWORD, MAUL)), "B": Unit(side="red", hp=40, conditions=("helpless",),
+                                                            resist=(("all", 10),)), "C": Unit(side="red")}
+    state, ids = battle(["AB..C"], units)
+    events = ok(execute(state, CoupDeGrace(ids["A"], ids["B"], "maul"), dice(10)))      # 25 - 10 = 15 < 20
+    assert first(events, DamageDealt).amount == 15 and not of(events, UnitDied)
+    assert state.hp(ids["B"]) == 25 and not state.world.has(ids["B"], OutOfFight)
+
+
+def test_a_coup_de_grace_counts_damage_its_target_takes_on_temporary_hit_points_25_6_26_5():
+    """docs/rulings.md: temporary hit points take the damage dealt, they do not lessen it."""
+    units = {"A": Unit(attacks=(SWORD, MAUL)), "B": Unit(side="red", hp=40, conditions=("helpless",)),
+             "C": Unit(side="red")}
+    state, ids = battle(["AB..C"], units)
+    state.world.add(ids["B"], Health(40, 10))
+    events = ok(execute(state, CoupDeGrace(ids["A"], ids["B"], "maul"), dice(10)))      # 25: 10 temp, 15 hp
+    dealt = first(events, DamageDealt)
+    assert (dealt.amount, dealt.temp_absorbed, dealt.deadly) == (25, 10, True)
+    assert first(events, UnitDied).entity == ids["B"]
+
+
 def test_coup_de_grace_needs_a_helpless_adjacent_target_25_6():
     state, ids = battle(["AB.D"], {"A": Unit(), "B": Unit(side="red"), "D": Unit(side="red", conditions=("helpless",))})
     no(execute(state, CoupDeGrace(ids["A"], ids["B"], "sword"), dice(10)))

@@ -125,6 +125,9 @@ CORRUPTIONS = {
     "newer version": (lambda p: edited(p, lambda d: d.update(version=VERSION + 1)), "made by a newer game"),
     "older rules": (lambda p: edited(p, lambda d: d.update(rules_version="0.0.9")),
                     f"made by rules version 0.0.9, this game is {RULES_VERSION}"),
+    # 0.3.0 rolls a 5e area spell's damage once for all its targets: a 0.2.0 save would replay differently.
+    "rules before 0.3.0": (lambda p: edited(p, lambda d: d.update(rules_version="0.2.0")),
+                           "made by rules version 0.2.0, this game is 0.3.0"),
     "unknown ruleset": (lambda p: edited(p, _wrong_ruleset), "unknown ruleset '3.5e'"),
     "missing key": (lambda p: edited(p, lambda d: d.pop("seed")), "missing key 'seed'"),
     "wrong type": (lambda p: edited(p, lambda d: d.update(seed="7")), "'seed' should be a whole number, not text"),

@@ -214,7 +214,8 @@ class Arsenal:
         return next((a for a in self.attacks if a.kind == kind and a.basic), None)
 
     def power(self, name: str) -> Power | TeleportPower | None:
-        return next((p for p in (*self.attacks, *self.teleports) if p.name == name), None)
+        found: Power | TeleportPower | None = next((a for a in self.attacks if a.name == name), None)
+        return found or next((t for t in self.teleports if t.name == name), None)
 
 
 @dataclass(frozen=True)

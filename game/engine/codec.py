@@ -11,7 +11,6 @@ import dataclasses
 import types
 import typing
 from collections.abc import Sequence
-from functools import cache
 from typing import Any
 
 from game.engine.refusal import Refusal
@@ -25,9 +24,14 @@ class CommandShapeError(ValueError):
     """A command (or its JSON) that is not of the shape its ruleset's command class declares."""
 
 
-@cache
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
 def _hints(kind: type) -> dict[str, Any]:
-    return typing.get_type_hints(kind)
+    """The field annotations of a command class, resolved once."""
+    if kind not in _HINTS:
+        _HINTS[kind] = typing.get_type_hints(kind)
+    return _HINTS[kind]
 
 
 def _problem(value: Any, hint: Any, where: str) -> str | None:

@@ -7,8 +7,8 @@ each registered module against it: ``game/rulesets/__init__.py``), and whose ``p
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice
@@ -17,8 +17,11 @@ from game.ecs.world import Entity
 from game.engine.cues import Cue
 from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster
-from game.engine.scenario import QueryRules
 from game.state import GameState
+
+if TYPE_CHECKING:       # game.match asks the registry, which imports this module; the scenario reads maps
+    from game.engine.scenario import QueryRules
+    from game.match import Match
 
 
 class Template(Protocol):
@@ -74,14 +77,14 @@ class Ruleset(Protocol):
     SURPRISE: bool                         # whether the menu offers a surprise round
     COMMANDS: tuple[type, ...]             # every command class the door takes
 
-    def load_creatures(self) -> Mapping[str, Any]: ...
+    def load_creatures(self) -> dict[str, Any]: ...
 
     def load_rosters(self, creatures: Any = None) -> list[Roster]: ...
 
     def load_presets(self, creatures: Any = None) -> list[Preset]: ...
 
     def new_match(self, bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int,
-                  surprised: tuple[str, ...] | None = None) -> Any: ...
+                  surprised: tuple[str, ...] | None = None) -> Match: ...
 
     def validate(self, state: GameState, command: Any) -> Refusal | None: ...
 

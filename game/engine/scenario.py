@@ -15,7 +15,6 @@ from game.core.lines import line_of_effect, line_of_sight
 from game.core.teleport import teleport_reaches
 from game.ecs.components import Body, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
-from game.maps.loader import MapError, load_battlefield
 from game.state import GameState
 
 EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
@@ -56,6 +55,7 @@ class Scenario:
 
     def _battlefield(self, data: dict[str, Any], base_dir: Path) -> Battlefield:
         if "map" in data:
+            from game.maps.loader import MapError, load_battlefield   # pytmx only when a map file is asked for
             try:
                 return load_battlefield(base_dir / str(data["map"]))
             except MapError as err:
@@ -66,7 +66,7 @@ class Scenario:
         edges = []
         for i, raw in enumerate(listed(data.get("edges", []), "edges")):
             try:
-                a, b = (tuple(int(v) for v in sq) for sq in raw["between"])
+                a, b = ((int(sq[0]), int(sq[1])) for sq in raw["between"])
                 edges.append((edge_key(a, b), EDGE_KINDS[raw.get("kind", "low_wall")]))
             except (KeyError, TypeError, ValueError) as err:
                 raise QueryError(f"edges[{i}]: needs \"between\": two side-by-side squares and a kind of {', '.join(EDGE_KINDS)} ({err})") from None

@@ -173,7 +173,7 @@ def _effect(raw: Any, where: str) -> EffectSpec:
         damage_type = _choice(table, "damage_type", DAMAGE_TYPES, where) if "damage_type" in table else ""
     else:
         _forbid(table, "damage_type", where, "only ongoing damage has a damage type")
-    after = ()
+    after: tuple[EffectSpec, ...] = ()
     if "after" in table:
         if duration != SAVE_ENDS:
             raise ContentError(f"{where}.after: aftereffects begin when a save ends the effect, so it needs duration save_ends")
@@ -361,7 +361,8 @@ def _creature(key: str, raw: Any, where: str) -> CreatureTemplate:
     teleport_list = _field(table, "teleports", list, where, [])
     teleports = tuple(_teleport(t, f"{where}.teleports[{i}]") for i, t in enumerate(teleport_list))
     seen: set[str] = set()
-    for group, powers in (("attacks", attacks), ("teleports", teleports)):
+    named: tuple[tuple[str, tuple[Power | TeleportPower, ...]], ...] = (("attacks", attacks), ("teleports", teleports))
+    for group, powers in named:
         for i, power in enumerate(powers):
             if power.name in seen:
                 raise ContentError(f"{where}.{group}[{i}].name: another power of {key!r} is already called {power.name!r}")

@@ -354,11 +354,8 @@ class Controller5e:
         return search, [s for s in search.reachable(mine.movement_ft) if s not in search.falls]
 
     def _provokes(self, state: GameState, me: Entity, path: tuple[Square, ...]) -> bool:
-        """Hard: whether walking ``path`` gives an enemy an opportunity attack (§6)."""
-        reach = {e: max((w.reach_ft for w in sheet(state, e).attacks if w.kind == MELEE), default=0)
-                 for e in state.standing() if state.are_enemies(me, e)}
-        return any(budget(state, e).reaction and reach[e] > 0
-                   for e in provokers(state, me, path, budget(state, me).disengaged, reach_ft=reach))
+        """Hard: whether walking ``path`` gives an enemy an opportunity attack (§6), as the door asks it."""
+        return any(budget(state, e).reaction for e in provokers(state, me, path, budget(state, me).disengaged))
 
     def _approach(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
         mine = budget(state, me)

@@ -45,7 +45,7 @@ def spend(budget: Budget, kind: str) -> Budget | Refused:
     if not getattr(budget, kind):
         what = {STANDARD: "its standard action", BONUS: "its bonus action", REACTION: "its reaction"}[kind]
         return Refused(f"the creature has already used {what}", "5e-house §2")
-    return replace(budget, **{kind: False})
+    return replace(budget, **{kind: False})  # type: ignore[arg-type]   # kind names a bool field
 
 
 def move(budget: Budget, feet: int, diagonals: int) -> Budget | Refused:

@@ -200,14 +200,14 @@ class FeetRules:
             return Refused("a walk starts where the creature stands", "5e-house §2.3")
         feet, diagonals = 0, diagonals_before
         for index, (frm, to) in enumerate(zip(path, path[1:])):
-            step = next((s for s in self.steps(tuple(frm)) if s[0] == tuple(to)), None)
+            step = next((s for s in self.steps((frm[0], frm[1])) if s[0] == (to[0], to[1])), None)
             if step is None:
                 return Refused(f"no legal step from {list(frm)} to {list(to)}", "5e-house §2.3.3")
             if step[3] and index != len(path) - 2:
                 return Refused("a step down a ledge ends the walk", "5e-house falling")
             feet += step_ft(step[1], diagonals, step[2])
             diagonals += step[1]
-        if len(path) > 1 and not self.may_end_at(tuple(path[-1])):
+        if len(path) > 1 and not self.may_end_at((path[-1][0], path[-1][1])):
             return Refused("a move may not end in another creature's space", "5e-house §2.3.3")
         return feet, diagonals - diagonals_before
 

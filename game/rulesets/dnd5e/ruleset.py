@@ -101,12 +101,17 @@ def turn_started(events: Sequence[Any]) -> bool:
     return any(isinstance(e, TurnStarted) for e in events)
 
 
+def _potions(template: Creature5e) -> Potions:
+    carried = dict(template.potions)
+    return Potions(healing=carried.get("healing", 0), heroism=carried.get("heroism", 0))
+
+
 def add_creature(world: World, template: Creature5e, side: str, spot: Square, label: str) -> Entity:
     """A creature of the template on the battlefield at full hit points, its slots and potions full."""
     return world.create(
         Name(label), Team(side), Position(spot), template.body, Conditions(), Appearance(template.sprite),
         template.sheet, Vitals(template.max_hp, template.max_hp), Budget(template.sheet.speed_ft),
-        spells.SpellSlots(template.slots), spells.Concentration(), Potions(**dict(template.potions)),
+        spells.SpellSlots(template.slots), spells.Concentration(), _potions(template),
     )
 
 

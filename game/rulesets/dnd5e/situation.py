@@ -15,7 +15,7 @@ from game.core.grid import Square, footprint
 from game.core.lines import best_cover_lines, cover_lines_past_low_walls, line_of_effect
 from game.ecs.world import Entity
 from game.rulesets.dnd5e.attacks import HALF, NO_COVER, cover_level
-from game.rulesets.dnd5e.components import Sheet, Zone
+from game.rulesets.dnd5e.components import Hands, Sheet, Weapon, Zone
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.rolls import combine
 from game.rulesets.dnd5e.sight import MAGICAL_DARK, Veils, least_obscured, light_level, sees_space, seen_field
@@ -232,24 +232,50 @@ def can_react(state: GameState, entity: Entity) -> bool:
     return not incapacitated(state, entity)
 
 
+def hands(state: GameState, e: Entity) -> Hands:
+    """The weapons in the creature's hands (its sheet's ``wields`` until it draws, stows or loses one)."""
+    held = state.world.maybe(e, Hands)
+    if held is not None:
+        return held
+    me = state.world.get(e, Sheet)
+    return Hands(me.wields or tuple(w.name for w in me.attacks[:1]))
+
+
+def opportunity_weapons(state: GameState, e: Entity) -> list[Weapon]:
+    """§6: the melee weapons in hand an opportunity attack can be made with, in the sheet's order (the game
+    has no unarmed strikes, so a creature holding none makes none)."""
+    held = hands(state, e).held
+    return [w for w in state.world.get(e, Sheet).attacks if w.kind == MELEE and w.name in held]
+
+
+def opportunity_reach_ft(state: GameState, e: Entity) -> int:
+    """R004-OA-01: the reach a mover must leave to provoke the creature: its longest melee weapon in hand;
+    0 when it holds none. The door, the walk preview and the computer all ask this one function. A creature
+    described without weapons (the query tool's units, contracts/query.md) has the standard 5 ft."""
+    if state.world.maybe(e, Sheet) is None:
+        return REACH_FT
+    return max((w.reach_ft for w in opportunity_weapons(state, e)), default=0)
+
+
 def provokers(state: GameState, mover: Entity, path: tuple[Square, ...], disengaged: bool = False,
-              teleport: bool = False, reach_ft: dict[Entity, int] | None = None) -> list[Entity]:
-    """§6 (R004-OA-01..05): enemies whose reach the mover leaves of its own will, in the order it leaves
-    them; each at most once (one reaction). Nobody is provoked by a Disengaged mover, by a teleport (it
-    does not leave reach by moving, docs/rulings.md), by one they cannot see, or while incapacitated.
-    Moving within reach never provokes. ``reach_ft``: reach per enemy, 5 ft when not given.
+              teleport: bool = False) -> list[Entity]:
+    """§6 (R004-OA-01..05): enemies whose reach (``opportunity_reach_ft``) the mover leaves of its own will,
+    in the order it leaves them; each at most once (one reaction). Nobody is provoked by a Disengaged mover,
+    by a teleport (it does not leave reach by moving, docs/rulings.md), by one they cannot see, or while
+    incapacitated or holding no melee weapon. Moving within reach never provokes.
     """
     if disengaged or teleport:
         return []
     side = state.space(mover)[1]
     provoked: list[Entity] = []
     candidates = [e for e in state.standing() if e != mover and state.are_enemies(mover, e) and can_react(state, e)]
-    sees = {e: can_see(state, e, mover) for e in candidates}
+    reaches = {e: opportunity_reach_ft(state, e) for e in candidates}
+    sees = {e: can_see(state, e, mover) for e in candidates if reaches[e]}
     for frm, to in zip(path, path[1:]):
         for enemy in candidates:
-            if enemy in provoked or not sees[enemy]:
+            if enemy in provoked or not sees.get(enemy):
                 continue
-            reach = (reach_ft or {}).get(enemy, REACH_FT)
+            reach = reaches[enemy]
             space = state.space(enemy)
             if distance_ft((frm, side), space) <= reach < distance_ft((to, side), space):
                 provoked.append(enemy)

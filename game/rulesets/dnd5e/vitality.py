@@ -138,11 +138,10 @@ def take_damage(vitals: Vitals, amount: int, critical: bool = False, knockout: b
     if vitals.hp == 0:
         if rest > vitals.max_hp:
             return Harm(replace(vitals, dead=True, stable=False), absorbed, rest, killed=True)
-        added = 2 if critical else 1
-        failures = vitals.failures + added
+        failures = min(DEATH_SAVES_TO_DIE, vitals.failures + (2 if critical else 1))   # R004-DY-04: stops at death
         dead = failures >= DEATH_SAVES_TO_DIE
         return Harm(replace(vitals, failures=failures, stable=False, dead=dead), absorbed, rest,
-                    killed=dead, failures_added=added)
+                    killed=dead, failures_added=failures - vitals.failures)
     lost = min(vitals.hp, rest)
     if lost < vitals.hp:
         return Harm(replace(vitals, hp=vitals.hp - lost), absorbed, lost)
@@ -184,7 +183,7 @@ def death_save(vitals: Vitals, dice: Dice) -> DeathSave:
         if successes >= DEATH_SAVES_TO_STABILISE:
             return DeathSave(natural, stabilise(vitals), "stable")
         return DeathSave(natural, replace(vitals, successes=successes), "success")
-    failures = vitals.failures + (2 if natural == 1 else 1)
+    failures = min(DEATH_SAVES_TO_DIE, vitals.failures + (2 if natural == 1 else 1))
     if failures >= DEATH_SAVES_TO_DIE:
         return DeathSave(natural, replace(vitals, failures=failures, dead=True), "dead")
     return DeathSave(natural, replace(vitals, failures=failures), "failure")

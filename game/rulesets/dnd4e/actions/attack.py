@@ -439,9 +439,8 @@ def _hit_damage(state: GameState, attacker: Entity, target: Entity, plan: Attack
         extra, extra_faces = roll_damage(profile.advantage_damage, critical, dice)
         amount, faces = amount + extra, faces + extra_faces
         state.world.set_resource(replace(turn, extra_damage_dealt=turn.extra_damage_dealt + (attacker,)))
-    deadly = coup and amount >= state.stats(target).bloodied_value
     return deal_damage(state, target, amount, faces, critical=critical, damage_type=profile.damage_type,
-                       attacker=attacker, knockout=knockout, deadly=deadly)
+                       attacker=attacker, knockout=knockout, coup_de_grace=coup)
 
 
 def _miss_damage(state: GameState, attacker: Entity, target: Entity, plan: AttackPlan, dice: Dice,

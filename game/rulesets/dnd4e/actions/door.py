@@ -15,10 +15,9 @@ from game.core.dice import Dice
 from game.state import GameState
 from game.rulesets.dnd4e.systems.pipeline import run_systems
 
-Validator = Callable[[GameState, Command], "Rejected | None"]
-Applier = Callable[[GameState, Command, Dice], list[Event]]
-
-_RULES: dict[type, tuple[Validator, Applier]] = {  # type: ignore[dict-item]
+# Each entry pairs one command class with its own validator and applier; the table is keyed by the class, so
+# the pairing is checked by the tests rather than by the type checker.
+_RULES: dict[type, tuple[Callable[..., Rejected | None], Callable[..., list[Event]]]] = {
     Move: (move.validate_move, move.apply_move),
     Attack: (attack.validate_attack, attack.apply_attack),
     AreaAttack: (attack.validate_area_attack, attack.apply_area_attack),

@@ -17,10 +17,12 @@ from game.state import GameState
 
 def deal_damage(state: GameState, target: Entity, amount: int, faces: tuple[int, ...] = (), *,
                 critical: bool = False, damage_type: str = "", attacker: Entity | None = None,
-                cause: str = "attack", knockout: bool = False, deadly: bool = False) -> list[Event]:
+                cause: str = "attack", knockout: bool = False, coup_de_grace: bool = False) -> list[Event]:
     """Take damage (§8.3): halved for a weakened attacker's attack (§9; not its ongoing damage, [A11]) and
     for an insubstantial target (§8.5), then resistance and vulnerability (§8.4), temporary hit points first
-    (§26.5); then bloodied, dying or dead follow at once. A minion has 1 hit point, so any damage kills it."""
+    (§26.5); then bloodied, dying or dead follow at once. A minion has 1 hit point, so any damage kills it.
+    A coup de grace kills outright when the damage dealt, after halving and resistance, reaches the bloodied
+    value (§25.6); damage its temporary hit points take counts (docs/rulings.md)."""
     stats = state.stats(target)
     weakened = attacker is not None and cause == "attack" and state.has_condition(attacker, "weakened")
     landed = adjust(amount, damage_type, stats, weakened_attacker=weakened,
@@ -28,6 +30,7 @@ def deal_damage(state: GameState, target: Entity, amount: int, faces: tuple[int,
                     petrified=state.has_condition(target, "petrified"))
     health, soaked = absorb(state.world.get(target, Health), landed.amount)
     state.world.add(target, health)
+    deadly = coup_de_grace and landed.amount >= stats.bloodied_value
     event = DamageDealt(target, landed.amount, faces, critical, health.hp, damage_type, soaked, landed.notes,
                         cause, knockout, deadly)
     return [event] + _consequences(state, event)
