@@ -21,7 +21,7 @@ EXTENSIONS = (".tmx", ".tsx", ".tx", ".png")
 XML_EXTENSIONS = (".tmx", ".tsx", ".tx")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 MAX_FILES = 64
-MAX_BYTES = 6 * 1024 * 1024                 # all files together, decoded
+MAX_BYTES = 5 * 1024 * 1024                 # all files together, decoded (base64 of it fits a frame)
 SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._ -]{0,99}$")
 
 
