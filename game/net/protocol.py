@@ -27,13 +27,15 @@ class ProtocolError(ValueError):
 @dataclass(frozen=True)
 class Limits:
     """What one connection may send: ``frame`` bytes at most (larger frames close the connection; only a host
-    message with its map may be that large), ``message`` bytes for every other message, and ``rate``
-    messages a second on average with bursts of ``burst``."""
+    message with its map may be that large), ``message`` bytes for every other message, ``rate`` messages
+    a second on average with bursts of ``burst``, and ``data_rate`` bytes a second on average (bursts of one
+    full frame)."""
 
     frame: int = 8 * 1024 * 1024
     message: int = 64 * 1024
     rate: float = 30.0
     burst: int = 120
+    data_rate: float = 1024 * 1024
 
 
 # Parsing --------------------------------------------------------------------------------------------

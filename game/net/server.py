@@ -41,19 +41,23 @@ class Client:
     peer: str
     tokens: float
     last: float
+    data_tokens: float = 0.0
     flooded: int = 0
     skirmish: Skirmish | None = None
     seat: Seat | None = None
 
-    def allow(self, limits: Limits) -> bool:
-        """A token bucket: ``rate`` messages a second on average, ``burst`` at once."""
+    def allow(self, limits: Limits, size: int) -> bool:
+        """Two token buckets: ``rate`` messages a second (``burst`` at once) and ``data_rate`` bytes a second
+        (one full frame at once)."""
         now = time.monotonic()
-        self.tokens = min(limits.burst, self.tokens + (now - self.last) * limits.rate)
-        self.last = now
-        if self.tokens < 1:
+        elapsed, self.last = now - self.last, now
+        self.tokens = min(limits.burst, self.tokens + elapsed * limits.rate)
+        self.data_tokens = min(limits.frame, self.data_tokens + elapsed * limits.data_rate)
+        if self.tokens < 1 or self.data_tokens < size:
             self.flooded += 1
             return False
         self.tokens -= 1
+        self.data_tokens -= size
         self.flooded = max(0, self.flooded - 1)        # a frame in budget earns back one refused one
         return True
 
@@ -81,11 +85,12 @@ class SkirmishServer:
     async def handler(self, ws: ServerConnection) -> None:
         address = ws.remote_address
         peer = f"{address[0]}:{address[1]}" if isinstance(address, tuple) else str(address)
-        client = Client(ws, peer, float(self.limits.burst), time.monotonic())
+        client = Client(ws, peer, float(self.limits.burst), time.monotonic(), float(self.limits.frame))
         try:
             async for frame in ws:
-                if not client.allow(self.limits):
-                    await self.refuse(client, f"too many messages (at most {self.limits.rate:g} a second)", "flood")
+                if not client.allow(self.limits, len(frame)):
+                    await self.refuse(client, f"too many messages (at most {self.limits.rate:g} a second, "
+                                              f"{self.limits.data_rate / 1024:g} KB a second)", "flood")
                     if client.flooded >= FLOOD_CLOSE:
                         log.warning("closed %s: flooding", peer)
                         await ws.close(1008, "too many messages")
