@@ -7,6 +7,7 @@ from typing import Any, Callable
 
 from bench.ai import ai_turn, simulate
 from bench.d20modern import d20_ai_turn, d20_simulate
+from bench.net import net_latency, net_relay
 from bench.play import play_frames
 from bench.render import render_frame
 from bench.rules import cover_matrix_40, distance_full_map, reachable_speed6
@@ -37,4 +38,6 @@ BENCHMARKS: tuple[Benchmark, ...] = (
     Benchmark("play_frames", 60, play_frames),      # seconds of game time per scene
     Benchmark("d20_ai_turn", 30, d20_ai_turn),
     Benchmark("d20_simulate", 10, d20_simulate),
+    Benchmark("net_relay", 10, net_relay),
+    Benchmark("net_latency", 10, net_latency),
 )

@@ -32,6 +32,7 @@ from game.ui.battle_5e import Battle5eScene
 from game.ui.form import translate_menu
 from game.ui.load_screen import LoadScene
 from game.ui.menu import MenuScene
+from game.ui.online import OnlineScene
 from game.ui.replay_view import ReplayScene, battle_for
 from game.ui.settings_screen import SettingsScene
 from game.ui.widgets import Fonts
@@ -131,7 +132,7 @@ class Game:
         self.notice = "; ".join(n for n in (self.notice, problem) if n)
         self.returning_to: BattleScene | MenuScene | None = None   # the scene the settings screen goes back to
         self.last_menu: MenuScene | None = None                     # kept, so the menu comes back as it was left
-        self.scene: BattleScene | MenuScene | LoadScene | ReplayScene = (
+        self.scene: BattleScene | MenuScene | LoadScene | ReplayScene | OnlineScene = (
             self._new_scene() if map_path is not None else self._menu())
         if replay is not None:   # `python -m game replay FILE`: straight into the replay viewer
             try:
@@ -252,7 +253,11 @@ class Game:
             if isinstance(self.scene, SettingsScene) and self.scene.capturing and event.type == pygame.KEYDOWN:
                 self.scene.capture(event.key)     # any key, bound or not: the one being rebound
                 continue
-            intent = translate_menu(event) if isinstance(self.scene, (MenuScene, SettingsScene)) else translate(event)
+            if event.type == pygame.TEXTINPUT and isinstance(self.scene, OnlineScene):
+                self.scene.text_input(event.text)       # the server address and the join code are typed
+                continue
+            menu_like = isinstance(self.scene, (MenuScene, SettingsScene, OnlineScene))
+            intent = translate_menu(event) if menu_like else translate(event)
             if intent is None:
                 continue
             if isinstance(intent, Key) and intent.action in SOUND_KEYS:
@@ -273,6 +278,8 @@ class Game:
                 self.scene = self._menu()
             elif outcome == "start" and isinstance(self.scene, MenuScene):
                 self._start_chosen(self.scene)
+            elif outcome == "online" and isinstance(self.scene, MenuScene):
+                self.scene = OnlineScene(self.window, self.fonts, self.scene, self.settings.animation_speed)
             elif outcome == "settings":
                 self._open_settings()
             elif outcome == "back" and isinstance(self.scene, SettingsScene):
@@ -286,6 +293,8 @@ class Game:
                 self._quickload(self.scene)
         for _ in range(self.loop.tick()):
             self.scene.update()
+        if isinstance(self.scene, OnlineScene) and self.scene.battle is not None:
+            self.scene = self.scene.battle           # connected: the skirmish is played through the server
         SPEAKERS.music(self._music())
         if self.scene is not self.drawn_last and isinstance(self.scene, BattleScene):
             self.scene.screen_lost()      # another scene drew over the battle's panels meanwhile

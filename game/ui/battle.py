@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pygame
 
@@ -95,6 +96,7 @@ class BattleScene(MapOverlays):
     rules: ModuleType = rules_4e
     drawn_components: tuple[type, ...] = DRAWN_COMPONENTS
     drawn_resources: tuple[type, ...] = DRAWN_RESOURCES
+    online: Any = None     # game.net.remote.OnlinePlay when the skirmish is played through a server
 
     def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
                  rosters: list[Roster] | None = None, surprised: tuple[str, ...] | None = None,
@@ -452,6 +454,8 @@ class BattleScene(MapOverlays):
         self.session.after(self, events)
 
     def submit(self, command: Command) -> bool:
+        if self.online is not None and not self.online.applying:     # online: the server plays it, or not
+            return self.online.send(self, command)
         turn_before, before = self._turn_mark(), self.squares()
         result = self.match.submit(command)
         if not isinstance(result, list):                   # the ruleset's rejection value, with its reason
@@ -476,6 +480,8 @@ class BattleScene(MapOverlays):
         "load" (from the pause menu, which takes every intent while it is open) for the app to open that screen."""
         if self.pause is not None:
             return handle_pause(self, intent)
+        if self.online is not None and self.online.handle(self, intent):
+            return None
         if self.state.outcome is not None and not self.animator.busy:
             return self._handle_victory(intent)
         if self.handover is not None:
@@ -981,6 +987,8 @@ class BattleScene(MapOverlays):
         play_all(self.animator.take_sounds())
         if self.pause is None:                             # the computer waits while the menu is open
             self._computer_moves()
+        if self.online is not None:
+            self.online.pump(self)
         dx, dy = pan_direction()
         edge_x, edge_y = self._edge_pan()
         dx, dy = dx + edge_x, dy + edge_y
@@ -1002,6 +1010,8 @@ class BattleScene(MapOverlays):
 
     def _computer(self) -> Controller | None:
         """The computer player the skirmish waits for now, if it is one of its sides."""
+        if self.online is not None:                        # online, every other machine's side is watched
+            return self.online.remote_decider(self)
         if self.state.outcome is not None or not self.controllers:
             return None
         return self.controllers.get(self.state.side(self.rules.decider(self.state)))
@@ -1010,7 +1020,7 @@ class BattleScene(MapOverlays):
         """When the computer decides, it sends one command a beat after the last animation ended, so a
         player can follow it; its reason goes to the hint line."""
         computer = self._computer()
-        if computer is None:
+        if computer is None or self.online is not None:
             self.computer_wait = 0
             return
         # It thinks in the helper process from the moment it is asked, animations or not (game.ui.thinking).
