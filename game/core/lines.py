@@ -1,4 +1,10 @@
-"""Exact line geometry on the grid: line of sight, line of effect and cover lines (4e-combat.md §6, §14)."""
+"""Exact line geometry on the grid: line of sight, line of effect and cover lines (4e-combat.md §6, §14).
+
+Why one long file: every question here is answered by the same exact sweep over corners and edges, with its
+quick proofs and caches beside it (tests/test_fastpath.py holds them to the plain version in
+tests/lines_reference.py); the kernels, their fast paths and the public questions stay together so the proof
+that a fast path equals the sweep can be read in one place.
+"""
 
 from __future__ import annotations
 

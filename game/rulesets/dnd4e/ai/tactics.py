@@ -18,6 +18,10 @@ charge, teleport-then-attack, second wind, total defense or a plain move) scored
 Candidates are ranked by a cheap optimistic guess (reach, defenses, flanking) and only the best few
 are worked out exactly (branch and bound), so one decision asks the rules a few dozen questions.
 Only the first command of the best plan is returned; the next call plans again from the new state.
+
+Why one long file: the module is one ``Planner`` whose plan kinds share the decision's caches (the walk, the
+stations, the foes, the standing-in-place copy) and its bound; split across modules it would be a class in
+mixins whose halves read each other's fields, which is harder to follow than one file in plan-kind order.
 """
 
 from __future__ import annotations
