@@ -26,7 +26,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             count = benchmark.count(args.quick)
             print(f"bench: {benchmark.name}, {count} iterations", file=sys.stderr)
-            out.write(json.dumps(benchmark.run(count)) + "\n")
+            result = benchmark.run(count)
+            for line in result if isinstance(result, list) else [result]:   # play_frames: one line per scene
+                out.write(json.dumps(line) + "\n")
             out.flush()
     return 0
 

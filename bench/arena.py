@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import atexit
 import functools
+import os
 import random
 import shutil
 import tempfile
@@ -50,36 +51,37 @@ class Arena:
     mover: Entity                 # the blue creature nearest the centre of the map
 
 
-def _terrain(rng: random.Random) -> list[list[int]]:
+def _terrain(rng: random.Random, size: int) -> list[list[int]]:
     """The terrain layer as tile ids (-1 for none): rooms with doors, wall stubs, rubble and mud, cover, fog."""
-    grid = [[-1] * SIZE for _ in range(SIZE)]
+    grid = [[-1] * size for _ in range(size)]
+    scale = (size * size) // (SIZE * SIZE)          # as many features per square as the 100x100 arena
 
     def blob(kinds: tuple[int, ...], count: int, radius: int) -> None:
         for _ in range(count):
-            cx, cy, r = rng.randrange(SIZE), rng.randrange(SIZE), rng.randint(1, radius)
-            for y in range(max(0, cy - r), min(SIZE, cy + r + 1)):
-                for x in range(max(0, cx - r), min(SIZE, cx + r + 1)):
+            cx, cy, r = rng.randrange(size), rng.randrange(size), rng.randint(1, radius)
+            for y in range(max(0, cy - r), min(size, cy + r + 1)):
+                for x in range(max(0, cx - r), min(size, cx + r + 1)):
                     if grid[y][x] == -1 and (x - cx) ** 2 + (y - cy) ** 2 <= r * r + 1 and rng.random() < 0.8:
                         grid[y][x] = rng.choice(kinds)
 
-    for i in range(SIZE):
-        for line in (0, SIZE - 1, *range(ROOM, SIZE - 1, ROOM)):
+    for i in range(size):
+        for line in (0, size - 1, *range(ROOM, size - 1, ROOM)):
             grid[line][i] = grid[i][line] = WALL
-    for line in range(ROOM, SIZE - 1, ROOM):
-        for start in range(0, SIZE, ROOM):
+    for line in range(ROOM, size - 1, ROOM):
+        for start in range(0, size, ROOM):
             door = start + rng.randint(3, ROOM - 6)
             for i in range(door, door + 3):
                 grid[line][i] = grid[i][line] = -1
-    for _ in range(70):
-        x, y, length = rng.randrange(1, SIZE - 1), rng.randrange(1, SIZE - 1), rng.randint(2, 6)
+    for _ in range(70 * scale):
+        x, y, length = rng.randrange(1, size - 1), rng.randrange(1, size - 1), rng.randint(2, 6)
         dx, dy = rng.choice(((1, 0), (0, 1)))
         for step in range(length):
-            if 0 < x + dx * step < SIZE - 1 and 0 < y + dy * step < SIZE - 1:
+            if 0 < x + dx * step < size - 1 and 0 < y + dy * step < size - 1:
                 grid[y + dy * step][x + dx * step] = WALL
-    blob(DIFFICULT, 110, 3)
-    blob((FOG,), 14, 3)
-    for _ in range(300):
-        x, y = rng.randrange(SIZE), rng.randrange(SIZE)
+    blob(DIFFICULT, 110 * scale, 3)
+    blob((FOG,), 14 * scale, 3)
+    for _ in range(300 * scale):
+        x, y = rng.randrange(size), rng.randrange(size)
         if grid[y][x] == -1:
             grid[y][x] = rng.choice(COVER)
     return grid
@@ -96,11 +98,12 @@ def _csv(rows: list[list[int]]) -> str:
     return ",\n".join(",".join(str(tile + 1) for tile in row) for row in rows)
 
 
-def write_map(directory: Path, seed: int = SEED) -> Path:
-    """Write the arena as a .tmx using the game's tileset; each creature's square is a 1x1 start area."""
+def write_map(directory: Path, seed: int = SEED, size: int = SIZE) -> Path:
+    """Write the arena (``size`` squares a side) as a .tmx using the game's tileset; each creature's square is a
+    1x1 start area."""
     rng = random.Random(seed)
-    ground = [[rng.choice(FLOORS) for _ in range(SIZE)] for _ in range(SIZE)]
-    terrain = _terrain(rng)
+    ground = [[rng.choice(FLOORS) for _ in range(size)] for _ in range(size)]
+    terrain = _terrain(rng, size)
     starts = _unit_squares(terrain, rng)
     objects = []
     for side, squares in starts.items():
@@ -111,21 +114,22 @@ def write_map(directory: Path, seed: int = SEED) -> Path:
                 f'   <properties><property name="side" value="{side}"/></properties>\n  </object>'
             )
     layers = [
-        f' <layer id="{i + 1}" name="{name}" width="{SIZE}" height="{SIZE}">\n  <data encoding="csv">\n{_csv(rows)}\n</data>\n </layer>'
+        f' <layer id="{i + 1}" name="{name}" width="{size}" height="{size}">\n  <data encoding="csv">\n{_csv(rows)}\n</data>\n </layer>'
         for i, (name, rows) in enumerate((("ground", ground), ("terrain", terrain)))
     ]
     tmx = "\n".join([
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="{SIZE}" '
-        f'height="{SIZE}" tilewidth="{TILE_PIXELS}" tileheight="{TILE_PIXELS}" infinite="0" nextlayerid="4" '
+        f'<map version="1.10" tiledversion="1.10.2" orientation="orthogonal" renderorder="right-down" width="{size}" '
+        f'height="{size}" tilewidth="{TILE_PIXELS}" tileheight="{TILE_PIXELS}" infinite="0" nextlayerid="4" '
         f'nextobjectid="{len(objects) + 1}">',
         ' <properties><property name="title" value="Bench Arena"/></properties>',
-        f' <tileset firstgid="1" source={quoteattr(str(TILESET))}/>',
+        # A relative path: a map may not name a file by an absolute one (docs/maps.md, Limits).
+        f' <tileset firstgid="1" source={quoteattr(os.path.relpath(TILESET, directory))}/>',
         *layers,
         ' <objectgroup id="3" name="start">', *objects, ' </objectgroup>',
         '</map>',
     ])
-    path = directory / "bench_arena.tmx"
+    path = directory / ("bench_arena.tmx" if size == SIZE else f"bench_arena_{size}.tmx")
     path.write_text(tmx + "\n", encoding="utf-8")
     return path
 

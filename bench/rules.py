@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import statistics
 import sys
 import time
 from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from bench.arena import Arena, shared
-from bench.report import summary, time_ms
+from bench.report import significant, summary, time_ms
 from game.core.grid import Size
 from game.core.movement import Mover, MoveRules, Occupant, search
-from game.ecs.components import Body
+from game.ecs.components import Body, Position
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.situation import RANGED, concealment, cover
 from game.state import GameState
@@ -89,7 +90,48 @@ def distance_full_map(iterations: int) -> dict[str, Any]:
     pure = sorted(time_ms(lambda: search(rules, None), max(3, iterations // 10)))
     print(f"bench: distance_full_map without the optional tcod accelerator (search(rules, None)): "
           f"median {pure[len(pure) // 2]:.2f} ms", file=sys.stderr)
-    return summary("distance_full_map", "ms", samples, "tcod.path.dijkstra2d", ref_samples)
+    line = summary("distance_full_map", "ms", samples, "tcod.path.dijkstra2d", ref_samples)
+    csgraph = corner_rule_reference(rules, start, ours)
+    if csgraph is not None:
+        csgraph_samples = time_ms(csgraph, iterations, warmup=1)
+        line["ref_csgraph"] = {"name": "scipy.sparse.csgraph.dijkstra",
+                               "median": significant(statistics.median(csgraph_samples))}
+        line["ratio_csgraph"] = significant(statistics.median(samples) / statistics.median(csgraph_samples), 3)
+    return line
+
+
+def corner_rule_reference(rules: MoveRules, start: tuple[int, int], ours: Any) -> Callable[[], Any] | None:
+    """scipy's csgraph Dijkstra from ``start`` over the very graph the game searches (its step table: corner
+    rule, difficult terrain, walls), as a sparse matrix built before timing; None without scipy. stderr says
+    how many squares its distances differ from ours on (0)."""
+    try:
+        import numpy as np
+        from scipy.sparse import csr_matrix
+        from scipy.sparse.csgraph import dijkstra
+    except ImportError:
+        print("bench: distance_full_map: scipy is not installed, no csgraph reference", file=sys.stderr)
+        return None
+    table = rules.table(False)
+    table.complete()
+    width, height = rules.bf.width, rules.bf.height
+    sources, targets, costs = [], [], []
+    for fx, fy in table.squares_built():
+        for (tx, ty), cost, _ in table.steps((fx, fy)):
+            sources.append(fx * height + fy)
+            targets.append(tx * height + ty)
+            costs.append(cost)
+    graph = csr_matrix((np.array(costs, dtype=np.float64), (sources, targets)), shape=(width * height,) * 2)
+    origin = start[0] * height + start[1]
+
+    def reference() -> Any:
+        return dijkstra(graph, indices=origin)
+
+    theirs = reference().reshape(width, height)
+    reached = np.isfinite(theirs)
+    differ = int(np.count_nonzero(reached != (ours.cost != UNREACHED))
+                 + np.count_nonzero(theirs[reached] != ours.cost[reached]))
+    print(f"bench: distance_full_map: scipy's csgraph on the same graph differs on {differ} squares", file=sys.stderr)
+    return reference
 
 
 def cover_matrix_40(iterations: int) -> dict[str, Any]:
@@ -114,4 +156,24 @@ def cover_matrix_40(iterations: int) -> dict[str, Any]:
     matrix(fresh)
     print(f"bench: cover_matrix_40 with nothing cached (a fresh copy of the battlefield) took "
           f"{(time.perf_counter() - start) * 1000:.1f} ms", file=sys.stderr)
-    return summary("cover_matrix_40", "ms", time_ms(lambda: matrix(state), iterations, warmup=1))
+    line = summary("cover_matrix_40", "ms", time_ms(lambda: matrix(state), iterations, warmup=1))
+    moved = [after_one_step(state, units[i % len(units)]) for i in range(iterations)]
+    after_move = []
+    for each in moved:                     # every matrix asked after another creature took a step
+        begin = time.perf_counter()
+        matrix(each)
+        after_move.append((time.perf_counter() - begin) * 1000)
+    line["after_move"] = significant(statistics.median(after_move))
+    return line
+
+
+def after_one_step(state: GameState, entity: Entity) -> GameState:
+    """A copy of ``state`` where ``entity`` stands one square on, on the first open square around it."""
+    copy = state.clone()
+    x, y = state.square(entity)
+    bf = state.battlefield
+    for square in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1), (x + 1, y + 1), (x - 1, y - 1)):
+        if bf.in_bounds(square) and not bf.at(square).solid and state.occupant_at(square) is None:
+            copy.world.add(entity, Position(square))
+            break
+    return copy

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 import time
 import warnings
 from dataclasses import replace
@@ -11,10 +12,12 @@ from typing import Callable
 
 import pygame
 
+from game.audio.kinds import MENU_MUSIC, battle_track
+from game.audio.speakers import SPEAKERS, apply_volumes, play
 from game.engine.rosters import ContentError, Roster
 from game.i18n import set_language
 from game.input import intents
-from game.input.intents import Quit, translate
+from game.input.intents import Click, Key, Quit, translate
 from game.maps.catalog import list_maps, user_maps_dir
 from game.maps.loader import MapError
 from game.match import SetupError
@@ -22,12 +25,14 @@ from game.render.map_view import AssetError
 from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import latest_save
-from game.settings import Settings, load_settings, save_settings
+from game.settings import Settings, load_settings, save_settings, switched
+from game.ui import helper
 from game.ui.battle import BattleScene
 from game.ui.battle_5e import Battle5eScene
 from game.ui.form import translate_menu
 from game.ui.load_screen import LoadScene
 from game.ui.menu import MenuScene
+from game.ui.online import OnlineScene
 from game.ui.replay_view import ReplayScene, battle_for
 from game.ui.settings_screen import SettingsScene
 from game.ui.widgets import Fonts
@@ -37,6 +42,9 @@ MAX_FRAME_TIME = 0.25        # clamp a long frame so updates never spiral (the "
 MAX_UPDATES_PER_FRAME = 15
 FPS_CEILING = 240            # when the display gives no vsync, do not spin the CPU flat out
 TITLE = "Grid Skirmish"
+SOUND_KEYS = {"mute": "mute", "mute_music": "music_mute"}      # key action -> the setting it turns on or off
+MENU_CLICKS = ("confirm", "up", "down", "left", "right", "next", "previous", "back")   # keys a menu answers with a click
+QUIT_WAIT_S = 5.0            # at most this long for the helper process to write the last autosave on quitting
 
 
 class StartupError(RuntimeError):
@@ -79,6 +87,15 @@ def open_window(size: tuple[int, int], fullscreen: bool = False) -> pygame.Surfa
             return pygame.display.set_mode(size, flags)
 
 
+def within_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """The window size shrunk to fit the screen (a real one: the dummy driver's desktop size is made up)."""
+    if pygame.display.get_init() and pygame.display.get_driver() not in ("dummy", "offscreen"):
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            return min(size[0], desktops[0][0]), min(size[1], desktops[0][1])
+    return size
+
+
 def new_seed() -> int:
     return int.from_bytes(os.urandom(4), "big")
 
@@ -108,11 +125,14 @@ class Game:
         self.rosters: list[Roster] | None = None        # the sides from the menu; None: the default rosters
         self.ruleset = ruleset                          # the rules of the next skirmish (game.rulesets)
         self.fonts = Fonts(self.settings.ui_scale)
+        sound_note = SPEAKERS.open()
+        if sound_note:
+            print(sound_note, file=sys.stderr)
         self.settings, problem = self._apply_now(self.settings)
         self.notice = "; ".join(n for n in (self.notice, problem) if n)
         self.returning_to: BattleScene | MenuScene | None = None   # the scene the settings screen goes back to
         self.last_menu: MenuScene | None = None                     # kept, so the menu comes back as it was left
-        self.scene: BattleScene | MenuScene | LoadScene | ReplayScene = (
+        self.scene: BattleScene | MenuScene | LoadScene | ReplayScene | OnlineScene = (
             self._new_scene() if map_path is not None else self._menu())
         if replay is not None:   # `python -m game replay FILE`: straight into the replay viewer
             try:
@@ -127,9 +147,9 @@ class Game:
         assert self.map_path is not None
         self._apply_display()
         seed = new_seed() if self.seed is None else self.seed
-        if self.ruleset not in ("4e", "5e-house"):      # sotdl-house: its screen waits for the screen seam
-            raise StartupError(f"the {self.ruleset} battle screen is not ready yet "
-                               f"(python -m game simulate --ruleset {self.ruleset} plays it headless)")
+        if self.ruleset not in ("4e", "5e-house"):
+            raise StartupError(f"the {self.ruleset} ruleset has no battle screen yet "
+                               f"(try: python -m game simulate --ruleset {self.ruleset})")
         try:
             if self.ruleset == "5e-house":
                 return Battle5eScene(self.window, self.map_path, seed, self.fonts, rosters=self.rosters,
@@ -167,7 +187,7 @@ class Game:
 
     # Settings -------------------------------------------------------------------------------------
     def _wanted_window(self) -> tuple[int, int]:
-        return self.window_override or self.settings.window
+        return within_screen(self.window_override or self.settings.window)
 
     def _apply_now(self, settings: Settings) -> tuple[Settings, str]:
         """Apply what takes effect at once, the language and the key bindings; returns the settings as applied
@@ -180,6 +200,7 @@ class Game:
         ignored = intents.bind(settings.keys)
         if ignored:
             problems.append(ignored)
+        apply_volumes(settings)
         return settings, "; ".join(problems)
 
     def _apply_display(self) -> None:
@@ -209,6 +230,7 @@ class Game:
         self.scene, self.returning_to = back, None
         chosen = screen.saved
         if chosen is None:
+            apply_volumes(self.settings)     # the volumes tried on the screen go back to the kept ones
             return
         if chosen.window != self.settings.window:
             self.window_override = None      # the player chose a size here: it wins over --window from now on
@@ -231,9 +253,17 @@ class Game:
             if isinstance(self.scene, SettingsScene) and self.scene.capturing and event.type == pygame.KEYDOWN:
                 self.scene.capture(event.key)     # any key, bound or not: the one being rebound
                 continue
-            intent = translate_menu(event) if isinstance(self.scene, (MenuScene, SettingsScene)) else translate(event)
+            if event.type == pygame.TEXTINPUT and isinstance(self.scene, OnlineScene):
+                self.scene.text_input(event.text)       # the server address and the join code are typed
+                continue
+            menu_like = isinstance(self.scene, (MenuScene, SettingsScene, OnlineScene))
+            intent = translate_menu(event) if menu_like else translate(event)
             if intent is None:
                 continue
+            if isinstance(intent, Key) and intent.action in SOUND_KEYS:
+                self._switch_sound(SOUND_KEYS[intent.action])
+                continue
+            self._click_sound(intent)
             outcome = "quit" if isinstance(intent, Quit) else self.scene.handle(intent)
             if outcome == "quit":
                 return False
@@ -248,6 +278,8 @@ class Game:
                 self.scene = self._menu()
             elif outcome == "start" and isinstance(self.scene, MenuScene):
                 self._start_chosen(self.scene)
+            elif outcome == "online" and isinstance(self.scene, MenuScene):
+                self.scene = OnlineScene(self.window, self.fonts, self.scene, self.settings.animation_speed)
             elif outcome == "settings":
                 self._open_settings()
             elif outcome == "back" and isinstance(self.scene, SettingsScene):
@@ -261,6 +293,9 @@ class Game:
                 self._quickload(self.scene)
         for _ in range(self.loop.tick()):
             self.scene.update()
+        if isinstance(self.scene, OnlineScene) and self.scene.battle is not None:
+            self.scene = self.scene.battle           # connected: the skirmish is played through the server
+        SPEAKERS.music(self._music())
         if self.scene is not self.drawn_last and isinstance(self.scene, BattleScene):
             self.scene.screen_lost()      # another scene drew over the battle's panels meanwhile
         self.drawn_last = self.scene
@@ -268,6 +303,47 @@ class Game:
         pygame.display.flip()
         self.frames_drawn += 1
         return True
+
+    # Sound ----------------------------------------------------------------------------------------
+    def _music(self) -> str | None:
+        """The music for the scene on screen: the menu's theme, the skirmish's battle track, silence once it is won
+        (the victory fanfare plays alone)."""
+        scene = self.returning_to if isinstance(self.scene, SettingsScene) else self.scene
+        battle = scene.battle if isinstance(scene, ReplayScene) else scene
+        if isinstance(battle, BattleScene):
+            return None if battle.state.outcome is not None else battle_track(battle.match.seed)
+        return MENU_MUSIC
+
+    def _click_sound(self, intent: object) -> None:
+        """The interface's click: a menu's keys and buttons, the battle screen's buttons and panels (a click on the
+        map is heard through what it does)."""
+        if isinstance(intent, Click) and intent.button == 1:
+            on_map = (isinstance(self.scene, BattleScene) and self.scene.pause is None
+                      and self.scene.map_rect.collidepoint(intent.pos))
+            if not on_map:
+                play("click")
+        elif isinstance(intent, Key) and intent.action in MENU_CLICKS and isinstance(
+                self.scene, (MenuScene, SettingsScene, LoadScene)):
+            play("click")
+
+    def _switch_sound(self, setting: str) -> None:
+        """F8 / F7: every sound, or the music, off or back on; kept in the settings at once (on the settings
+        screen, in its draft)."""
+        if isinstance(self.scene, SettingsScene):
+            self.scene.switch(setting)
+            return
+        self.settings = switched(self.settings, setting)
+        apply_volumes(self.settings)
+        off = getattr(self.settings, setting)
+        words = {"mute": "Sound", "music_mute": "Music"}[setting] + (" off" if off else " on")
+        try:
+            save_settings(self.settings)
+        except OSError as err:
+            words += f" (not saved: {err.strerror})"
+        if isinstance(self.scene, (BattleScene, MenuScene)):
+            self.scene.message = words
+        elif isinstance(self.scene, ReplayScene):
+            self.scene.battle.message = words
 
     def _open_loaded(self, scene: LoadScene | BattleScene, loaded: Loaded, replay: bool) -> None:
         """Carry on a loaded save (set up as it was saved) or watch it; art that fails stays a message."""
@@ -322,3 +398,4 @@ def run_game(map_path: Path | None, seed: int | None, window: tuple[int, int] | 
         return 0
     finally:
         pygame.quit()
+        helper.finish(QUIT_WAIT_S)       # the last autosave is written before the helper stops with the game

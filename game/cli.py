@@ -43,8 +43,19 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a map to check, or a folder: every .tmx map inside it")
     add_simulate_parser(sub)
     add_replay_parser(sub)
+    add_serve_parser(sub)
     add_play_options(parser)
     return parser
+
+
+def add_serve_parser(sub: argparse._SubParsersAction) -> None:
+    from game.net.serve_cli import add_arguments
+
+    add_arguments(sub.add_parser(
+        "serve", help="run the online skirmish server, headless (docs/network.md)",
+        description="Hold online skirmishes: players host, join by code, rejoin with their seat token or watch. "
+                    "Binds to 127.0.0.1 unless --host says otherwise; put it behind a TLS proxy to serve wss:// "
+                    "(docs/network.md). Logs one line per refused message to standard error."))
 
 
 def add_replay_parser(sub: argparse._SubParsersAction) -> None:
@@ -224,6 +235,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_simulate(args)
     if args.command == "replay":
         return run_replay(args)
+    if args.command == "serve":
+        from game.net.serve_cli import run_serve
+
+        return run_serve(args)
     if args.command == "lint":
         from game.maps.lint import lint_paths
 

@@ -108,9 +108,11 @@ def play_game(bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int,
 def record_game(result: GameResult, map_path: Path | str, rosters: list[Roster], sides: dict[str, str],
                 difficulty: dict[str, str], max_rounds: int) -> dict:
     """The game as JSON-ready data; ``commands`` replayed on the same map, rosters and seed give the
-    same final state (``replay``)."""
+    same final state (``replay``), each giving the events hashed in ``events_sha256``."""
+    from game.replay.format import document_digest, events_digest
+
     match = result.match
-    return {
+    data = {
         "rules_version": match.rules_version,
         "ruleset": match.ruleset,
         "map": str(map_path),
@@ -120,8 +122,11 @@ def record_game(result: GameResult, map_path: Path | str, rosters: list[Roster],
                     for side, kind in sides.items()},
         "max_rounds": max_rounds,
         "commands": [ruleset(match.ruleset).command_to_json(command) for command, _ in match.record],
+        "events_sha256": [events_digest(events) for _, events in match.record],
         "result": {"winner": result.winner, "rounds": result.rounds, "hash": result.digest},
     }
+    data["digest"] = document_digest(data)     # a record is loaded only as written (game.replay.load)
+    return data
 
 
 def replay(bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int,

@@ -18,3 +18,11 @@ def english_after_each_test():
     from game.i18n import set_language
     yield
     set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def computer_answers_on_its_beat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests step the loop's clock faster than real time: a frame whose computer beat is over waits for the
+    decision from the helper process, so a test sees the computer play on the same frames whatever the machine."""
+    from game.ui import thinking
+    monkeypatch.setattr(thinking, "PATIENCE_S", 60.0)

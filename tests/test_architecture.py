@@ -9,9 +9,9 @@ GAME = Path(__file__).resolve().parent.parent / "game"
 RULES = ("core", "rulesets", "ecs", "engine")
 RULES_FILES = ("state.py", "match.py", "query.py")
 # What must reach a ruleset only through game.rulesets (the registry) and game.engine.protocol (issue 17).
-NEUTRAL_LAYERS = ("ui", "render", "replay", "input", "maps", "engine", "core", "ecs")
+NEUTRAL_LAYERS = ("ui", "render", "replay", "input", "maps", "engine", "core", "ecs", "net")
 NEUTRAL_FILES = ("simulate.py", "query.py", "app.py", "cli.py", "match.py", "state.py")
-DRAWING = ("render", "ui", "input")
+DRAWING = ("render", "ui", "input", "audio")
 
 
 def imports_of(path: Path) -> set[str]:

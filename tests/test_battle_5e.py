@@ -240,15 +240,20 @@ def test_a_walk_beat_follows_the_moves_path_square_by_square_2_3():
     assert animator.position(f, (2, 2)) == (2.0, 2.0)
 
 
+SOUNDS_OF_THUNDERWAVE = ["blast", "roll", "hurt", "push", "fall", "condition_on"]     # the fall's damage: its thud
+
+
 def test_thunderwave_plays_the_save_the_damage_the_push_and_the_fall_with_its_dice():
-    from game.engine.cues import AreaFlash, Blink, Fall, Hurt, Motion, Note
+    from game.engine.cues import AreaFlash, Blink, Fall, Hurt, Motion, Note, Sound
     rows = [".....", ".CB..", "....."]
     cast = {"C": ("cleric", "blue"), "B": ("bugbear", "red")}
     state, ids = skirmish(rows, cast, "CB", elevation_ft=[[20, 20, 20, 20, 0]] * 3)
     b = ids["B"]
     events = run(state, rules_5e.command_for(state, ids["C"], "spell:thunderwave:1"), 2, 1, 1, 1, 1)   # fails; 2d8; 2d6
-    _, cues = played(events, state)
+    _, played_cues = played(events, state)
+    cues = [c for c in played_cues if not isinstance(c, Sound)]
     assert [type(c) for c in cues] == [AreaFlash, Note, Note, Hurt, Motion, Fall, Hurt, Note]   # the last: lands prone
+    assert [c.kind for c in played_cues if isinstance(c, Sound)] == SOUNDS_OF_THUNDERWAVE
     assert cues[1].text == "Thunderwave" and cues[2].text == "CON save 3: failed"
     assert cues[4] == Motion(((b, ((2, 1), (3, 1), (4, 1))),)) and cues[5] == Fall(b, "falls 20 ft: 2d6")
     assert not any(isinstance(c, Blink) for c in cues)

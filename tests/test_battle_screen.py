@@ -514,10 +514,11 @@ def hover(game, square):
 
 def tinted(game, square):
     """True when the screen at a square (away from its outline) is not the bare map's pixel there."""
-    view = game.scene.view
+    view, board = game.scene.view, game.scene._board
     rect = view.square_rect(square)
-    on_map = (square[0] * view.cell + 6, square[1] * view.cell + view.cell // 2)
-    return game.screen.get_at((rect.x + 6, rect.centery)) != view.surface.get_at(on_map)
+    left, top = board.origin
+    on_board = (square[0] * view.cell + 6 - left, square[1] * view.cell + view.cell // 2 - top)
+    return game.screen.get_at((rect.x + 6, rect.centery)) != board.base.get_at(on_board)
 
 
 def clear_of_creatures(game, square):

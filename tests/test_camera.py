@@ -55,10 +55,10 @@ def test_the_wheel_over_the_map_zooms_in_around_the_mouse_and_redraws_at_the_new
     after = map_point_under(view, pos)
     assert abs(after[0] - under[0]) * view.cell <= 1 and abs(after[1] - under[1]) * view.cell <= 1
     # The map, the sprites and the overlay tiles are drawn again at the new size.
-    assert view.surface.get_width() == view.width * view.cell
+    assert view.pixel_size == (view.width * view.cell, view.height * view.cell)
     assert all(sprite.get_width() == view.cell for sprite in scene.sprites.values())
     assert scene.reach_tiles[0].get_width() == view.cell
-    assert scene._board.base is view.surface
+    assert scene._board.bounds.size == view.pixel_size
     # A click on a lit square still walks there at the new size.
     far = max(scene.walk.endable, key=lambda s: (scene.walk.cost[s], s))
     view.centre_on(far)
@@ -177,3 +177,29 @@ def test_the_mouse_leaving_the_window_at_an_edge_stops_the_edge_pan(game):
     resting = view.offset[:]
     run_frames(game, 5)
     assert view.offset == resting and scene._hover_square() is None
+
+
+def test_the_board_keeps_a_window_of_the_map_not_the_map_and_shows_what_a_whole_map_picture_would(game, monkeypatch):
+    from game.ui.battle import BOARD_MARGIN
+
+    scene = game.scene
+    view = scene.view
+    pos = scene.map_rect.center
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: pos)
+    for _ in range(4):
+        wheel(game, pos, 1)                  # zoomed in as far as it goes: the map is far bigger than the view
+    whole = pygame.Surface(view.pixel_size)
+    scene._paint_ground(whole, pygame.Rect((0, 0), view.pixel_size))      # the bare map, painted whole
+    # Far jumps paint the window afresh; short pans move it in place and paint the strips that came in.
+    for dx, dy in ((0, 0), (-4000, -4000), (4000, 4000), (4000, -4000), (-150, 0), (0, 170), (-90, -130), (130, 60)):
+        view.pan(dx, dy)
+        run_frames(game, 1)
+        board = scene._board
+        assert board.base.get_width() <= scene.map_rect.w + 2 * BOARD_MARGIN
+        assert board.base.get_height() <= scene.map_rect.h + 2 * BOARD_MARGIN
+        # A bare square in view looks as it does in a picture of the whole map.
+        visible = view.visible_rect()
+        left, top = board.origin
+        for point in (visible.topleft, visible.center, (visible.right - 1, visible.bottom - 1),
+                      (visible.left + 7, visible.bottom - 9), (visible.right - 11, visible.top + 5)):
+            assert board.base.get_at((point[0] - left, point[1] - top)) == whole.get_at(point)

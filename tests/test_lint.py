@@ -10,7 +10,8 @@ from game.maps.lint import lint_map
 from test_maps import EXAMPLES, OPEN, ROOT, obj, prop_xml, starts, write_map
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-OBJECT_PROPERTIES = "wall, difficult, blocks_sight, blocks_effect, cover, obscured, hazard, elevation_ft, side, surprised, portal, edge, light_radius"
+OBJECT_PROPERTIES = ("wall, difficult, blocks_sight, blocks_effect, cover, obscured, hazard, elevation_ft, side, surprised, portal, "
+                     "edge, light_radius")
 
 
 def lint(*args):

@@ -269,7 +269,8 @@ def test_per_user_maps_folder_is_the_platforms_usual_place(platform, env, expect
 # gids of the copied dungeon tileset: 1 floor, 6 wall, 8 rubble (difficult), 10 pillar (cover), 16 heavy fog;
 # the embedded "rules" tileset (firstgid 17) carries whatever tile properties a test gives it.
 TINY = """<?xml version="1.0" encoding="UTF-8"?>
-<map version="1.10" orientation="{orientation}" renderorder="right-down" width="{width}" height="{height}" tilewidth="32" tileheight="32" infinite="0">
+<map version="1.10" orientation="{orientation}" renderorder="right-down" width="{width}" height="{height}" tilewidth="32"
+ tileheight="32" infinite="0">
 {map_props}
  <tileset firstgid="1" source="dungeon.tsx"/>
  <tileset firstgid="17" name="rules" tilewidth="32" tileheight="32" tilecount="16" columns="8">
@@ -447,7 +448,7 @@ def test_a_template_with_a_malformed_number_is_refused_in_one_line(tmp_path):
                                      + prop_xml({"cover": True}) + "</object></template>")
     with pytest.raises(MapError) as err:
         load_battlefield(write_map(tmp_path, OPEN, '<object id="4" template="bad.tx" x="32" y="32"/>' + starts()))
-    assert str(err.value).startswith(f"{tmp_path / 'tiny.tmx'}:things: object 4: a number in it cannot be read")
+    assert str(err.value) == f"{tmp_path / 'tiny.tmx'}:things: template 'bad.tx': object: width must be a number, not 'wide'"
 
 
 def test_a_start_area_marked_surprised_gives_the_other_side_a_surprise_round_2_3(tmp_path):

@@ -80,3 +80,115 @@ def test_random_clicks_and_keys_in_a_skirmish_never_crash_and_commands_go_throug
     finally:
         pygame.quit()
     assert max(recorded) >= 10      # the random player and the computer got commands through the door
+
+
+# Every prompt, reached on purpose -------------------------------------------------------------------------
+# Random clicks rarely line up a charge into a Shield, so the monkey is given each position that asks a
+# question (an interrupt during a charge, an area attack, a bull rush; an opportunity attack) and then
+# answers, clicks and presses at random while the prompt is up. Positions are staged as in
+# test_battle_screen (a test position, not a rule); the provoking command goes through the scene as a
+# player's would.
+
+PROMPT_FRAMES = 240
+
+
+def open_row(state, length: int, taken: set) -> tuple[int, int]:
+    """The top-left square of two rows of ``length`` open, empty squares (room for a charge, a push or a
+    Large ogre)."""
+    bf = state.battlefield
+    for y in range(1, bf.height - 2):
+        for x in range(1, bf.width - length):
+            row = [(x + i, y + j) for i in range(length) for j in (0, 1)]
+            around = [(x + i, y + j) for i in range(-2, length + 2) for j in range(-2, 4)]   # no one else near
+            if all(not bf.at(s).solid for s in row) and all(
+                    state.occupant_at(s) is None or state.occupant_at(s) in taken for s in around if bf.in_bounds(s)):
+                return x, y
+    raise AssertionError("no open row on the map")
+
+
+def monkey_through_prompt(game, rng: random.Random) -> bool:
+    """Random input for PROMPT_FRAMES frames; whether an offer prompt was drawn on the way (a hand-over
+    screen is passed with Enter, as the next player would)."""
+    seen = False
+    for _ in range(PROMPT_FRAMES):
+        scene = game.scene
+        if isinstance(scene, BattleScene) and scene.handover is not None:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="", scancode=0))
+        elif seen or rng.random() < 0.5:
+            post_random_input(rng, scene)
+        assert game.frame()
+        seen = seen or bool(getattr(game.scene, "prompt_buttons", None))
+    pygame.event.clear()
+    return seen
+
+
+def _provoke_4e(kind: str, scene) -> tuple[dict[str, object] | None, object]:
+    """The staged places and the provoking command of one kind of 4e prompt."""
+    from game.rulesets.dnd4e.actions.commands import AreaAttack, BullRush, Charge, Move
+
+    state = scene.state
+    ids = {state.name(e): e for e in state.creatures()}
+    hob, ogre, miriel = ids["Hobgoblin soldier"], ids["Ogre bludgeoneer"], ids["Miriel"]
+    x, y = open_row(state, 6, {hob, ogre, miriel})
+    if kind == "charge":
+        places = {"Hobgoblin soldier": (x, y), "Miriel": (x + 5, y)}
+        return places, lambda: Charge(hob, miriel, tuple((x + i, y) for i in range(5)))
+    if kind == "area":
+        places = {"Ogre bludgeoneer": (x, y), "Miriel": (x + 2, y)}      # the ogre is Large: 2 x 2
+        return places, lambda: AreaAttack(ogre, "Sweeping Club", (x, y))
+    if kind == "bull rush":
+        places = {"Hobgoblin soldier": (x, y), "Miriel": (x + 1, y)}
+        return places, lambda: BullRush(hob, miriel)
+    places = {"Miriel": (x + 3, y), "Hobgoblin soldier": (x + 4, y)}
+    return places, lambda: Move(miriel, ((x + 3, y), (x + 2, y), (x + 1, y)))
+
+
+@pytest.mark.parametrize("kind", ["charge", "area", "bull rush", "opportunity"])
+def test_the_monkey_reaches_each_4e_prompt_and_answers_it_at_random(kind):
+    from test_battle_screen import stage
+
+    rng = random.Random(kind)
+    computer = None if kind == "opportunity" else {"red": "normal"}     # the opportunity is red's to take
+    game = Game(MAPS[[p.stem for p in MAPS].index("four-banners")], 7, WINDOW, loop=FixedStepLoop(SteppedClock()),
+                computer=computer)
+    try:
+        scene = game.scene
+        places, command = _provoke_4e(kind, scene)
+        actor = "Miriel" if kind == "opportunity" else next(iter(places))
+        stage(game, actor, places)
+        assert scene.submit(command()), scene.message
+        assert scene.state.offer is not None, f"the {kind} raised no offer"
+        assert monkey_through_prompt(game, rng), f"the {kind} prompt was never drawn"
+    finally:
+        pygame.quit()
+
+
+def test_the_monkey_reaches_the_5e_opportunity_attack_prompt_and_answers_it_at_random():
+    from game.ecs.components import Position
+    from game.ui import rules_5e
+
+    rng = random.Random("5e opportunity")
+    game = Game(MAPS[[p.stem for p in MAPS].index("default")], 5, WINDOW, loop=FixedStepLoop(SteppedClock()),
+                ruleset="5e-house")
+    try:
+        scene = game.scene
+        for _ in range(3000):
+            if scene.state.side(scene.actor) == "blue" and scene.acting and scene.handover is None:
+                break
+            if scene.handover is not None or not scene.animator.busy:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
+                                                     scancode=0))
+            assert game.frame()
+        actor = scene.actor
+        x, y = scene.state.square(actor)
+        goblin = next(e for e in scene.state.standing() if scene.state.side(e) != "blue")
+        beside = next(s for s in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+                      if scene.state.occupant_at(s) is None and not scene.state.battlefield.at(s).solid)
+        scene.state.world.add(goblin, Position(beside))
+        search = rules_5e.reachable(scene.state, actor)
+        away = max((s for s in scene.walk_costs), key=lambda s: (abs(s[0] - beside[0]) + abs(s[1] - beside[1]), s))
+        assert scene.submit(rules_5e.walk_to(actor, search, away)), scene.message
+        assert rules_5e.offer_text(scene.state) is not None
+        assert monkey_through_prompt(game, rng), "the opportunity attack prompt was never drawn"
+    finally:
+        pygame.quit()

@@ -71,7 +71,7 @@ def test_no_settings_file_means_the_defaults_and_no_message():
     ("window = [1280, 720\n", "not valid TOML: Unclosed array"),
     (b"\xff\xfe", "not UTF-8 text"),
     ('ui_scale = 130\n', "ui_scale must be one of 100, 125, 150, 175, got 130"),
-    ('window = [320, 200]\n', "window must be at least 640x480, got 320x200"),
+    ('window = [320, 200]\n', "window must be from 640x480 to 7680x4320, got 320x200"),
     ('animation_speed = "ludicrous"\n', "animation_speed must be one of slow, normal, fast, off"),
     ('volume = 11\n', "unknown setting 'volume'"),
     ('[keys]\nskip = 3\n', 'keys must be a table of action = "key name"'),

@@ -73,7 +73,7 @@ def test_start_areas_of_two_sides_that_overlap_are_refused_naming_both(tmp_path)
     assert green in FOUR_BANNERS.read_text()
     text = FOUR_BANNERS.read_text().replace(green, green.replace('x="608"', 'x="64"'))   # onto blue's corner
     path = tmp_path / "overlap.tmx"
-    path.write_text(text.replace("../assets", str(MAPS.parent / "assets")))
+    path.write_text(text.replace("../assets", os.path.relpath(MAPS.parent / "assets", tmp_path)))
     with pytest.raises(MapError, match="the start areas of sides 'blue' and 'green' share squares"):
         load_battlefield(path)
 

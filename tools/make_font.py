@@ -74,7 +74,8 @@ def main() -> int:
         print(f"make_font: {err}", file=sys.stderr)
         return 1
     size = SHIPPED_CJK_FONT.stat().st_size
-    print(f"wrote {SHIPPED_CJK_FONT.relative_to(ROOT)} ({size // 1024} KiB, {len(SHIPPED_CJK_FONT.with_suffix('.chars.txt').read_text(encoding='utf-8'))} characters)")
+    characters = len(SHIPPED_CJK_FONT.with_suffix(".chars.txt").read_text(encoding="utf-8"))
+    print(f"wrote {SHIPPED_CJK_FONT.relative_to(ROOT)} ({size // 1024} KiB, {characters} characters)")
     if missing:
         print(f"make_font: the source font has no glyph for {missing!r}", file=sys.stderr)
         return 1

@@ -5,7 +5,10 @@ from __future__ import annotations
 from collections import deque
 
 from game.core.battlefield import Battlefield
+from game.core.bfcache import BoundedCache, built_once
 from game.core.grid import DIRECTIONS, Square, footprint, space_distance
+
+ANSWERS_KEPT = 131_072          # range answers kept per battlefield (the oldest quarter goes past this)
 
 
 def range_distance(bf: Battlefield, source: tuple[Square, int], target: tuple[Square, int], limit: int | None = None) -> int | None:
@@ -13,8 +16,17 @@ def range_distance(bf: Battlefield, source: tuple[Square, int], target: tuple[Sq
 
     §5.7: count around obstacles that fill squares, by the shortest path; the first step may cut
     round a corner [A21], later steps may not. On open ground this is the Chebyshev distance.
-    Returns None when no count reaches the target (or it exceeds ``limit``).
+    Returns None when no count reaches the target (or it exceeds ``limit``). Answers are kept per
+    battlefield (they depend on nothing else): the computer asks the same pairs again and again.
     """
+    answers = built_once(bf, "range_distance", BoundedCache, ANSWERS_KEPT)
+    key = (source, target, limit)
+    if key in answers:
+        return answers[key]
+    return answers.put(key, _count(bf, source, target, limit))
+
+
+def _count(bf: Battlefield, source: tuple[Square, int], target: tuple[Square, int], limit: int | None) -> int | None:
     (src, src_side), (tgt, tgt_side) = source, target
     straight = space_distance(src, src_side, tgt, tgt_side)
     if limit is not None and straight > limit:

@@ -24,8 +24,8 @@ try:
     import numpy as np
     import tcod.path
 except ImportError:   # tcod is an optional accelerator (requirements-bench.txt, the `fast` extra)
-    np = None
-    tcod = None
+    np = None    # type: ignore[assignment]
+    tcod = None  # type: ignore[assignment]
 
 UNREACHED = 2**31 - 1          # distance of a square no walk reaches (tcod's int32 maximum)
 _GRAPHS_PER_TABLE = 8          # graphs kept per step table, one per set of blocked squares
@@ -77,6 +77,8 @@ class _Arrays:
                 (drop if fall else walk)[index[(tx - fx, ty - fy)], ty, tx] = cost
         self.width, self.height = width, height
         self.layered = bool(drop.any())
+        self.walk: Any
+        self.drop: Any
         if self.layered:
             # Layer 0 is standing ground, layer 1 the landings of falls; nothing leaves layer 1.
             self.walk = np.zeros((8, 2, height, width), dtype=np.int8)

@@ -1,4 +1,10 @@
-"""Exact line geometry on the grid: line of sight, line of effect and cover lines (4e-combat.md §6, §14)."""
+"""Exact line geometry on the grid: line of sight, line of effect and cover lines (4e-combat.md §6, §14).
+
+Why one long file: every question here is answered by the same exact sweep over corners and edges, with its
+quick proofs and caches beside it (tests/test_fastpath.py holds them to the plain version in
+tests/lines_reference.py); the kernels, their fast paths and the public questions stay together so the proof
+that a fast path equals the sweep can be read in one place.
+"""
 
 from __future__ import annotations
 
@@ -764,7 +770,7 @@ def line_of_sight(bf: Battlefield, source: Space, target: Space) -> bool:
 
 
 def _cover_counter(bf: Battlefield, extra_blockers: Sequence[Square], attacker_squares: Sequence[Square],
-                   box: Optional[tuple[int, int, int, int]] = None) -> Callable[[tuple[int, int], Square], int]:
+                   box: Optional[tuple[int, int, int, int]] = None) -> Callable[[tuple[int, int], Square, int], int]:
     """A function counting the blocked cover lines from a corner to a target square (§14).
 
     With ``box`` (the squares every line asked about can touch, x0, y0, x1, y1 inclusive) the
@@ -791,6 +797,7 @@ def _cover_counter(bf: Battlefield, extra_blockers: Sequence[Square], attacker_s
         cx, cy = corner
         tx, ty = target_square
         near: list[Square] = []
+        blocks_square: Callable[[Square], bool]
         if in_box is not None:
             blocks_square = (in_box - {target_square}).__contains__ if target_square in in_box else in_box.__contains__
             if blocks_edge is None:
@@ -865,7 +872,7 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     """
     (cx, cy), (tx, ty) = attacker_corner, target_square
     box = (min(cx, tx) - 1, min(cy, ty) - 1, max(cx, tx + 1), max(cy, ty + 1))
-    return _cover_counter(bf, extra_blockers, attacker_squares, box)(attacker_corner, target_square)
+    return _cover_counter(bf, extra_blockers, attacker_squares, box)(attacker_corner, target_square, 4)
 
 
 def cover_line_verdicts(bf: Battlefield, attacker_corner: tuple[int, int], target_square: Square,

@@ -268,7 +268,10 @@ class Conditions:
         return tuple(dict.fromkeys(c.name for c in self.entries))
 
     def has(self, name: str) -> bool:
-        return any(c.name == name for c in self.entries)
+        for condition in self.entries:          # a plain loop: asked hundreds of thousands of times a game
+            if condition.name == name:
+                return True
+        return False
 
     def named(self, name: str) -> tuple[Condition, ...]:
         return tuple(c for c in self.entries if c.name == name)

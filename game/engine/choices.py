@@ -14,7 +14,8 @@ POWER_KEYS = "1234567890"       # the number keys pick the bar's first ten cards
 class Choice:
     """One button.
 
-    ``key``: "power:NAME", "teleport:NAME" (5e-house: "attack:WEAPON", "spell:KEY:SLOT"), a move mode, or an action ("stand", "prone", "unsqueeze",
+    ``key``: "power:NAME", "teleport:NAME" (5e-house: "attack:WEAPON", "spell:KEY:SLOT"), a move mode, or an
+    action ("stand", "prone", "unsqueeze",
     "charge", "bull_rush", "grab", "move_grabbed", "escape", "end_grab", "aid", "second_wind",
     "total_defense", "potion", "action_point", "delay", "ready", "sustain:NAME", "knockout").
     ``targets``: what the rules accept for it now (creatures; (enemy, ally) pairs for aid another;

@@ -95,4 +95,16 @@ class Note:
     place: str = OWN_BEAT
 
 
-Cue = Motion | Strike | Hurt | Death | Blink | Fall | AreaFlash | Note
+@dataclass(frozen=True)
+class Sound:
+    """A sound of game.audio's kinds, with the beat playing its cause: ``delay`` ticks into it, or on every
+    square its walks enter (``per_square``); ``own_beat``: once everything queued before it has played. It
+    plays at once when nothing is playing."""
+
+    kind: str
+    delay: int = 0
+    per_square: bool = False
+    own_beat: bool = False
+
+
+Cue = Motion | Strike | Hurt | Death | Blink | Fall | AreaFlash | Note | Sound

@@ -69,7 +69,8 @@ class Scenario:
                 a, b = ((int(sq[0]), int(sq[1])) for sq in raw["between"])
                 edges.append((edge_key(a, b), EDGE_KINDS[raw.get("kind", "low_wall")]))
             except (KeyError, TypeError, ValueError) as err:
-                raise QueryError(f"edges[{i}]: needs \"between\": two side-by-side squares and a kind of {', '.join(EDGE_KINDS)} ({err})") from None
+                raise QueryError(f"edges[{i}]: needs \"between\": two side-by-side squares and a kind of "
+                                 f"{', '.join(EDGE_KINDS)} ({err})") from None
         try:
             return parse_ascii(rows, edges=tuple(edges), elevation_ft=data.get("elevation_ft"))
         except ValueError as err:

@@ -68,6 +68,8 @@ KEY_ACTIONS: dict[int, str] = {
     pygame.K_F5: "save",
     pygame.K_F9: "quickload",
     pygame.K_F10: "settings",
+    pygame.K_F7: "mute_music",
+    pygame.K_F8: "mute",
     pygame.K_BACKSPACE: "rewind",
     **{getattr(pygame, f"K_{n}"): f"choice{n}" for n in range(10)},
     # The battle screen's action row: every letter not taken above arrives as Key("letter_x").

@@ -7,8 +7,8 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from xml.etree import ElementTree
 
+from game.maps.guard import GuardError, read_guarded
 from game.maps.tmx import title_from_file_name
 from game.storage import user_data_dir
 
@@ -39,8 +39,8 @@ def map_title(path: Path) -> str:
     """The map's `title` property, read without loading tilesets; else a title made from the file name."""
     fallback = title_from_file_name(path)
     try:
-        root = ElementTree.parse(path).getroot()
-    except (OSError, ElementTree.ParseError):
+        root = read_guarded(path, "map")    # a plain file of a sane size, never a pipe or a device
+    except GuardError:
         return fallback
     for prop in root.findall("properties/property"):
         if prop.get("name") == "title":

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element
 
 import pytmx
 
 from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement, Terrain
-from game.core.grid import Square, chebyshev
+from game.core.grid import Square
 from game.core.lines import can_see_square
 from game.maps import schema
+from game.maps.guard import GuardError
 from game.maps.shapes import MapObject, ShapeError, covered_squares, edges_along, square_at
 from game.maps.tmx import (FLIP_FLAGS, MapError, Report, article, fail, grid_problem, layer_elements, properties, read_tmx,
                            read_xml, template_element, title_from_file_name)
@@ -26,6 +27,7 @@ __all__ = ["MapError", "load_battlefield", "build_battlefield", "fallback_start_
 
 DEFAULT_SIDES = schema.REQUIRED_SIDES
 FALLBACK_START_SIZE = 8
+MAX_LIGHTS = 64                # light sources on one map (docs/maps.md, Limits); the shipped maps have 2
 MIN_START_SQUARES = 4          # the default rosters field four Medium creatures a side
 OBSCURED = {"none": Obscurement.NONE, "light": Obscurement.LIGHT, "heavy": Obscurement.HEAVY, "total": Obscurement.TOTAL}
 EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
@@ -182,10 +184,10 @@ class _Builder:
         shape_el = element
         try:
             template = template_element(element, self.path)
-        except (OSError, ParseError) as err:
+        except GuardError as err:
             square = square_at((float(attrs.get("x", 0)), float(attrs.get("y", 0))), self.tile_w, self.tile_h)
             self.report.error(layer, square, f"object {attrs.get('id', '?')}: its template "
-                                             f"{attrs.get('template')!r} cannot be read ({err})")
+                                             f"{attrs.get('template')!r} cannot be read ({err.message})")
             return None
         if template is not None:
             attrs = {**template.attrib, **attrs}
@@ -272,6 +274,8 @@ class _Builder:
             return
         if role == "portal":
             self.portals.setdefault(values["portal"], []).append((square, obj))
+        elif len(self.lights) >= MAX_LIGHTS:
+            self.report.error(layer, square, f"{obj.label}: more than {MAX_LIGHTS} light sources on one map")
         else:
             self.lights.append((square, values["light_radius"]))
 
@@ -301,10 +305,13 @@ class _Builder:
             # darkness themselves do not stop it.
             clear = Battlefield(self.width, self.height, tuple(_without_obscurement(t) for t in self.terrain), edges)
             for source, radius in self.lights:
-                for square in clear.squares():
-                    if chebyshev(square, source) <= radius and (
-                            square == source or can_see_square(clear, (source, 1), square)):
-                        lit[square[1] * self.width + square[0]] = True
+                # Only dark squares need light, and a square lit once stays lit: look at no other.
+                for y in range(max(0, source[1] - radius), min(self.height, source[1] + radius + 1)):
+                    for x in range(max(0, source[0] - radius), min(self.width, source[0] + radius + 1)):
+                        index = y * self.width + x
+                        if self.dark[index] and not lit[index] and (
+                                (x, y) == source or can_see_square(clear, (source, 1), (x, y))):
+                            lit[index] = True
         return tuple(_with_obscurement(t, Obscurement.TOTAL) if dark and not is_lit else t
                      for t, dark, is_lit in zip(self.terrain, self.dark, lit))
 

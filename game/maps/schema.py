@@ -27,6 +27,7 @@ class PropertySpec:
     values: tuple[str, ...] = ()
     default: bool | int | str = False
     minimum: int | None = None
+    maximum: int | None = None
 
     def parse(self, value: Any) -> bool | int | str:
         """The value as the rules read it; raises SchemaError saying what is allowed."""
@@ -36,6 +37,8 @@ class PropertySpec:
             number = _as_int(self.name, value)
             if self.minimum is not None and number < self.minimum:
                 raise SchemaError(f"property {self.name!r} must be at least {self.minimum}, not {number}")
+            if self.maximum is not None and number > self.maximum:
+                raise SchemaError(f"property {self.name!r} must be at most {self.maximum}, not {number}")
             return number
         text = str(value).strip()
         if self.values and text.lower() not in self.values:
@@ -88,7 +91,8 @@ SIDE = PropertySpec("side", STRING, enum="Side", values=SIDES, default="blue")
 SURPRISED = PropertySpec("surprised", BOOL)   # the side starts unaware: the other side gets a surprise round (§2.3)
 PORTAL = PropertySpec("portal", STRING, default="")        # the pair's name: exactly two objects share it
 EDGE = PropertySpec("edge", STRING, enum="EdgeKind", values=EDGE_VALUES, default="low_wall")   # §18.2
-LIGHT_RADIUS = PropertySpec("light_radius", INT, default=5, minimum=0)   # lifts darkness within this many squares
+# Lifts darkness within this many squares; 20 is a sunrod's reach, and the bound keeps a hostile map's lights cheap.
+LIGHT_RADIUS = PropertySpec("light_radius", INT, default=5, minimum=0, maximum=20)
 TITLE = PropertySpec("title", STRING, default="")
 
 # Where each property may appear. An object's role comes from the properties it carries (or its class).

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
-from xml.etree.ElementTree import Element, ParseError
+from xml.etree.ElementTree import Element
 
 import pytmx
 
 from game.core.grid import Square
+from game.maps import guard
 
 FLIP_FLAGS = 0xF0000000   # the top bits of a gid are flip and rotation flags
 
@@ -30,10 +30,18 @@ class Problem:
     def __str__(self) -> str:
         where = self.file
         if self.layer:
-            where += f":{self.layer}"
+            where += f":{clipped(self.layer, 120)}"
             if self.square is not None:
                 where += f":{self.square[0]},{self.square[1]}"
-        return f"{where}: {self.message}"
+        return f"{where}: {clipped(self.message, 400)}"
+
+
+def clipped(words: str, limit: int) -> str:
+    """A name or message from a file, on one line and at most ``limit`` characters (a hostile map's names
+    may be megabytes long or hold line breaks)."""
+    words = " ".join(words.split()) if any(c in words for c in "\n\r\t\x0b\x0c") else words
+    words = words.replace("\x00", "\\0")
+    return words if len(words) <= limit else words[:limit - 3] + "..."
 
 
 class MapError(ValueError):
@@ -76,17 +84,16 @@ def fail(path: Path, message: str) -> MapError:
 
 
 def read_xml(path: Path) -> Element:
-    """The root element of a map or tileset file; every failure is a one-line MapError."""
-    if not path.is_file():
+    """The root element of a map file, after the guard has checked it and every file it names (sizes,
+    numbers, where the files are: game.maps.guard); every failure is a one-line MapError."""
+    if not os.path.lexists(path):
         raise fail(path, "no such map file")
-    if not os.access(path, os.R_OK):
+    if path.is_file() and not os.access(path, os.R_OK):
         raise fail(path, "the map file cannot be read (permission denied)")
     try:
-        return ElementTree.parse(path).getroot()
-    except ParseError as err:
-        raise fail(path, f"not a readable Tiled map (XML error: {err})") from None
-    except OSError as err:
-        raise fail(path, f"the map file cannot be read ({err.strerror or err})") from None
+        return guard.audit_map(path)
+    except guard.GuardError as err:
+        raise MapError(Problem(str(path), err.layer, err.square, err.message)) from None
 
 
 def read_tmx(path: Path) -> Any:
@@ -189,17 +196,17 @@ def tileset_elements(root: Element, path: Path) -> Iterator[tuple[Element, Path,
         if source:
             tsx = (path.parent / source).resolve()
             try:
-                yield ElementTree.parse(tsx).getroot(), tsx, firstgid
-            except (OSError, ParseError):
-                continue   # read_tmx reports missing or broken tilesets
+                yield guard.read_guarded(tsx, "tileset"), tsx, firstgid
+            except guard.GuardError:
+                continue   # read_tmx reports missing tilesets; read_xml refused hostile ones
         else:
             yield ts, path, firstgid
 
 
 def template_element(obj: Element, path: Path) -> Element | None:
-    """The <object> of the template an object uses, or None; raises OSError or ParseError for a broken one."""
+    """The <object> of the template an object uses, or None; raises GuardError for a missing or broken one
+    (read_xml has already refused one outside the map's folder or too big)."""
     source = obj.get("template")
     if not source:
         return None
-    root = ElementTree.parse((path.parent / source).resolve()).getroot()
-    return root.find("object")
+    return guard.read_guarded((path.parent / source).resolve(), "template").find("object")

@@ -3,7 +3,8 @@
 The world already holds the outcome when an animation starts; animations only change what is shown,
 and they play in beats (a walk, then the attack that follows it), each beat after the last. The Animator
 knows no ruleset: it plays cues (a motion, a strike, a hurt, a teleport...), and each ruleset's screen
-adapter (game.rulesets.dnd4e.presentation.adapter, game.rulesets.dnd5e.presentation.adapter) translates its events into them.
+adapter (game/rulesets/<name>/presentation) translates its events into them. Sounds are cues too: the
+animator lets each one out (``take_sounds``) when its beat reaches it, and the screen hands them to game.audio.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from game.core.grid import Square
 from game.ecs.world import Entity
 from game.engine.cues import (
     CRIT_COLOUR, FALL_COLOUR, HIT_COLOUR, MISS_COLOUR, OWN_BEAT, TELEPORT_COLOUR, WITH_CAUSE, AreaFlash, Blink, Cue,
-    Death, Fall, Hurt, Motion, Note, Strike,
+    Death, Fall, Hurt, Motion, Note, Sound, Strike,
 )
 
 TICKS_PER_SQUARE = 7       # fixed steps to walk one square
@@ -22,6 +23,10 @@ FLASH_TICKS = 18
 FLOAT_TICKS = 50
 FADE_TICKS = 30
 SPEED_PERCENT = {"slow": 50, "normal": 100, "fast": 200, "off": 0}
+
+def _footfall(tick: int, walked: int) -> bool:
+    """A footfall each time a walk of ``walked`` ticks leaves a square."""
+    return tick < walked and tick % TICKS_PER_SQUARE == 0
 
 
 @dataclass
@@ -60,7 +65,18 @@ class Beat:
     area: tuple[Square, ...] = ()          # a close or area attack's squares, shown while it plays
     rings: list[tuple[Square, tuple[int, int, int]]] = field(default_factory=list)   # flashes spreading on squares
     landings: list[Entity] = field(default_factory=list)    # creatures landing from a fall: dust where they are
+    sounds: list[Sound] = field(default_factory=list)
     tick: int = 0
+
+    def due(self) -> list[str]:
+        """The sounds this tick of the beat lets out: those whose delay it is, a step per square walked."""
+        walked = max((w.length for w in self.walks), default=0)
+        return [s.kind for s in self.sounds
+                if (_footfall(self.tick, walked) if s.per_square else s.delay == self.tick)]
+
+    def unplayed(self) -> list[str]:
+        """The sounds still to come that are not footfalls (the beat ends or is skipped first)."""
+        return [s.kind for s in self.sounds if not s.per_square and s.delay >= self.tick]
 
     @property
     def length(self) -> int:
@@ -78,13 +94,16 @@ class Animator:
         self.beats: list[Beat] = []
         self.floaters: list[Floater] = []     # floating numbers outlive their beat while they rise
         self.fading: dict[Entity, int] = {}
+        self.heard: list[str] = []            # sounds let out, until the screen takes them
 
     def feed(self, cues: list[Cue]) -> None:
-        """Queue the animations for a command's cues (none when animations are off)."""
+        """Queue the animations for a command's cues (with animations off: none, and each kind of sound once)."""
         if not self.percent:
             for cue in cues:
                 if isinstance(cue, Death):
                     self.fading[cue.entity] = FADE_TICKS
+                elif isinstance(cue, Sound):
+                    self._hear([cue.kind])
             return
         for cue in cues:
             if isinstance(cue, Motion):
@@ -117,6 +136,25 @@ class Animator:
                     self._add(floater)
                 elif self.beats:
                     self.beats[-1].floaters.append(floater)
+            elif isinstance(cue, Sound):
+                self._queue_sound(cue)
+
+    def _queue_sound(self, sound: Sound) -> None:
+        if sound.own_beat:
+            self.beats.append(Beat(sounds=[sound]))
+        elif self.beats and (self.beats[-1].tick <= sound.delay or sound.per_square):
+            self.beats[-1].sounds.append(sound)
+        else:                  # nothing playing, or its moment in the beat has passed: now
+            self.heard.append(sound.kind)
+
+    def _hear(self, kinds: list[str]) -> None:
+        """Let out each kind once (many at once would only be louder)."""
+        self.heard.extend(kind for kind in dict.fromkeys(kinds) if kind not in self.heard)
+
+    def take_sounds(self) -> list[str]:
+        """The sounds let out since the last call, in order, for game.audio to play."""
+        heard, self.heard = self.heard, []
+        return heard
 
     def _add(self, floater: Floater) -> None:
         """A floater joins the beat playing the cause (the hit, the power), or a beat of its own."""
@@ -145,19 +183,26 @@ class Animator:
         beat = self.beats[0]
         if beat.tick == 0:
             self.floaters.extend(beat.floaters)
+        self.heard.extend(beat.due())
         beat.tick += 1
         for walk in beat.walks:
             walk.tick += 1
         for entity in beat.fades:
             self.fading[entity] = min(FADE_TICKS, beat.tick)
         if beat.tick >= beat.length:
+            self.heard.extend(beat.unplayed())      # a sound meant to come later than its beat lasts
             self.beats.pop(0)
 
-    def skip(self) -> None:
-        """Finish every queued animation at once."""
+    def skip(self, quiet: bool = False) -> None:
+        """Finish every queued animation at once: the sounds still to come play together, each kind once;
+        ``quiet``: none (a story told again, such as a loaded skirmish's, is not heard again)."""
         for beat in self.beats:
             for entity in beat.fades:
                 self.fading[entity] = FADE_TICKS
+        if quiet:
+            self.heard.clear()
+        else:
+            self._hear([kind for beat in self.beats for kind in beat.unplayed()])
         self.beats.clear()
         self.floaters.clear()
 

@@ -16,28 +16,69 @@ _UNSET = object()
 
 
 class Board:
-    """The map picture with the overlays that change only with the state or the bar's pick (the lit
-    squares of a move, a teleport, a push or a drag), in map pixels.
+    """The map as the screen shows it, with the overlays that change only with the state or the bar's pick
+    (the lit squares of a move, a teleport, a push or a drag, the creatures standing still), kept for a
+    window's worth of the map: the view and a margin around it, never the whole map (memory follows the window).
 
-    Painted into a copy of the map; a repaint first restores, from the bare map, only the rectangles
-    the last overlay covered. With no overlay the bare map itself is shown (no copy is made)."""
+    ``paint_ground(surface, region)`` draws the bare map of ``region`` (map pixels) into ``surface``; it runs
+    again only when the camera leaves the window kept. Overlays are painted into a copy of the bare window,
+    in its own pixels (``origin`` is the map pixel at its top-left); a repaint first restores, from the bare
+    window, only the rectangles the last overlay covered. With no overlay the bare window itself is shown."""
 
-    def __init__(self, base: pygame.Surface) -> None:
-        self.base = base
+    def __init__(self, paint_ground: Callable[[pygame.Surface, pygame.Rect], None], map_size: tuple[int, int],
+                 margin: int) -> None:
+        self.paint_ground = paint_ground
+        self.bounds = pygame.Rect((0, 0), map_size)
+        self.margin = margin
+        self.region = pygame.Rect(0, 0, 0, 0)         # the part of the map kept, in map pixels
+        self.base: pygame.Surface | None = None
         self._copy: pygame.Surface | None = None
         self._dirty: list[pygame.Rect] = []
         self._key: Any = _UNSET
 
     @property
+    def origin(self) -> tuple[int, int]:
+        return self.region.topleft
+
+    @property
     def surface(self) -> pygame.Surface:
-        """What to show now: the map with the overlay, or the bare map."""
+        """What to show now: the window with the overlay, or the bare window."""
+        assert self.base is not None, "follow() the view before showing the board"
         return self._copy if self._dirty and self._copy is not None else self.base
 
+    def follow(self, visible: pygame.Rect) -> bool:
+        """Keep the window around ``visible`` (map pixels); True when it moved (the overlay is then repainted
+        at the next ``update``)."""
+        if self.base is not None and self.region.contains(visible):
+            return False
+        margin = self.margin
+        size = (min(visible.w + 2 * margin, self.bounds.w), min(visible.h + 2 * margin, self.bounds.h))
+        before = self.region
+        self.region = pygame.Rect((visible.x - margin, visible.y - margin), size).clamp(self.bounds)
+        if self.base is None or self.base.get_size() != size or not before.colliderect(self.region):
+            self.base = self.base if self.base is not None and self.base.get_size() == size else \
+                pygame.Surface(size).convert()
+            self.paint_ground(self.base, self.region)
+        else:
+            # The camera moved on: keep what both windows show, moved in place, and draw only the strips
+            # that came into the window (as a scrolling buffer does).
+            dx, dy = before.x - self.region.x, before.y - self.region.y
+            self.base.scroll(dx, dy)
+            width, height = size
+            strips = [pygame.Rect(width + dx, 0, -dx, height) if dx < 0 else pygame.Rect(0, 0, dx, height),
+                      pygame.Rect(0, height + dy, width, -dy) if dy < 0 else pygame.Rect(0, 0, width, dy)]
+            for strip in strips:
+                if strip.w > 0 and strip.h > 0:
+                    self.paint_ground(self.base.subsurface(strip), strip.move(self.region.topleft))
+        self._copy, self._dirty, self._key = None, [], _UNSET
+        return True
+
     def update(self, key: Any, paint: Callable[[pygame.Surface], list[pygame.Rect]] | None) -> None:
-        """Repaint when ``key`` changed: ``paint`` draws the overlay onto the map copy and returns the
-        rectangles it touched (None: no overlay)."""
+        """Repaint when ``key`` changed: ``paint`` draws the overlay onto the window's copy (in its pixels,
+        see ``origin``) and returns the rectangles it touched (None: no overlay)."""
         if key == self._key:
             return
+        assert self.base is not None, "follow() the view before painting the board"
         self._key = key
         if self._copy is not None:
             for rect in self._dirty:

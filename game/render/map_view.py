@@ -1,4 +1,4 @@
-"""The battlefield on screen: a pre-drawn Tiled map, integer-sized squares and a panning camera."""
+"""The battlefield on screen: a Tiled map's tiles at integer-sized squares and a panning camera."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ MIN_CELL, MAX_CELL = 24, 64
 PAN_SPEED = 12   # pixels per fixed step
 ZOOM_STEPS = (50, 67, 75, 100, 125, 150, 200)   # percent of the square size that fits the map in the view
 ZOOM_CELL_LIMITS = (12, 128)                    # whole-pixel squares stay between these sizes whatever the zoom
+MAP_BACKGROUND = (40, 40, 40)                   # under squares no tile covers
 
 
 class AssetError(RuntimeError):
@@ -21,7 +22,11 @@ class AssetError(RuntimeError):
 
 
 class MapView:
-    """Draws the map's tile layers once, scaled to whole-pixel squares, and converts screen <-> squares."""
+    """The map's tiles at whole-pixel squares and the camera over them; converts screen <-> squares.
+
+    Only the map's distinct tile pictures are kept, scaled to the square size; ``paint`` draws the tiles of
+    any part of the map into a surface, so the screen keeps pictures the size of its window, never of the map.
+    """
 
     def __init__(self, tmx_path: Path, viewport: pygame.Rect) -> None:
         try:
@@ -31,25 +36,62 @@ class MapView:
         except pygame.error as err:
             raise AssetError(f"{tmx_path}: an image the map needs cannot be read: {err}") from None
         self.width, self.height = int(tmx.width), int(tmx.height)
-        tile_w, tile_h = int(tmx.tilewidth), int(tmx.tileheight)
-        base = pygame.Surface((self.width * tile_w, self.height * tile_h))
-        base.fill((40, 40, 40))
+        self.tile_w, self.tile_h = int(tmx.tilewidth), int(tmx.tileheight)
+        self._pictures: list[pygame.Surface] = []          # each distinct tile picture, as Tiled draws it
+        self._layers: list[list[int]] = []                 # per tile layer, per square (y * width + x): a picture or -1
+        known: dict[int, int] = {}
         for layer in tmx.visible_layers:
             if isinstance(layer, pytmx.TiledTileLayer):
+                grid = [-1] * (self.width * self.height)
                 for x, y, image in layer.tiles():
-                    # Tiles may be taller than the grid (Tiled draws them bottom-aligned).
-                    base.blit(image, (x * tile_w, (y + 1) * tile_h - image.get_height()))
-        self.tiles = base
+                    if image is None:    # a gid that no tileset holds (the linter names it): nothing to draw
+                        continue
+                    if id(image) not in known:
+                        known[id(image)] = len(self._pictures)
+                        self._pictures.append(image)
+                    grid[y * self.width + x] = known[id(image)]
+                self._layers.append(grid)
+        # Tiles may be taller than the grid (Tiled draws them bottom-aligned), reaching into rows above.
+        self._overhang = max((-(-p.get_height() // self.tile_h) - 1 for p in self._pictures), default=0)
         self.viewport = viewport
         self.fit_cell = max(MIN_CELL, min(MAX_CELL, viewport.w // self.width, viewport.h // self.height))
         self.zoom = 100
         self.cell = self.fit_cell
-        self.surface = self._scaled(self.cell)
+        self._scale_pictures()
         self.offset = [0, 0]
         self.clamp()
 
-    def _scaled(self, cell: int) -> pygame.Surface:
-        return pygame.transform.scale(self.tiles, (self.width * cell, self.height * cell)).convert()
+    def _scale_pictures(self) -> None:
+        """The tile pictures at the square size: scaled alone, each is the part of the whole map scaled at once."""
+        cell, tile_w, tile_h = self.cell, self.tile_w, self.tile_h
+        self._scaled = [pygame.transform.scale(p, (p.get_width() * cell // tile_w, p.get_height() * cell // tile_h))
+                        for p in self._pictures]
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        """The whole map's size in screen pixels at this zoom."""
+        return self.width * self.cell, self.height * self.cell
+
+    def paint(self, surface: pygame.Surface, region: pygame.Rect) -> None:
+        """Draw the tiles of ``region`` (map pixels) into ``surface``, whose top-left is the region's."""
+        surface.fill(MAP_BACKGROUND)
+        cell, width, scaled = self.cell, self.width, self._scaled
+        lifts = [cell - image.get_height() for image in scaled]      # bottom-aligned in the square
+        left, top = region.topleft
+        x0, x1 = max(0, left // cell), min(self.width - 1, (region.right - 1) // cell)
+        y0, y1 = max(0, top // cell), min(self.height - 1, (region.bottom - 1) // cell + self._overhang)
+        xs = [x * cell - left for x in range(x0, x1 + 1)]
+        for grid in self._layers:
+            placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
+            for y in range(y0, y1 + 1):
+                row, at_y = grid[y * width + x0:y * width + x1 + 1], y * cell - top
+                placed += [(scaled[p], (at_x, at_y + lifts[p])) for at_x, p in zip(xs, row) if p >= 0]
+            surface.fblits(placed)
+
+    def visible_rect(self) -> pygame.Rect:
+        """The part of the map inside the view, in map pixels."""
+        width, height = self.pixel_size
+        return pygame.Rect(-self.offset[0], -self.offset[1], self.viewport.w, self.viewport.h).clip(0, 0, width, height)
 
     def zoom_by(self, steps: int, anchor: tuple[int, int]) -> bool:
         """Zoom ``steps`` along ZOOM_STEPS (positive: in), keeping the map point under ``anchor`` (a screen
@@ -65,7 +107,7 @@ class MapView:
         # The map pixel under the anchor, in squares, stays under the anchor at the new size.
         map_x, map_y = (anchor[0] - ox) / self.cell, (anchor[1] - oy) / self.cell
         self.zoom, self.cell = zoom, cell
-        self.surface = self._scaled(cell)
+        self._scale_pictures()
         self.offset = [round(anchor[0] - self.viewport.x - map_x * cell), round(anchor[1] - self.viewport.y - map_y * cell)]
         self.clamp()
         return True
@@ -81,7 +123,8 @@ class MapView:
 
     def clamp(self) -> None:
         """Centre a map smaller than the view; keep a larger map inside the view."""
-        for axis, (size, view) in enumerate(((self.surface.get_width(), self.viewport.w), (self.surface.get_height(), self.viewport.h))):
+        width, height = self.pixel_size
+        for axis, (size, view) in enumerate(((width, self.viewport.w), (height, self.viewport.h))):
             self.offset[axis] = (view - size) // 2 if size <= view else max(view - size, min(0, self.offset[axis]))
 
     def pan(self, dx: int, dy: int) -> None:
@@ -117,12 +160,14 @@ class MapView:
 
     def covers_viewport(self) -> bool:
         """True when the map fills the whole view (a smaller map is centred on the background)."""
-        return self.surface.get_width() >= self.viewport.w and self.surface.get_height() >= self.viewport.h
+        width, height = self.pixel_size
+        return width >= self.viewport.w and height >= self.viewport.h
 
-    def draw(self, screen: pygame.Surface, surface: pygame.Surface | None = None) -> None:
-        """Copy the part of the map (or of ``surface``, a picture of the map in its pixels) inside the view."""
-        surface = self.surface if surface is None else surface
+    def draw(self, screen: pygame.Surface, surface: pygame.Surface, at: tuple[int, int] = (0, 0)) -> None:
+        """Copy what lies inside the view of ``surface``, a picture of part of the map whose top-left is the
+        map pixel ``at``."""
         ox, oy = self.origin()
+        ox, oy = ox + at[0], oy + at[1]
         view = self.viewport
         area = pygame.Rect(view.x - ox, view.y - oy, view.w, view.h).clip(surface.get_rect())
         if area.width and area.height:
@@ -130,15 +175,25 @@ class MapView:
 
 
 def load_sprites(directory: Path, names: list[str], cell: int) -> dict[str, pygame.Surface]:
-    """Load each unit sprite PNG and scale it to the square size; missing art is a one-line AssetError."""
-    sprites: dict[str, pygame.Surface] = {}
-    for name in sorted(set(names)):
-        path = directory / f"{name}.png"
-        if not path.is_file():
-            raise AssetError(f"{path}: unit sprite is missing")
-        try:
-            image = pygame.image.load(str(path)).convert_alpha()
-        except pygame.error as err:
-            raise AssetError(f"{path}: unit sprite cannot be read: {err}") from None
-        sprites[name] = pygame.transform.scale(image, (cell, cell))
-    return sprites
+    """Each unit sprite PNG scaled to the square size; missing art is a one-line AssetError. A picture is read
+    from its file once (a zoom only scales it again)."""
+    return {name: pygame.transform.scale(_sprite(directory / f"{name}.png"), (cell, cell))
+            for name in sorted(set(names))}
+
+
+_SPRITES: dict[Path, tuple[pygame.Surface, pygame.Surface | None]] = {}     # file -> (its picture, the display it was made for)
+
+
+def _sprite(path: Path) -> pygame.Surface:
+    display = pygame.display.get_surface()
+    kept = _SPRITES.get(path)
+    if kept is not None and kept[1] is display:
+        return kept[0]
+    if not path.is_file():
+        raise AssetError(f"{path}: unit sprite is missing")
+    try:
+        image = pygame.image.load(str(path)).convert_alpha()
+    except pygame.error as err:
+        raise AssetError(f"{path}: unit sprite cannot be read: {err}") from None
+    _SPRITES[path] = (image, display)
+    return image

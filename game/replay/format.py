@@ -13,10 +13,11 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.engine.rosters import Roster
 from game.core.battlefield import Battlefield
+from game.core.bfcache import built_once
 from game.match import Match
 from game.rulesets import ruleset
 
@@ -73,8 +74,9 @@ def sha256(text: str) -> str:
 
 
 def battlefield_digest(bf: Battlefield) -> str:
-    """The content hash of a map as the rules read it (terrain, edges, elevation, start areas, portals)."""
-    return sha256(repr(bf))
+    """The content hash of a map as the rules read it (terrain, edges, elevation, start areas, portals),
+    worked out once per battlefield (it is immutable; every autosave asks)."""
+    return built_once(bf, "sha256", lambda: sha256(repr(bf)))
 
 
 def content_digest(rosters: tuple[Roster, ...], creatures: dict[str, Any]) -> str:
@@ -112,14 +114,16 @@ def map_location(stored: str) -> Path:
     return path if path.is_absolute() else ROOT / path
 
 
-def build_document(match: Match, setup: Setup, creatures: dict[str, Any], with_events: bool = False) -> dict[str, Any]:
+def build_document(match: Match, setup: Setup, creatures: dict[str, Any], with_events: bool = False,
+                   digest_events: Callable[[list[Any]], str] = events_digest) -> dict[str, Any]:
     """The save document of a match; ``with_events`` also writes every event in full (a shared replay).
-    ``creatures``: the ruleset's creature content, hashed so a save notices when it changes."""
+    ``creatures``: the ruleset's creature content, hashed so a save notices when it changes;
+    ``digest_events``: the hash of one command's events (an autosave passes one that remembers them)."""
     rules = ruleset(match.ruleset)
     commands = []
     for (command, events), rolls in zip(match.record, match.dice_rolls):
         entry: dict[str, Any] = {"command": rules.command_to_json(command), "dice": rolls,
-                                 "events_sha256": events_digest(events)}
+                                 "events_sha256": digest_events(events)}
         if with_events:
             entry["events"] = plain(events)
         commands.append(entry)

@@ -1,9 +1,11 @@
 """Loading a save (or a simulator record) by rebuilding its match from the seed and commands through the door.
 
-Nothing is trusted: the map and the creatures must hash as they did, every command must pass the door,
-give the events recorded for it and roll as many dice, and the rebuilt world must equal the stored
-snapshot; then the whole document must hash to its digest. The first problem refuses the load with one line;
-``verify`` goes on past event mismatches and lists each one.
+Nothing is trusted: the file is read bounded (game.replay.sanity), its names and numbers are checked against
+what exists and the whole document must hash to its digest before the map or the setup is loaded; then the
+map and the creatures must hash as they did, every command must pass the door, give the events recorded for it
+and roll as many dice, the rebuilt world must equal the stored snapshot and the file must be exactly what the
+game writes for the rebuilt match. The first problem refuses the load with one line; ``verify`` goes on past
+event mismatches and lists each one.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from game.replay.format import (
     SaveError, Setup, battlefield_digest, build_document, check_shape, content_digest, document_digest,
     events_digest, map_location, plain, setup_of, snapshot,
 )
+from game.replay.sanity import MAX_BYTES, check_fields, one_line, parse_json_bounded, plain_file_size
 from game.rulesets import RULESETS, ruleset
 from game.storage import user_data_dir
 
-MAX_BYTES = 64 * 1024 * 1024      # a save of a very long skirmish is a few megabytes; refuse absurd files
+RECORD_PLAYERS = {"ai", "scripted"}     # the kinds of player `simulate --sides` takes
 
 
 @dataclass
@@ -45,17 +48,17 @@ def shown_name(path: Path) -> str:
 
 
 def read_json(path: Path) -> Any:
-    """The parsed file; SaveError (without the file name) when it is not readable JSON text."""
+    """The parsed file; SaveError (without the file name) when it is not readable JSON text of a sane size,
+    with sane numbers and nesting (game.replay.sanity): a pipe or a device is never opened."""
+    if plain_file_size(path) > MAX_BYTES:
+        raise SaveError(f"not a save file (larger than {MAX_BYTES // (1024 * 1024)} MB)")
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise SaveError(f"not a save file (larger than {MAX_BYTES // (1024 * 1024)} MB)")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise SaveError("no such file") from None
-    except IsADirectoryError:
-        raise SaveError("is a folder, not a save file") from None
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
     except OSError as err:
         raise SaveError(f"cannot be read ({err.strerror or err})") from None
+    if len(raw) > MAX_BYTES:
+        raise SaveError(f"not a save file (larger than {MAX_BYTES // (1024 * 1024)} MB)")
     if not raw.strip():
         raise SaveError("is empty: not a save file")
     try:
@@ -63,7 +66,7 @@ def read_json(path: Path) -> Any:
     except UnicodeDecodeError:
         raise SaveError("not a save file (not UTF-8 text)") from None
     try:
-        return json.loads(text)
+        return parse_json_bounded(text)
     except json.JSONDecodeError as err:
         raise SaveError(f"not a save file (line {err.lineno}: bad JSON, {err.msg.lower()})") from None
     except RecursionError:
@@ -80,12 +83,13 @@ def load(path: Path) -> Loaded:
     try:
         data = read_json(path)
         if is_record(data):
-            return _load_record(data, path)
-        loaded, problems = _rebuild(data, path, stop_at_first=True)
+            loaded, problems = _replay_record(data, path, stop_at_first=True)
+        else:
+            loaded, problems = _rebuild(data, path, stop_at_first=True)
     except SaveError as err:
-        raise SaveError(f"{shown_name(path)}: {err}") from None
+        raise SaveError(one_line(f"{shown_name(path)}: {err}")) from None
     if problems:
-        raise SaveError(f"{shown_name(path)}: {problems[0]}")
+        raise SaveError(one_line(f"{shown_name(path)}: {problems[0]}"))
     return loaded
 
 
@@ -95,11 +99,10 @@ def verify(path: Path) -> list[str]:
     try:
         data = read_json(path)
         if is_record(data):
-            _load_record(data, path)
-            return []
-        return _rebuild(data, path, stop_at_first=False)[1]
+            return [one_line(problem) for problem in _replay_record(data, path, stop_at_first=False)[1]]
+        return [one_line(problem) for problem in _rebuild(data, path, stop_at_first=False)[1]]
     except SaveError as err:
-        raise SaveError(f"{shown_name(path)}: {err}") from None
+        raise SaveError(one_line(f"{shown_name(path)}: {err}")) from None
 
 
 def _compatible(rules_version: Any, ruleset_name: Any) -> None:
@@ -115,8 +118,10 @@ def _start(setup: Setup, ruleset_name: str, seed: int, map_sha256: str | None, c
     from game.maps.tmx import MapError
     from game.simulate import load_map
 
+    if setup.map_path.suffix.lower() != ".tmx":      # never open /etc/passwd or a device as a "map"
+        raise SaveError(f"map {one_line(stored_map)[:120]} is not a Tiled map (.tmx) file")
     if not setup.map_path.is_file():
-        raise SaveError(f"map {stored_map} is missing")
+        raise SaveError(f"map {one_line(stored_map)[:120]} is missing")
     try:
         battlefield = load_map(setup.map_path)
     except MapError as err:
@@ -164,12 +169,31 @@ def _play(match: Match, number: int, data: Any) -> tuple[str, list[Any]]:
     return label, result
 
 
+def difficulty_checker(ruleset_name: str) -> Any:
+    """Whether the ruleset has a computer player of a level: asked of the ruleset itself."""
+    rules = ruleset(ruleset_name)
+
+    def known(side: str, level: str) -> bool:
+        try:
+            rules.make_player("ai", side, level, 0)
+        except (ValueError, KeyError):
+            return False
+        return True
+
+    return known
+
+
 def _rebuild(data: Any, path: Path, stop_at_first: bool) -> tuple[Loaded, list[str]]:
+    """Only a document that is exactly what the game wrote is rebuilt: shape, names and numbers, then the
+    digest, are checked before the map or the setup is loaded."""
     check_shape(data)
     _compatible(data["rules_version"], data["ruleset"])
+    check_fields(data, difficulty_checker(data["ruleset"]))
+    if document_digest(data) != data["digest"]:
+        raise SaveError("the file has been edited or damaged (its digest does not match its content)")
     setup = setup_of(data)
-    match, _ = _start(setup, data["ruleset"], data["seed"], data["map"]["sha256"], data["content_sha256"],
-                      data["map"]["path"])
+    match, creatures = _start(setup, data["ruleset"], data["seed"], data["map"]["sha256"], data["content_sha256"],
+                              data["map"]["path"])
     problems: list[str] = []
     opening = plain(match.opening)
     if events_digest(match.opening) != data["opening_sha256"] or data.get("opening", opening) != opening:
@@ -189,11 +213,13 @@ def _rebuild(data: Any, path: Path, stop_at_first: bool) -> tuple[Loaded, list[s
             problems.append(f"{label} does not give the events this save recorded")
         elif "events" in entry and entry["events"] != plain(events):
             problems.append(_first_difference(label, entry["events"], plain(events)))
-    if not problems or not stop_at_first:
-        if snapshot(match) != data["snapshot"]:
-            problems.append("the snapshot does not match what the commands make (edited by hand?)")
-        elif document_digest(data) != data["digest"]:
-            problems.append("the file has been edited or damaged (its digest does not match its content)")
+    if (not problems or not stop_at_first) and snapshot(match) != data["snapshot"]:
+        problems.append("the snapshot does not match what the commands make (edited by hand?)")
+    if not problems:   # the whole file, summary and all, must be what the game writes for this match
+        written = build_document(match, setup, creatures, with_events="opening" in data)
+        changed = next((key for key in sorted(set(written) | set(data)) if written.get(key) != data.get(key)), None)
+        if changed is not None:
+            problems.append(f"the file holds what the game never wrote (its {changed!r} is not the replay's)")
     return Loaded(match, setup, data, path), problems
 
 
@@ -205,30 +231,61 @@ def _first_difference(label: str, recorded: list[Any], replayed: list[Any]) -> s
     return f"{label}: recorded {len(recorded)} events, the replay gives {len(replayed)}"
 
 
-def _load_record(data: dict[str, Any], path: Path) -> Loaded:
-    """A simulator record: rebuilt from its seed and commands, checked against its final hash, and turned
-    into a save document (so it can be exported, replayed and loaded like any save)."""
+def _replay_record(data: dict[str, Any], path: Path, stop_at_first: bool) -> tuple[Loaded, list[str]]:
+    """A simulator record: its digest checked first, then rebuilt from its seed and commands, each command
+    giving the events the record hashed for it and the whole ending in its final hash; turned into a save
+    document (so it can be exported, replayed and loaded like any save)."""
     from game.simulate import state_digest
 
     _compatible(data.get("rules_version"), data.get("ruleset"))
     try:
-        stored_map = str(data["map"])
-        map_path = Path(stored_map)
-        if not map_path.is_absolute() and not map_path.exists():
-            map_path = map_location(stored_map)
-        rosters = tuple(Roster(str(r["side"]), str(r["label"]), tuple(str(c) for c in r["creatures"]))
-                        for r in data["rosters"])
-        players = data.get("players", {})
-        computer = tuple(sorted((side, str(player.get("difficulty", "normal"))) for side, player in players.items()))
+        stored_map = data["map"]
+        rosters = tuple(Roster(r["side"], r["label"], tuple(r["creatures"])) for r in data["rosters"])
+        players = data["players"]
+        computer = tuple(sorted((side, player.get("difficulty", "normal")) for side, player in players.items()))
         seed, commands, expected = data["seed"], data["commands"], data["result"]["hash"]
-        if type(seed) is not int or not isinstance(commands, list):
-            raise SaveError("not a simulator record (seed or commands of the wrong type)")
+        hashes, digest = data["events_sha256"], data["digest"]
+        texts = [stored_map, expected, digest, *(side for side, _ in computer), *(level for _, level in computer),
+                 *(r.side for r in rosters), *(r.label for r in rosters), *(c for r in rosters for c in r.creatures)]
+        if (type(seed) is not int or not isinstance(commands, list) or not isinstance(hashes, list)
+                or len(hashes) != len(commands) or not all(type(t) is str for t in texts + hashes)):
+            raise SaveError("not a simulator record (a field of the wrong type)")
+        kinds = sorted({str(player["kind"]) for player in players.values()})
+        if sorted(players) != sorted(r.side for r in rosters) or not set(kinds) <= RECORD_PLAYERS:
+            raise SaveError(f"not a simulator record (players {one_line(', '.join(kinds))[:60]} for sides "
+                            f"{one_line(', '.join(map(str, players)))[:60]})")
     except (KeyError, TypeError, AttributeError) as err:
-        raise SaveError(f"not a save file or a simulator record (missing or bad {err})") from None
+        raise SaveError(f"not a save file or a simulator record (missing or bad {one_line(str(err))[:60]})") from None
+    # The record's names and numbers in a save's shape, so they meet the same checks as a save's.
+    as_save = {"seed": seed, "ruleset": data["ruleset"], "commands": [{"dice": 0}] * len(commands),
+               "setup": {"rosters": [{"side": r.side, "label": r.label, "creatures": list(r.creatures)}
+                                     for r in rosters],
+                         "computer": dict(computer), "labels": {}, "surprised": None}}
+    check_fields(as_save, difficulty_checker(data["ruleset"]))
+    if document_digest(data) != digest:
+        raise SaveError("the record has been edited or damaged (its digest does not match its content)")
+    map_path = Path(stored_map)
+    if not map_path.is_absolute() and not map_path.exists():
+        map_path = map_location(stored_map)
     setup = Setup(map_path, rosters, None, computer)
     match, creatures = _start(setup, data["ruleset"], seed, None, None, stored_map)
-    for number, command in enumerate(commands, start=1):
-        _play(match, number, command)
-    if state_digest(match.state) != expected:
-        raise SaveError("the replay does not end in the state the record hashed (result.hash)")
-    return Loaded(match, setup, build_document(match, setup, creatures), path)
+    problems: list[str] = []
+    rules = ruleset(data["ruleset"])
+    for number, (command, recorded) in enumerate(zip(commands, hashes), start=1):
+        label, events = _play(match, number, command)
+        if rules.command_to_json(match.record[-1][0]) != command:
+            problems.append(f"{label} is not written as the simulator writes it")
+        elif events_digest(events) != recorded:
+            problems.append(f"{label} does not give the events this record hashed")
+        if problems and stop_at_first:
+            break
+    if (not problems or not stop_at_first) and state_digest(match.state) != expected:
+        problems.append("the replay does not end in the state the record hashed (result.hash)")
+    outcome = match.state.outcome
+    max_rounds = data.get("max_rounds")
+    if not problems and data["result"].get("winner") != (outcome.winner if outcome is not None else ""):
+        problems.append("the record names a winner the replay does not give")
+    elif not problems and (type(max_rounds) is not int
+                           or data["result"].get("rounds") != min(rules.round_number(match.state), max_rounds)):
+        problems.append("the record's rounds are not the replay's")
+    return Loaded(match, setup, build_document(match, setup, creatures), path), problems

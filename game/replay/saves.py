@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-import json
+import stat
 import time
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.match import Match
-from game.replay.format import SaveError, Setup, build_document, document_text
+from game.replay.format import SaveError, Setup, build_document, document_text, events_digest
 from game.replay.load import shown_name
+from game.replay.sanity import MAX_BYTES, one_line, parse_json_bounded
 from game.rulesets import ruleset
 from game.storage import atomic_write_text, user_data_dir
 
@@ -33,10 +34,11 @@ def _creatures(ruleset_name: str) -> dict[str, Any]:
     return ruleset(ruleset_name).load_creatures()
 
 
-def write_save(path: Path, match: Match, setup: Setup, with_events: bool = False) -> Path:
+def write_save(path: Path, match: Match, setup: Setup, with_events: bool = False,
+               digest_events: Callable[[list[Any]], str] = events_digest) -> Path:
     """Write the match to ``path`` atomically: a failed write (full disk, no permission) leaves the previous
-    file whole and raises SaveError naming the file."""
-    text = document_text(build_document(match, setup, _creatures(match.ruleset), with_events))
+    file whole and raises SaveError naming the file. ``digest_events``: as for ``build_document``."""
+    text = document_text(build_document(match, setup, _creatures(match.ruleset), with_events, digest_events))
     try:
         atomic_write_text(path, text)
     except OSError as err:
@@ -66,18 +68,22 @@ def _autosave_number(path: Path) -> int:
     return int(digits) if digits.isdigit() else -1
 
 
-def autosaves() -> list[Path]:
-    """The autosaves, oldest first (they are numbered in the order they were written)."""
-    found = [p for p in autosave_dir().glob(f"{AUTOSAVE_PREFIX}*.json") if _autosave_number(p) >= 0]
+def autosaves(directory: Path | None = None) -> list[Path]:
+    """The autosaves (in ``directory``, by default the player's), oldest first (numbered in the order written)."""
+    folder = autosave_dir() if directory is None else directory
+    found = [p for p in folder.glob(f"{AUTOSAVE_PREFIX}*.json") if _autosave_number(p) >= 0]
     return sorted(found, key=_autosave_number)
 
 
-def autosave(match: Match, setup: Setup) -> Path:
-    """The next numbered autosave; afterwards only the newest KEEP_AUTOSAVES are kept."""
-    existing = autosaves()
+def autosave(match: Match, setup: Setup, digest_events: Callable[[list[Any]], str] = events_digest,
+             directory: Path | None = None) -> Path:
+    """The next numbered autosave (in ``directory``, by default the player's autosave folder); afterwards only
+    the newest KEEP_AUTOSAVES are kept. ``digest_events``: as for ``build_document``."""
+    folder = autosave_dir() if directory is None else directory
+    existing = autosaves(folder)
     number = _autosave_number(existing[-1]) + 1 if existing else 1
-    path = write_save(autosave_dir() / f"{AUTOSAVE_PREFIX}{number:06d}.json", match, setup)
-    for old in autosaves()[:-KEEP_AUTOSAVES]:
+    path = write_save(folder / f"{AUTOSAVE_PREFIX}{number:06d}.json", match, setup, digest_events=digest_events)
+    for old in autosaves(folder)[:-KEEP_AUTOSAVES]:
         old.unlink(missing_ok=True)
     return path
 
@@ -98,11 +104,16 @@ def describe(summary: Any) -> str:
     """One line about where a saved skirmish stands, from the document's summary."""
     if not isinstance(summary, dict):
         return "a skirmish"
-    where = str(summary.get("map", "?"))
+    where = _shown(summary.get("map", "?"))
     winner = summary.get("winner")
     if winner is not None:
-        return f"{where} · finished" + (f", {winner} won" if winner else ", a draw")
-    return f"{where} · round {summary.get('round', '?')} · {summary.get('turn_of', '?')}'s turn"
+        return f"{where} · finished" + (f", {_shown(winner)} won" if winner else ", a draw")
+    return f"{where} · round {_shown(summary.get('round', '?'))} · {_shown(summary.get('turn_of', '?'))}'s turn"
+
+
+def _shown(value: Any) -> str:
+    """A value from an unchecked file, safe to draw: printable (no NUL a font refuses) and short."""
+    return one_line(str(value) if isinstance(value, (str, int)) and not isinstance(value, bool) else "?")[:60]
 
 
 def list_saves() -> list[SaveEntry]:
@@ -113,11 +124,16 @@ def list_saves() -> list[SaveEntry]:
     for path in paths:
         automatic = path.parent == autosave_dir()
         try:
-            modified = path.stat().st_mtime
+            info = path.stat()
         except OSError:
-            continue                                   # gone since the folder was listed
+            continue                                   # gone since the folder was listed (or a broken link)
+        modified = info.st_mtime
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:     # never open a pipe or a device
+            entries.append(SaveEntry(path, automatic, modified, "unreadable",
+                                     "not a save file (not a plain file of a sane size)"))
+            continue
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = parse_json_bounded(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
             entries.append(SaveEntry(path, automatic, modified, "unreadable",
                                      "not a save file (it will say why when chosen)"))
@@ -125,7 +141,7 @@ def list_saves() -> list[SaveEntry]:
         summary = data.get("summary") if isinstance(data, dict) else None
         rules = data.get("ruleset") if isinstance(data, dict) else None
         entries.append(SaveEntry(path, automatic, modified, describe(summary),
-                                 ruleset=rules if isinstance(rules, str) else ""))
+                                 ruleset=_shown(rules) if isinstance(rules, str) else ""))
     return sorted(entries, key=lambda e: (-e.modified, e.path.name))
 
 

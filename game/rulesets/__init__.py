@@ -26,10 +26,16 @@ def _sotdl() -> Ruleset:
     return module
 
 
+def _d20modern() -> Ruleset:
+    from game.rulesets.d20modern import ruleset as module
+    return module
+
+
 RULESETS: dict[str, Callable[[], Ruleset]] = {
     "4e": _dnd4e,
     "5e-house": _dnd5e,
     "sotdl-house": _sotdl,
+    "d20-modern": _d20modern,
 }
 
 

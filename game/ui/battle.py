@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pygame
 
@@ -29,6 +30,7 @@ from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
 from game.rulesets.dnd4e.ai import Controller
 from game.engine.rosters import Roster
 from game.rulesets.dnd4e.content import load_creatures, load_rosters
+from game.audio.speakers import play, play_all
 from game.core.areas import blast_placements
 from game.core.forced import forced_destinations
 from game.core.grid import Square, chebyshev
@@ -57,6 +59,7 @@ from game.rulesets.dnd4e.presentation.choices import (
 from game.ui.handover import MENU_WORDS, draw_handover, menu_button_rect
 from game.ui.log_panel import LogPanel
 from game.ui.session import Session
+from game.ui.thinking import Thinker
 from game.ui.tracker import PORTRAIT, draw_tracker, tracker_height
 from game.rulesets.dnd4e.presentation import adapter as rules_4e
 from game.rulesets.dnd4e.presentation.narration import dice_line, narrate, rule_reference
@@ -77,6 +80,7 @@ INSTANT = {"stand": StandUp, "prone": DropProne, "unsqueeze": EndSqueeze, "secon
            "total_defense": TotalDefense, "action_point": SpendActionPoint, "delay": Delay, "end_grab": EndGrab}
 CURSOR_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 EDGE_PAN = 12               # pixels from the map's edge where a resting mouse pans the camera
+BOARD_MARGIN = 160          # map pixels kept around the view, so the camera pans a while before the board is redrawn
 COMPUTER_BEAT = 20          # fixed steps (a third of a second) between the computer's commands
 TARGET_MODES = {"charge", "bull_rush", "grab", "move_grabbed", "aid", "potion"}
 # What the screen reads of the world: a change to any of these (components are replaced, never changed
@@ -92,6 +96,7 @@ class BattleScene(MapOverlays):
     rules: ModuleType = rules_4e
     drawn_components: tuple[type, ...] = DRAWN_COMPONENTS
     drawn_resources: tuple[type, ...] = DRAWN_RESOURCES
+    online: Any = None     # game.net.remote.OnlinePlay when the skirmish is played through a server
 
     def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
                  rosters: list[Roster] | None = None, surprised: tuple[str, ...] | None = None,
@@ -117,6 +122,7 @@ class BattleScene(MapOverlays):
         self.side_labels = {r.side: r.label for r in rosters}
         self.controllers = {side: Controller(side, level, seed) for side, level in sorted((computer or {}).items())}
         self.computer_wait = 0
+        self.thinker = Thinker()
         # Hot-seat: with two or more human sides, the screen hides the board whenever the machine passes
         # from one of them to another (a new turn, or a question the other side answers mid-turn).
         self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
@@ -223,14 +229,13 @@ class BattleScene(MapOverlays):
         if match is None:
             self.session.after(self, self.match.opening)      # the first turn starts: an autosave
         else:                      # a loaded skirmish: its story so far goes to the log, not to the animations
-            self.animator.skip()
+            self.animator.skip(quiet=True)
         self._turn_began()
 
     def _build_cell_art(self) -> None:
         """Everything drawn at the square size: the map's facts, the sprites, the overlay tiles and the kept
         pictures. Built at the start and again after every zoom."""
         cell = self.view.cell
-        draw_facts(self.view.surface, self._map_facts, cell, self.fonts.small)
         sprite_names = [self.state.world.get(e, Appearance).sprite for e in self.state.creatures()]
         self.sprites = load_sprites(UNIT_ART, sprite_names, cell)
         # Creatures bigger than one square get their art drawn to fill their whole space.
@@ -243,9 +248,14 @@ class BattleScene(MapOverlays):
         self.tints = {colour: tint(cell, colour) for colour in
                       (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL, palette.HEAL_FILL)}
         self.zone_tile, self.darkness_tile = zone_tile(cell), darkness_tile(cell)
-        self._board = Board(self.view.surface)
+        self._board = Board(self._paint_ground, self.view.pixel_size, BOARD_MARGIN)
         self._tokens, self._bodies, self._markers, self._path_pictures = {}, {}, {}, {}
         self._units_key, self._split_key, self._preview_key = -1, None, None
+
+    def _paint_ground(self, surface: pygame.Surface, region: pygame.Rect) -> None:
+        """The bare map of ``region`` (map pixels): its tiles, then the facts tiles may not show."""
+        self.view.paint(surface, region)
+        draw_facts(surface, self._map_facts, self.view.cell, self.fonts.small, region)
 
     def _zoom(self, steps: int, anchor: tuple[int, int]) -> None:
         """The wheel over the map: zoom in or out around the mouse, and redraw everything at the new size."""
@@ -260,6 +270,17 @@ class BattleScene(MapOverlays):
     @property
     def actor(self) -> Entity:
         return self.state.turn.current
+
+    @property
+    def message(self) -> str:
+        """The hint line's words from the last thing done; a refusal ("Can't: ...") is heard as well as read."""
+        return self._message
+
+    @message.setter
+    def message(self, words: str) -> None:
+        if words.startswith("Can't"):
+            play("refuse")
+        self._message = words
 
     @property
     def acting(self) -> bool:
@@ -282,7 +303,7 @@ class BattleScene(MapOverlays):
         self.log = LogPanel(self.fonts.small, PANEL_WIDTH - 40)
         self.animator = Animator(self.animation_speed)
         self._show_events(match.events)
-        self.animator.skip()
+        self.animator.skip(quiet=True)
         self._turn_began()
 
     def _check_handover(self) -> None:
@@ -345,6 +366,10 @@ class BattleScene(MapOverlays):
         """
         self.walk, self.targets, self.friends, self.teleports = None, {}, [], []
         self.charges, self.drags, self.push_squares, self.wall_next = {}, {}, [], []
+        if self._computer() is not None:          # the bar and the overlays are a person's: none while the computer decides
+            self.bar_choices = []
+            self._set_forced_path(())
+            return
         self.bar_choices = choices(self.state, self.actor) if self.state.outcome is None else []
         forced = next_forced(self.state)
         if forced is None:
@@ -429,6 +454,8 @@ class BattleScene(MapOverlays):
         self.session.after(self, events)
 
     def submit(self, command: Command) -> bool:
+        if self.online is not None and not self.online.applying:     # online: the server plays it, or not
+            return self.online.send(self, command)
         turn_before, before = self._turn_mark(), self.squares()
         result = self.match.submit(command)
         if not isinstance(result, list):                   # the ruleset's rejection value, with its reason
@@ -453,6 +480,8 @@ class BattleScene(MapOverlays):
         "load" (from the pause menu, which takes every intent while it is open) for the app to open that screen."""
         if self.pause is not None:
             return handle_pause(self, intent)
+        if self.online is not None and self.online.handle(self, intent):
+            return None
         if self.state.outcome is not None and not self.animator.busy:
             return self._handle_victory(intent)
         if self.handover is not None:
@@ -955,8 +984,11 @@ class BattleScene(MapOverlays):
     def update(self) -> None:
         self.ticks += 1
         self.animator.update()
+        play_all(self.animator.take_sounds())
         if self.pause is None:                             # the computer waits while the menu is open
             self._computer_moves()
+        if self.online is not None:
+            self.online.pump(self)
         dx, dy = pan_direction()
         edge_x, edge_y = self._edge_pan()
         dx, dy = dx + edge_x, dy + edge_y
@@ -978,6 +1010,8 @@ class BattleScene(MapOverlays):
 
     def _computer(self) -> Controller | None:
         """The computer player the skirmish waits for now, if it is one of its sides."""
+        if self.online is not None:                        # online, every other machine's side is watched
+            return self.online.remote_decider(self)
         if self.state.outcome is not None or not self.controllers:
             return None
         return self.controllers.get(self.state.side(self.rules.decider(self.state)))
@@ -986,17 +1020,28 @@ class BattleScene(MapOverlays):
         """When the computer decides, it sends one command a beat after the last animation ended, so a
         player can follow it; its reason goes to the hint line."""
         computer = self._computer()
-        if computer is None or self.animator.busy:
+        if computer is None or self.online is not None:
+            self.computer_wait = 0
+            return
+        # It thinks in the helper process from the moment it is asked, animations or not (game.ui.thinking).
+        moment = (id(self.match), len(self.match.record))
+        decided = self.thinker.decision(computer, self.state, moment)
+        if self.animator.busy:
             self.computer_wait = 0
             return
         self.computer_wait += 1
         if self.computer_wait < COMPUTER_BEAT:
             return
+        decided = decided or self.thinker.decision(computer, self.state, moment, due=True)
+        if decided is None:
+            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer) is thinking…"
+            return
         self.computer_wait = 0
-        if self.submit(computer.next_command(self.state)):
+        command, label = decided
+        if self.submit(command):
             # Its reason stays while it plays on; once a person decides, the hint is theirs again.
-            playing_on = self._computer() is computer and computer.last_label
-            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer): {computer.last_label}" \
+            playing_on = self._computer() is computer and label
+            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer): {label}" \
                 if playing_on else ""
 
     # Drawing --------------------------------------------------------------------------------------
@@ -1020,6 +1065,7 @@ class BattleScene(MapOverlays):
         # Still creatures go into the board too when nothing is drawn between the lit squares and them.
         baked = (not self.animator.busy and forced is None and not self._zones_shown()
                  and not (acting and self._is_area_power()))
+        self._board.follow(self.view.visible_rect())
         self._update_board(acting, baked)
         chrome = self._chrome_for(screen)
         if screen.get_size() != self.screen_rect.size:
@@ -1027,7 +1073,7 @@ class BattleScene(MapOverlays):
             chrome.overdrawn()
         elif not self.view.covers_viewport():
             screen.fill(palette.BACKGROUND, self.map_rect)
-        self.view.draw(screen, self._board.surface)
+        self.view.draw(screen, self._board.surface, self._board.origin)
         screen.set_clip(self.map_rect)
         if acting:
             self._draw_area(screen)

@@ -89,6 +89,9 @@ class Battle5eScene(BattleScene):
         self.walk, self.targets, self.friends, self.teleports, self.walk_costs = None, {}, [], [], {}
         self.charges, self.drags, self.push_squares, self.wall_next = {}, {}, [], []
         state, actor = self.state, self.actor
+        if self._computer() is not None:          # the bar and the overlays are a person's: none while the computer decides
+            self.bar_choices = []
+            return
         # End turn has its own button (Enter), so the bar leaves it out.
         self.bar_choices = [c for c in rules_5e.choices(state, actor) if c.key != "end_turn"] \
             if state.outcome is None else []

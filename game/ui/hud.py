@@ -375,7 +375,7 @@ def _paused_odds(state: GameState) -> str:
     paused = pending.then if pending is not None else None
     command = getattr(paused, "command", None) if isinstance(paused, PausedAttack) else None
     target = getattr(command, "target", None)
-    if command is None or target is None:
+    if command is None or target is None or not hasattr(command, "attack"):   # a paused maneuver names no attack
         return ""
     plan = plan_attack(state, command.actor, target, command.attack)
     if not isinstance(plan, AttackPlan):

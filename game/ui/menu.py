@@ -257,6 +257,8 @@ class MenuScene:
             return "settings"
         if kind == "load":       # the saved skirmishes (game.ui.load_screen)
             return "load"
+        if kind == "online":     # host, join or watch through a server (game.ui.online), with this setup
+            return "online" if self._start() == "start" else None
         if kind == "quit":
             return "quit"
         return self._start()
@@ -413,7 +415,8 @@ class MenuScene:
                            colour=palette.TEXT if self.seed_text else palette.TEXT_DIM)
         y = self._draw_row(screen, area, y, row, "Rules", ("ruleset",), rulesets.title(self.ruleset))
         y += 8
-        buttons = [(("start",), "Play"), (("load",), "Load"), (("settings",), "Settings"), (("quit",), "Quit")]
+        buttons = [(("start",), "Play"), (("online",), "Online"), (("load",), "Load"), (("settings",), "Settings"),
+                   (("quit",), "Quit")]
         button_width = (area.width - 12 * (len(buttons) - 1)) // len(buttons)
         for i, (item, label) in enumerate(buttons):
             rect = pygame.Rect(area.x + i * (button_width + 12), y, button_width, row + 6)

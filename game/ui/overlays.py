@@ -144,9 +144,10 @@ class MapOverlays:
     """The map layer of the battle screen (see BattleScene for the attributes it reads)."""
 
     def _map_rect(self, square: Square) -> pygame.Rect:
-        """A square in map pixels (on the board)."""
+        """A square in the board's pixels (map pixels less the board's origin)."""
         cell = self.view.cell
-        return pygame.Rect(square[0] * cell, square[1] * cell, cell, cell)
+        left, top = self._board.origin
+        return pygame.Rect(square[0] * cell - left, square[1] * cell - top, cell, cell)
 
     # The board: overlays painted once per change into the map picture --------------------------------
     def _paint_board(self, surface: pygame.Surface, lit: bool, units: bool) -> list[pygame.Rect]:
@@ -166,9 +167,13 @@ class MapOverlays:
         """The creatures drawn into the board: all but the framed ones and those stacked over them."""
         baked, _ = self._units_split()
         cell = self.view.cell
+        left, top = self._board.origin
         placed = []
+        board = surface.get_rect().inflate(4 * cell, 4 * cell)   # a picture may reach beyond its squares
         for unit in baked:
-            x, y = unit.square[0] * cell, unit.square[1] * cell
+            x, y = unit.square[0] * cell - left, unit.square[1] * cell - top
+            if not board.collidepoint(x, y):
+                continue
             if unit.out:
                 body = self._lying(unit.look.sprite, unit.side, self.animator.fading.get(unit.entity, FADE_TICKS))
                 placed.append((body, (x, y)))
@@ -210,9 +215,12 @@ class MapOverlays:
         one_move, double = self.reach_tiles
         speed = self._reach_speed()
         battlefield = self.state.battlefield
+        board = surface.get_rect()
         cells = []
         for square in self.walk.endable:
             cell = self._map_rect(square)
+            if not board.colliderect(cell):             # the board holds a window of the map
+                continue
             if self.walk.cost[square] <= speed:
                 surface.blit(one_move, cell)
                 pygame.draw.rect(surface, palette.REACH_EDGE, cell.inflate(-4, -4), 1)
@@ -339,6 +347,8 @@ class MapOverlays:
                     pygame.draw.line(screen, palette.AREA_EDGE, start, end, max(1, cell // 20))
 
     def _draw_forced(self, screen: pygame.Surface) -> None:
+        if not self.forced_path:          # the computer places this one: nothing picked to show
+            return
         self._draw_tinted(screen, self.forced_next, palette.FORCED_FILL, palette.FORCED_EDGE)
         for square in self.forced_drops:
             self._draw_drop_mark(screen, self.view.square_rect(square))

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.audio.speakers import play_all
 from game.input.intents import Click, Hover, Intent, Key, Release, Scroll
 from game.render import palette
 from game.replay.format import SaveError
@@ -118,6 +119,7 @@ class ReplayScene:
     def update(self) -> None:
         self.battle.ticks += 1
         self.battle.animator.update()
+        play_all(self.battle.animator.take_sounds())
         if not self.playing or self.battle.animator.busy:
             self.wait = 0
             return

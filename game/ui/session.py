@@ -1,6 +1,6 @@
 """The battle screen's saves and take-backs, in every ruleset: F5 or Ctrl+S saves, F9 loads the newest save, an
-autosave at the start of every turn, and Backspace or Ctrl+Z takes back the last move that revealed nothing new
-(in hot-seat, once the other side agrees with Y)."""
+autosave at the start of every turn (written off the frame, game.replay.autosaver), and Backspace or Ctrl+Z
+takes back the last move that revealed nothing new (in hot-seat, once the other side agrees with Y)."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 from game.input.intents import Click, Intent, Key
 from game.match import Match
 from game.replay import saves
+from game.replay.autosaver import Autosaver
 from game.replay.format import SaveError
 from game.replay.load import shown_name
 from game.replay.rewind import Rewind, RewindRefused, plan_rewind
@@ -30,6 +31,7 @@ class Session:
         self.asking: list[str] = []          # the other human sides still to agree, first one asked now
         # The match and its length when last saved or loaded (or begun): anything since is unsaved.
         self.kept: tuple[Match, int] = (match, len(match.record))
+        self.autosaver = Autosaver()         # written by the helper process: a turn's start never waits for the disk
 
     def unsaved(self, scene: BattleScene) -> bool:
         """Whether the skirmish has moved on (or been taken back) since it was last saved, loaded or begun."""
@@ -73,12 +75,12 @@ class Session:
 
     def after(self, scene: BattleScene, events: list[Any]) -> None:
         """After accepted events: an autosave when a turn started (or the skirmish ended), asked of the ruleset."""
+        problem = self.autosaver.problem()              # an earlier autosave that failed in the helper
+        if problem:
+            scene.message = f"Autosave failed: {problem}"
         if not ruleset(scene.match.ruleset).turn_started(events) and scene.state.outcome is None:
             return
-        try:
-            saves.autosave(scene.match, scene.setup)
-        except SaveError as err:
-            scene.message = f"Autosave failed: {err}"
+        self.autosaver.save(scene.match, scene.setup)
 
     def plan(self, scene: BattleScene) -> Rewind | str:
         """The take-back the rules allow now, or a one-line reason why there is none."""

@@ -1,6 +1,7 @@
-"""The settings screen: window size and fullscreen, interface scale, animation speed, language and key bindings.
+"""The settings screen: window size and fullscreen, interface scale, animation speed, language, sound and key bindings.
 
-It edits a draft; Save hands it back to the app (which applies and stores it), Cancel or Esc drops it.
+It edits a draft; Save hands it back to the app (which applies and stores it), Cancel or Esc drops it. The
+sound is heard at the draft's volumes while it is edited (the app puts the kept ones back on Cancel).
 """
 from __future__ import annotations
 
@@ -8,10 +9,11 @@ from dataclasses import replace
 
 import pygame
 
+from game.audio.speakers import apply_volumes
 from game.i18n import LANGUAGES
 from game.input.intents import Click, Hover, Intent, Key, key_map, rebindable_actions
 from game.render import palette
-from game.settings import ANIMATION_SPEEDS, UI_SCALES, WINDOW_PRESETS, Settings
+from game.settings import ANIMATION_SPEEDS, UI_SCALES, VOLUME_STEP, WINDOW_PRESETS, Settings, switched
 from game.ui.form import Focus, draw_control
 from game.ui.widgets import Fonts, fit, panel, text, wrap_lines
 
@@ -20,8 +22,11 @@ ACTION_WORDS = {
     "cancel": "Cancel, deselect", "end_turn": "End the turn, confirm", "cycle": "Next creature of the side",
     "skip": "Skip the animations", "centre": "Centre on the creature", "play_again": "Play again (after a skirmish)",
     "quit": "Quit", "yes": "Answer yes", "no": "Answer no", "menu": "Back to the menu (after a skirmish)",
+    "mute": "Sound on or off", "mute_music": "Music on or off",
 }
 SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "off": "Off (no animation)"}
+VOLUME_ROWS = (("master_volume", "Master volume"), ("effects_volume", "Effects volume"), ("music_volume", "Music volume"))
+SWITCHES = ("mute", "music_mute")          # on/off rows; the rows above step by VOLUME_STEP
 
 
 def action_words(action: str) -> str:
@@ -60,8 +65,11 @@ class SettingsScene:
             item = self.focus.at(intent.pos)
             if item is not None:
                 self.focus.item = item
-                if item[0] in ("window", "fullscreen", "scale", "speed", "language"):
+                if item[0] in ("window", "fullscreen", "scale", "speed", "language", *SWITCHES):
                     self._change(item, 1 if intent.button == 1 else -1)
+                elif item[0] in dict(VOLUME_ROWS):       # the "<" half turns it down, the ">" half up
+                    rect = next(c.rect for c in self.focus.controls if c.item == item)
+                    self._change(item, -1 if intent.pos[0] < rect.centerx else 1)
                 elif intent.button == 1:
                     return self._press(item)
         elif isinstance(intent, Key):
@@ -117,6 +125,17 @@ class SettingsScene:
             codes = list(LANGUAGES)
             index = codes.index(draft.language) if draft.language in codes else 0
             self.draft = replace(draft, language=codes[(index + step) % len(codes)])
+        elif kind in dict(VOLUME_ROWS):
+            volume = max(0, min(100, getattr(draft, kind) + step * VOLUME_STEP))
+            self.draft = replace(draft, **{kind: volume})
+        elif kind in SWITCHES:
+            self.draft = switched(draft, kind)
+        if kind in dict(VOLUME_ROWS) or kind in SWITCHES:
+            apply_volumes(self.draft)          # heard at once
+
+    def switch(self, setting: str) -> None:
+        """F8 / F7 on this screen: the draft's sound or music off or on."""
+        self._change((setting,), 1)
 
     def _press(self, item: tuple[object, ...]) -> str | None:
         kind = item[0]
@@ -172,9 +191,10 @@ class SettingsScene:
             draw_control(screen, fonts.body, rect, words, focused, self._hot(rect), arrows=True)
             y += row
         notes = ("Saved from the menu, the window and the scale change at once; saved during a skirmish, "
-                 "they and the animation speed wait for the next one.")
+                 "they and the animation speed wait for the next one. The sound changes as you set it.")
         for index, words in enumerate(wrap_lines(fonts.small, notes, left.width)):
             text(screen, fonts.small, words, (left.x, y + 6 + index * fonts.small.get_linesize()), palette.TEXT_DIM)
+        right = self._draw_sound(screen, right, row)
         self._draw_keys(screen, right, row)
         labels = [(("save",), "Save"), (("cancel",), "Cancel")]
         button_width = (width - 2 * MARGIN - 12) // 2
@@ -187,6 +207,28 @@ class SettingsScene:
         words = self.message or help_words
         text(screen, fonts.small, fit(fonts.small, words, width - 2 * MARGIN), (width // 2, height - footer // 2),
              palette.SELECT if self.capturing else (palette.TEXT if self.message else palette.TEXT_DIM), "center")
+
+    def _draw_sound(self, screen: pygame.Surface, area: pygame.Rect, row: int) -> pygame.Rect:
+        """The volumes and the two switches; returns what is left of ``area`` below them."""
+        fonts = self.fonts
+        text(screen, fonts.title, "Sound", area.topleft)
+        y = area.y + fonts.title.get_linesize() + 8
+        draft = self.draft
+        rows = [((key,), caption, f"{getattr(draft, key)}%") for key, caption in VOLUME_ROWS]
+        keys, _ = key_map(draft.keys)
+        bound = {action: next((key_words(code) for code, a in keys.items() if a == action), "")
+                 for action in ("mute", "mute_music")}
+        rows += [(("mute",), f"Sound ({bound['mute']})" if bound["mute"] else "Sound", "Muted" if draft.mute else "On"),
+                 (("music_mute",), f"Music ({bound['mute_music']})" if bound["mute_music"] else "Music",
+                  "Off" if draft.music_mute else "On")]
+        for item, caption, words in rows:
+            text(screen, fonts.body, caption, (area.x, y + (row - 4) // 2), palette.TEXT_DIM, "midleft")
+            caption_width = max(area.width * 45 // 100, fonts.body.size(caption)[0] + 16)
+            rect = pygame.Rect(area.x + caption_width, y, area.width - caption_width, row - 4)
+            focused = self.focus.add(item, rect)
+            draw_control(screen, fonts.body, rect, words, focused, self._hot(rect), arrows=True)
+            y += row
+        return pygame.Rect(area.x, y + 8, area.width, area.bottom - y - 8)
 
     def _draw_keys(self, screen: pygame.Surface, area: pygame.Rect, row: int) -> None:
         """The key bindings, scrolled to keep the focused one in view, then "reset to defaults"."""

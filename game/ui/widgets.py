@@ -164,11 +164,15 @@ class Fonts:
 
 _RENDERED: dict[tuple[pygame.font.Font, str, tuple[int, int, int], str], pygame.Surface] = {}
 RENDER_CACHE_LIMIT = 1024
+MAX_LINE = 1000        # characters drawn on one line: more never fits a screen (a hostile file's text may be megabytes)
+MAX_WRAPPED = 4000     # characters broken into lines: more than any box shows
 
 
 def rendered(font: pygame.font.Font, words: str, colour: tuple[int, int, int]) -> pygame.Surface:
     """The image of a line of text in the current language, kept between frames: most lines on screen do not
     change. Fonts are UiFonts, whose ``render`` translates."""
+    if len(words) > MAX_LINE or "\x00" in words:   # a font refuses NUL; no line on screen is longer
+        words = words[:MAX_LINE].replace("\x00", "")
     key = (font, words, colour, current_language())
     image = _RENDERED.get(key)
     if image is None:
@@ -215,11 +219,19 @@ def hp_bar(screen: pygame.Surface, rect: pygame.Rect, hp: int, max_hp: int, temp
 def fit(font: pygame.font.Font, words: str, width: int) -> str:
     """The words in the current language, cut with an ellipsis to fit ``width`` pixels."""
     words = tr(words)
-    if font.size(words)[0] <= width:
+    if len(words) <= width and font.size(words)[0] <= width:
         return words
-    while words and font.size(words + "...")[0] > width:
-        words = words[:-1]
-    return words.rstrip() + "..."
+    # No glyph is narrower than a pixel, so no more than ``width`` characters can fit: cut there first, then
+    # find the longest prefix that fits with the ellipsis by halving (a megabyte of text costs ~20 measures).
+    words = words[:max(0, width)]
+    fits, too_long = 0, len(words) + 1
+    while too_long - fits > 1:
+        middle = (fits + too_long) // 2
+        if font.size(words[:middle] + "...")[0] <= width:
+            fits = middle
+        else:
+            too_long = middle
+    return words[:fits].rstrip() + "..."
 
 
 def key_cap(screen: pygame.Surface, font: pygame.font.Font, key: str, topleft: tuple[int, int],
@@ -238,7 +250,7 @@ def wrap_lines(font: pygame.font.Font, words: str, width: int) -> list[str]:
     the character before it goes down with it."""
     lines: list[str] = []
     current = ""
-    for piece in _WRAP_PIECES.findall(tr(words)):
+    for piece in _WRAP_PIECES.findall(tr(words)[:MAX_WRAPPED]):
         if piece.isspace():
             current += " " if current else ""
             continue

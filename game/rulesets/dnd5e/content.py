@@ -51,6 +51,9 @@ class Creature5e:
         return f"{self.body.size.name.lower()}, AC {self.sheet.ac}, {self.max_hp} HP"
 
 
+MAX_NUMBER = 1_000_000
+
+
 def _read(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
@@ -85,7 +88,9 @@ class _Checker:
             return default
         value = table[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(f"{where}.{key}", f"must be {kind.__name__}, got {value!r}")
+            raise self.fail(f"{where}.{key}", f"must be {kind.__name__}, got {value!r:.60}")
+        if kind is int and abs(value) > MAX_NUMBER:     # no hit point total, bonus or range comes near
+            raise self.fail(f"{where}.{key}", f"{value:.3g} is out of range (at most {MAX_NUMBER} either way)")
         return value
 
     def number(self, table: dict[str, Any], key: str, where: str, least: int, default: int | None = None) -> int:

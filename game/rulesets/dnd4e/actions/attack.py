@@ -304,9 +304,9 @@ def provoked_by_attack(state: GameState, attacker: Entity, profile: Power) -> li
     return [Offer(e, "opportunity", attacker) for e in state.standing()
             if state.are_enemies(attacker, e) and e not in used and e != state.turn.current
             and are_adjacent(*state.space(attacker), *state.space(e))
-            and can_take_triggered_actions(state, e) and state.arsenal(e).basic_attack(MELEE) is not None
+            and can_take_triggered_actions(state, e) and (basic := state.arsenal(e).basic_attack(MELEE)) is not None
             and can_see(state, e, attacker)
-            and not isinstance(plan_attack(state, e, attacker, state.arsenal(e).basic_attack(MELEE).name), Rejected)]
+            and not isinstance(plan_attack(state, e, attacker, basic.name), Rejected)]
 
 
 def interrupts_against(state: GameState, attacker: Entity, targets: tuple[Entity, ...]) -> list[Offer]:
@@ -584,6 +584,8 @@ def readied_offers(state: GameState, trigger_creature: Entity, trigger: str, exc
 
 def offer_plan(state: GameState, offer: Offer) -> AttackPlan | Rejected | None:
     """The attack taking the offer makes, checked like any attack (None: the offer makes no attack)."""
+    if offer.against is None:
+        return None
     if offer.kind == "opportunity":
         melee = state.arsenal(offer.by).basic_attack(MELEE)
         if melee is None:

@@ -9,6 +9,9 @@ defense: Fortitude, Reflex, or AC 10 for aid another.
 Every maneuver that attacks is declared first (its action spent), the target's "when attacked"
 interrupts answer, then it is carried out if still possible; a charge first moves like a walk, halting
 for the opportunity attacks it provokes. Whatever was held back comes back through ``resume_maneuver``.
+
+Why one long file: the seven maneuvers share that declare, answer, resume machinery and its shared pieces
+(the stand-in attack, the size and reach checks), and ``resume_maneuver`` dispatches to each of them.
 """
 
 from __future__ import annotations

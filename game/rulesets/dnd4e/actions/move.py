@@ -233,10 +233,10 @@ def entering_reach(state: GameState, mover: Entity, before: tuple[Square, int], 
         powers = [(p, "power") for p in state.arsenal(entity).attacks
                   if p.action == "reaction" and p.trigger == "enemy_enters_reach"]
         if readied is not None and readied.trigger == "enemy_enters_reach":
-            powers.insert(0, (next((p for p in state.arsenal(entity).attacks if p.name == readied.power), None), "readied"))
+            held = next((p for p in state.arsenal(entity).attacks if p.name == readied.power), None)
+            if held is not None:
+                powers.insert(0, (held, "readied"))
         for power, kind in powers:
-            if power is None:
-                continue
             reach = max(power.reach, power.long_range)
             space = state.space(entity)
             if range_distance(bf, space, after, limit=reach) is not None and \

@@ -62,6 +62,7 @@ def _take(state: GameState, offer: Offer, dice: Dice) -> list[Event]:
     turn = state.turn
     if offer.kind == "return":
         return return_from_delay(state, offer.by)
+    assert offer.against is not None, "an opportunity, interrupt or readied offer answers a creature"
     if offer.kind == "opportunity":
         state.world.set_resource(replace(turn, opportunity_used=turn.opportunity_used + (offer.by,)))
         plan = offer_plan(state, offer)

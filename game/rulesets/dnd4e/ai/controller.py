@@ -24,7 +24,7 @@ from game.rulesets.dnd4e.actions.force_move import forced_next_squares, next_for
 from game.rulesets.dnd4e.ai.ground import forced_ends
 from game.rulesets.dnd4e.ai.tactics import DIFFICULTIES, STYLES, Planner
 from game.core.dice import SeededDice
-from game.core.grid import chebyshev
+from game.core.grid import Square, chebyshev
 from game.ecs.components import ForcedMovement
 from game.state import GameState
 
@@ -129,9 +129,9 @@ class Controller:
 def any_forced_path(state: GameState, forced: ForcedMovement) -> ForceMove:
     """The first forced path the door accepts, shortest first (or the target's own square if none does)."""
     start = (state.square(forced.target),)
-    frontier = [start]
+    frontier: list[tuple[Square, ...]] = [start]
     while frontier:
-        grown = []
+        grown: list[tuple[Square, ...]] = []
         for path in frontier:
             command = ForceMove(forced.by, forced.target, path)
             if validate(state, command) is None:

@@ -92,7 +92,7 @@ class Approach:
     def _build(self) -> None:
         w = self.walker
         self.fields = [terrain_field(self.bf, g, w.size, w.flying, w.phasing, self.budget) for g in self.goals]
-        self.portals: list[tuple[dict[Square, int], int]] = []
+        self.portals: list[tuple[dict[Square, int], float]] = []
         for a, b in self.bf.portals:
             for enter, leave in ((a, b), (b, a)):
                 onward = self._direct(leave)
@@ -102,9 +102,8 @@ class Approach:
     def _direct(self, square: Square) -> float:
         best = float(self.budget * 4)
         for goal, field in zip(self.goals, self.fields):
-            cost = field.get(square)
-            if cost is None:
-                cost = self.budget + chebyshev(square, goal) * 1.5
+            known = field.get(square)
+            cost = float(known) if known is not None else self.budget + chebyshev(square, goal) * 1.5
             best = min(best, cost)
         return best
 

@@ -18,6 +18,10 @@ charge, teleport-then-attack, second wind, total defense or a plain move) scored
 Candidates are ranked by a cheap optimistic guess (reach, defenses, flanking) and only the best few
 are worked out exactly (branch and bound), so one decision asks the rules a few dozen questions.
 Only the first command of the best plan is returned; the next call plans again from the new state.
+
+Why one long file: the module is one ``Planner`` whose plan kinds share the decision's caches (the walk, the
+stations, the foes, the standing-in-place copy) and its bound; split across modules it would be a class in
+mixins whose halves read each other's fields, which is harder to follow than one file in plan-kind order.
 """
 
 from __future__ import annotations
@@ -963,8 +967,10 @@ class Planner:
                           and space_distance(q, self.size, *foe.space) <= basic.reach)
             for _, _, end in ends[:2]:
                 path = walk.path_to(end)
-                command = Charge(self.me, foe.entity, path) if path is not None else None
-                if command is None or validate(self.live, command) is not None:
+                if path is None:
+                    continue
+                command = Charge(self.me, foe.entity, path)
+                if validate(self.live, command) is not None:
                     continue
                 with self._at(end):
                     plan = plan_attack(s, self.me, foe.entity, basic.name, charge=True)

@@ -5,22 +5,23 @@ from __future__ import annotations
 
 from game.rulesets.dnd4e.actions.common import decider
 from game.rulesets.dnd4e.actions.events import (
-    ActionTaken, AreaPlaced, AttackRolled, ConditionGained, DamageDealt, DeathSave, Event, Healed, PowerUsed,
-    SavingThrow, TemporaryHitPoints, UnitDied, UnitDying, UnitFell, UnitForced, UnitKnockedOut, UnitMoved,
-    UnitRevived, UnitTeleported,
+    ActionTaken, AreaPlaced, AttackLost, AttackRolled, ConditionEnded, ConditionGained, DamageDealt, DeathSave, Event,
+    ForcedMovementEarned, Healed, InitiativeChanged, InitiativeRolled, OfferDeclined, Offered, PowerUsed, RoundStarted,
+    SavingThrow, SkirmishWon, TemporaryHitPoints, TurnEnded, TurnStarted, UnitBloodied, UnitDied, UnitDying, UnitFell,
+    UnitForced, UnitKnockedOut, UnitMoved, UnitRevived, UnitTeleported, ZoneCreated, ZoneEnded,
 )
 from game.core.grid import Square
 from game.ecs.components import Health
 from game.ecs.world import Entity
 from game.engine.cues import (
     CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, ONLY_WITH_CAUSE, SAVE_COLOUR, TEMP_COLOUR, WITH_CAUSE,
-    AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Strike,
+    AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Sound, Strike,
 )
 from game.state import GameState
 from game.rulesets.dnd4e.presentation.describe import badge_labels
 
-__all__ = ["animation_cues", "badges", "decider", "delayed", "hit_points", "round_label", "round_number",
-           "turn_order"]
+__all__ = ["SILENT", "SOUNDS", "animation_cues", "badges", "decider", "delayed", "hit_points", "round_label",
+           "round_number", "turn_order"]
 
 
 def round_number(state: GameState) -> int:
@@ -56,7 +57,7 @@ def animation_cues(events: list[Event], state: GameState, before: dict[Entity, S
     """What the animations show of a command's events. 4e events carry every square they need, so neither
     the state nor where the creatures stood ``before`` the command is read."""
     cues: list[Cue] = []
-    for event in events:
+    for event, sounds in zip(events, sound_cues(events, state)):
         if isinstance(event, UnitMoved):
             cues.append(Motion(((event.entity, event.path),)))
         elif isinstance(event, AttackRolled):
@@ -98,4 +99,61 @@ def animation_cues(events: list[Event], state: GameState, before: dict[Entity, S
             cues.append(Note(event.actor, event.power, NOTE_COLOUR))
         elif isinstance(event, ActionTaken):
             cues.append(Note(event.actor, event.action, NOTE_COLOUR))
+        cues += sounds
     return cues
+
+
+# What each event sounds like: the kinds of game.audio it may make (sound_cues picks), or why it makes none.
+SOUNDS: dict[type, tuple[str, ...]] = {
+    UnitMoved: ("step",), UnitForced: ("push",), AttackRolled: ("hit", "crit", "miss", "shot", "spell"),
+    DamageDealt: ("hurt",), Healed: ("heal",), TemporaryHitPoints: ("heal",), UnitRevived: ("heal",),
+    UnitDying: ("drop",), UnitKnockedOut: ("drop",), UnitDied: ("death",), DeathSave: ("roll", "heal"),
+    SavingThrow: ("roll",), ConditionGained: ("condition_on",), ConditionEnded: ("condition_off",),
+    PowerUsed: ("spell",), ActionTaken: ("action",), AreaPlaced: ("blast",), UnitFell: ("fall",),
+    UnitTeleported: ("teleport",), Offered: ("prompt",), TurnStarted: ("turn",), SkirmishWon: ("victory",),
+}
+SILENT: dict[type, str] = {
+    InitiativeRolled: "rolled before the first turn, which sounds", RoundStarted: "its first turn sounds",
+    TurnEnded: "the next turn sounds when it passes to another side", UnitBloodied: "the blow that bloodies sounds",
+    OfferDeclined: "nothing happens", AttackLost: "no attack is made", ZoneCreated: "the power that lays it sounds",
+    ZoneEnded: "the board shows it go", InitiativeChanged: "the delay or ready that moves it sounds",
+    ForcedMovementEarned: "the push sounds as it is placed",
+}
+FLIGHT = 8            # animation ticks from a shot or a bolt leaving to its hit or miss
+FELL = 10             # ticks from the blow landing to a creature dropping, or to what it lays
+
+
+def sound_cues(events: list[Event], state: GameState) -> list[tuple[Sound, ...]]:
+    """Each event's sounds, to follow its cues: footfalls on every square walked, a ranged attack's shot before
+    its hit, the turn's call only when play passes to another side."""
+    heard: list[tuple[Sound, ...]] = []
+    ended = ""                  # the side whose turn these events ended
+    landed = 0                  # ticks into its beat the last attack landed (a shot flies first)
+    for event in events:
+        sounds: tuple[Sound, ...] = ()
+        if isinstance(event, (UnitMoved, UnitForced)):
+            sounds = (Sound("step" if isinstance(event, UnitMoved) else "push", per_square=True),)
+        elif isinstance(event, AttackRolled):
+            power = next((p for p in state.arsenal(event.attacker).attacks if p.name == event.attack), None)
+            launch = () if power is None or power.kind != "ranged" else (Sound("shot" if power.weapon else "spell"),)
+            landing = "crit" if event.critical else ("hit" if event.hit else "miss")
+            landed = FLIGHT if launch else 0
+            sounds = launch + (Sound(landing, landed),)
+        elif isinstance(event, DamageDealt):       # an attack's or a fall's is heard already; ongoing, on its turn
+            sounds = (Sound("hurt", own_beat=True),) if event.cause == "ongoing" else ()
+        elif isinstance(event, (UnitDying, UnitKnockedOut, UnitDied)):
+            sounds = (Sound("death" if isinstance(event, UnitDied) else "drop", landed + FELL),)
+        elif isinstance(event, DeathSave):
+            sounds = (Sound("heal" if event.result == "surge" else "roll"),)
+        elif isinstance(event, (ConditionGained, ConditionEnded)):
+            sounds = (Sound(SOUNDS[type(event)][0], landed + FELL),)
+        elif isinstance(event, TurnEnded):
+            ended = state.side(event.entity)
+        elif isinstance(event, TurnStarted):
+            sounds = (Sound("turn", own_beat=True),) if state.side(event.entity) != ended else ()
+        elif isinstance(event, (Offered, SkirmishWon)):
+            sounds = (Sound(SOUNDS[type(event)][0], own_beat=True),)
+        elif type(event) in SOUNDS and len(SOUNDS[type(event)]) == 1:
+            sounds = (Sound(SOUNDS[type(event)][0]),)
+        heard.append(sounds)
+    return heard

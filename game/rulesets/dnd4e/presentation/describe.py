@@ -125,8 +125,7 @@ def _effect_words(name: str, amount: int, damage_type: str) -> str:
 
 def duration_text(state: GameState, entry: Condition) -> str:
     """When it ends: " (save ends)", " until the end of Miriel's next turn", ""."""
-    known = entry.owner is not None and entry.owner in state.creatures()
-    who = state.name(entry.owner) if known else "its user"
+    who = state.name(entry.owner) if entry.owner is not None and entry.owner in state.creatures() else "its user"
     owner = f"{who}'s"
     if entry.until == SAVE_ENDS:
         return " (save ends)"

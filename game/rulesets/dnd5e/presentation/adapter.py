@@ -9,7 +9,7 @@ from game.core.grid import Square, footprint
 from game.ecs.world import Entity
 from game.engine.cues import (
     CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, ONLY_WITH_CAUSE, SAVE_COLOUR, TEMP_COLOUR, WITH_CAUSE,
-    AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Strike,
+    AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Sound, Strike,
 )
 from game.rulesets.dnd5e.attacks import COVER_BONUS, hit_chance, needed_roll
 from game.rulesets.dnd5e.commands import (
@@ -33,7 +33,7 @@ from game.state import GameState
 from game.engine.choices import POWER_KEYS, Choice
 from game.engine.badges import badge, harmful
 
-__all__ = ["animation_cues", "answer", "area_spell", "area_template", "badges", "card_lines", "choices", "command_for",
+__all__ = ["SILENT", "SOUNDS", "animation_cues", "answer", "area_spell", "area_template", "badges", "card_lines", "choices", "command_for",
            "decider", "delayed", "forecast", "hit_points", "narrate", "offer_text", "reachable", "refusal_at",
            "round_label", "round_number", "rule_reference", "self_centred", "spell_squares", "spell_zones", "turn_order",
            "walk_squares", "walk_to"]
@@ -654,7 +654,7 @@ def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Squ
     ``before`` the command, deaths fading, and the spell, potion or action named over its user."""
     cues: list[Cue] = []
     previous: Any = None
-    for event in events:
+    for event, sounds in zip(events, sound_cues(events, state)):
         if isinstance(event, (Moved, Pushed)):
             cues.append(Motion(((event.entity, event.path),)))
         elif isinstance(event, AttackRolled):
@@ -700,8 +700,69 @@ def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Squ
                 cues.append(Death(event.entity))
         elif isinstance(event, ConcentrationEnded):
             cues.append(Note(event.caster, "concentration ends", NOTE_COLOUR, ONLY_WITH_CAUSE))
+        cues += sounds
         previous = event
     return cues
+
+
+# What each event sounds like: the kinds of game.audio it may make (sound_cues picks), or why it makes none.
+SOUNDS: dict[type, tuple[str, ...]] = {
+    Moved: ("step",), Pushed: ("push",), AttackRolled: ("hit", "crit", "miss", "shot"),
+    Damaged: ("hurt", "drop", "death"), Healed: ("heal",), SavingThrow: ("roll",), Searched: ("roll",),
+    ConditionChanged: ("condition_on", "condition_off"), ConcentrationEnded: ("condition_off",), Fell: ("fall",),
+    Teleported: ("teleport",), SpellCast: ("spell", "blast"), DeathSaveRolled: ("roll", "heal", "death"),
+    PotionDrunk: ("potion",), ActionTaken: ("action",), ActionReadied: ("action",), WeaponHandled: ("equip",),
+    OpportunityOffered: ("prompt",), ReadiedOffered: ("prompt",), TurnStarted: ("turn",), SkirmishWon: ("victory",),
+}
+SILENT: dict[type, str] = {
+    InitiativeRolled: "rolled before the first turn, which sounds",
+    TurnEnded: "the next turn sounds when it passes to another side",
+}
+FLIGHT = 8            # animation ticks from an arrow leaving to its hit or miss
+FELL = 10             # ticks from the blow landing to a creature dropping, or to what it lays
+
+
+def sound_cues(events: list[Any], state: GameState) -> list[tuple[Sound, ...]]:
+    """Each event's sounds, to follow its cues: footfalls on every square walked, a ranged weapon's shot before
+    its hit, damage heard on its own only when neither an attack roll nor a fall was, the turn's call only when
+    play passes to another side."""
+    heard: list[tuple[Sound, ...]] = []
+    ended = ""                  # the side whose turn these events ended
+    landed = 0                  # ticks into its beat the last attack landed (a shot flies first)
+    previous: Any = None
+    for event in events:
+        sounds: tuple[Sound, ...] = ()
+        if isinstance(event, (Moved, Pushed)):
+            sounds = (Sound("step" if isinstance(event, Moved) else "push", per_square=True),)
+        elif isinstance(event, AttackRolled):
+            weapon = weapon_named(state, event.attacker, event.weapon)     # None: a spell, heard as it was cast
+            launch = (Sound("shot"),) if weapon is not None and weapon.kind != MELEE else ()
+            landing = "crit" if event.hit and event.crit else ("hit" if event.hit else "miss")
+            landed = FLIGHT if launch else 0
+            sounds = launch + (Sound(landing, landed),)
+        elif isinstance(event, Damaged):
+            if event.killed or event.dropped or event.knocked_out:
+                sounds = (Sound("death" if event.killed else "drop", landed + FELL),)
+            elif not (isinstance(previous, AttackRolled) and previous.target == event.target
+                      or isinstance(previous, Fell) and previous.entity == event.target):    # heard already
+                sounds = (Sound("hurt"),)
+        elif isinstance(event, ConditionChanged):
+            sounds = (Sound("condition_on" if event.gained else "condition_off", landed + FELL),)
+        elif isinstance(event, SpellCast):
+            sounds = (Sound("blast" if event.area else "spell"),)
+        elif isinstance(event, DeathSaveRolled):
+            sounds = (Sound({"dead": "death", "revived": "heal"}.get(event.outcome, "roll")),)
+        elif isinstance(event, TurnEnded):
+            ended = state.side(event.entity)
+        elif isinstance(event, TurnStarted):
+            sounds = (Sound("turn", own_beat=True),) if state.side(event.entity) != ended else ()
+        elif isinstance(event, (OpportunityOffered, ReadiedOffered, SkirmishWon)):
+            sounds = (Sound(SOUNDS[type(event)][0], own_beat=True),)
+        elif type(event) in SOUNDS and len(SOUNDS[type(event)]) == 1:
+            sounds = (Sound(SOUNDS[type(event)][0]),)
+        heard.append(sounds)
+        previous = event
+    return heard
 
 
 def rule_reference(line: str) -> str:

@@ -1,0 +1,1 @@
+"""Sound: effects by kind as the animations reach them, music per scene, at the settings' volumes."""

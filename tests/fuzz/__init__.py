@@ -1,0 +1,1 @@
+"""Hostile-file fuzzing: mutators and the runner (`make fuzz`; a seeded share runs in `make test`)."""
