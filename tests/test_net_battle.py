@@ -21,6 +21,7 @@ from game.net.skirmish import state_hash  # noqa: E402
 from game.replay.load import load  # noqa: E402
 from game.replay.saves import autosaves  # noqa: E402
 from game.rulesets import ruleset  # noqa: E402
+from game.ui import helper  # noqa: E402
 from game.ui.battle import BattleScene  # noqa: E402
 from game.ui.online import OnlineScene  # noqa: E402
 
@@ -79,6 +80,7 @@ def test_the_battle_screen_plays_a_whole_skirmish_through_the_server(server: Loc
     assert state_hash(battle.match) == state_hash(skirmish.match)
     assert len(battle.match.record) == len(skirmish.log)
     # The online game autosaved as a local one does: the last autosave loads to the same final state.
+    helper.finish(10.0)          # the autosaves are written in the helper process, as on quitting the game
     loaded = load(autosaves()[-1])
     assert state_hash(loaded.match) == state_hash(skirmish.match) and loaded.match.state.outcome is not None
 
