@@ -150,7 +150,7 @@ def net_latency(iterations: int) -> dict[str, Any]:
     waits = _with_server(rounds)
     local = [ms for _ in range(iterations) for ms in _local_ms(rosters, recorded, rules)]
     line = summary("net_latency", "ms", waits, "local_door_and_hash", local)
-    added = sorted(w - l for w, l in zip(waits, local))
+    added = sorted(wait - door for wait, door in zip(waits, local))
     print(f"bench: net_latency: {len(commands)} commands a game; added by the network path, median "
           f"{significant(added[len(added) // 2])} ms", file=sys.stderr)
     return line

@@ -132,7 +132,7 @@ class Game:
         self.notice = "; ".join(n for n in (self.notice, problem) if n)
         self.returning_to: BattleScene | MenuScene | None = None   # the scene the settings screen goes back to
         self.last_menu: MenuScene | None = None                     # kept, so the menu comes back as it was left
-        self.scene: BattleScene | MenuScene | LoadScene | ReplayScene | OnlineScene = (
+        self.scene: BattleScene | MenuScene | LoadScene | ReplayScene | OnlineScene | SettingsScene = (
             self._new_scene() if map_path is not None else self._menu())
         if replay is not None:   # `python -m game replay FILE`: straight into the replay viewer
             try:

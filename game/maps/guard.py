@@ -15,8 +15,10 @@ import os
 import re
 import stat
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 from xml.etree import ElementTree
 from xml.etree.ElementTree import Element
 
@@ -125,13 +127,14 @@ def parse_bounded(path: Path, raw: bytes, root_tag: str) -> Element:
         raise GuardError(path, f"the file declares the text encoding {shown!r}: Tiled writes UTF-8")
     if b"<!DOCTYPE" in raw.upper() or b"<!ENTITY" in raw.upper():
         raise GuardError(path, "the file declares a DOCTYPE or entities, which Tiled never writes")
-    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    parser: ElementTree.XMLPullParser = ElementTree.XMLPullParser(events=("start", "end"))
     depth = elements = 0
     root: Element | None = None
     try:
         for start in range(0, len(raw), 65536):
             parser.feed(raw[start:start + 65536])
-            for event, element in parser.read_events():
+            # Only start and end events were asked for, so every item is an element.
+            for event, element in cast(Iterator[tuple[str, Element]], parser.read_events()):
                 if event == "end":
                     depth -= 1
                     continue

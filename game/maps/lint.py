@@ -139,8 +139,8 @@ def _check_files(root: Element, path: Path, report: Report) -> dict[int, tuple[s
             for message in property_problems(raw, kind):
                 report.add(Problem(str(path), name, None, message))
         if kind == "imagelayer":
-            image = element.find("image")
-            source = image.get("source", "") if image is not None else ""
+            image_element = element.find("image")
+            source = image_element.get("source", "") if image_element is not None else ""
             if source and not (path.parent / source).is_file():
                 report.add(Problem(str(path), name, None, f"the image {source!r} is missing"))
         for obj in element.findall("object"):

@@ -203,7 +203,8 @@ class _Builder:
     def _shaped(self, attrs: dict[str, str], props: dict[str, Any], shape_el: Element, own_gid: bool,
                 layer: str) -> MapObject:
         """The object from its merged attributes, properties and shape element."""
-        shape, points = "rectangle", ()
+        shape = "rectangle"
+        points: tuple[tuple[float, float], ...] = ()
         for tag in ("ellipse", "point", "polygon", "polyline", "text"):
             child = shape_el.find(tag)
             if child is not None:

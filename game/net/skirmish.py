@@ -55,7 +55,7 @@ def _text(value: Any) -> str:
     if known is not None and known[0] is value:
         return known[1]
     text = repr(value)
-    if dataclasses.is_dataclass(value) and type(value).__dataclass_params__.frozen:  # type: ignore[attr-defined]
+    if dataclasses.is_dataclass(value) and getattr(type(value), "__dataclass_params__").frozen:
         if len(_REPRS) >= _MOST_REPRS:
             _REPRS.clear()
         _REPRS[id(value)] = (value, text)

@@ -112,7 +112,7 @@ def _table(raw: Any, where: str, allowed: tuple[str, ...]) -> dict[str, Any]:
 def _check_type(value: Any, kind: type, where: str) -> Any:
     if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
         raise ContentError(f"{where}: expected {_TYPE_NAMES[kind]}, got {value!r:.60}")
-    if kind is int and abs(value) > MAX_NUMBER:     # no hit point total, bonus or range comes near
+    if isinstance(value, int) and abs(value) > MAX_NUMBER:     # no hit point total, bonus or range comes near
         raise ContentError(f"{where}: {value:.3g} is out of range (at most {MAX_NUMBER} either way)")
     return value
 

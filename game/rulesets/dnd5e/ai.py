@@ -9,8 +9,8 @@ weapon when both hands are full and only another could reach), then the off-hand
 when it can hit nobody this turn and an enemy can come to it (the enemy would get the first blow otherwise);
 Search when a hidden enemy is close and nothing is in reach; walk towards the nearest enemy (melee creatures
 until they are in reach, archers and casters until one is in range and seen); Dash when nothing is in reach
-this turn; end the turn. That is the normal level; ``Level`` says what easy leaves out and hard adds (docs/ai.md, "5e-house"). Every choice depends on the state, the level and
-the seed alone, so a replay replays it.
+this turn; end the turn. That is the normal level; ``Level`` says what easy leaves out and hard adds (docs/ai.md,
+"5e-house"). Every choice depends on the state, the level and the seed alone, so a replay replays it.
 """
 
 from __future__ import annotations

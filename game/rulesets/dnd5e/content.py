@@ -89,7 +89,7 @@ class _Checker:
         value = table[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise self.fail(f"{where}.{key}", f"must be {kind.__name__}, got {value!r:.60}")
-        if kind is int and abs(value) > MAX_NUMBER:     # no hit point total, bonus or range comes near
+        if isinstance(value, int) and abs(value) > MAX_NUMBER:     # no hit point total, bonus or range comes near
             raise self.fail(f"{where}.{key}", f"{value:.3g} is out of range (at most {MAX_NUMBER} either way)")
         return value
 
