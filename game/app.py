@@ -24,7 +24,6 @@ from game.replay.load import Loaded, load
 from game.replay.saves import latest_save
 from game.settings import Settings, load_settings, save_settings
 from game.ui.battle import BattleScene
-from game.ui.battle_5e import Battle5eScene
 from game.ui.form import translate_menu
 from game.ui.load_screen import LoadScene
 from game.ui.menu import MenuScene
@@ -128,12 +127,9 @@ class Game:
         self._apply_display()
         seed = new_seed() if self.seed is None else self.seed
         try:
-            if self.ruleset == "5e-house":
-                return Battle5eScene(self.window, self.map_path, seed, self.fonts, rosters=self.rosters,
-                                     computer=self.computer, animation_speed=self.settings.animation_speed)
             return BattleScene(self.window, self.map_path, seed, self.fonts,
                                rosters=self.rosters, surprised=self.surprised, computer=self.computer,
-                               animation_speed=self.settings.animation_speed)
+                               animation_speed=self.settings.animation_speed, ruleset=self.ruleset)
         except (MapError, AssetError, ContentError, SetupError) as err:
             raise StartupError(str(err)) from None
 

@@ -13,7 +13,6 @@ from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import SaveEntry, list_saves, saves_dir
 from game.ui.battle import BattleScene
-from game.ui.replay_view import unshowable
 from game.ui.widgets import Fonts, button, fit, panel, text
 
 ROW_HEIGHT = 54
@@ -79,9 +78,7 @@ class LoadScene:
         except SaveError as err:
             self.message = str(err)
             return None
-        self.message = unshowable(loaded)
-        if self.message:
-            return None
+        self.message = ""
         self.loaded = loaded
         return action
 

@@ -17,82 +17,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.rulesets.dnd4e.actions.attack import AreaPlan
-from game.rulesets.dnd4e.actions.move import mode_speed
-from game.rulesets.dnd4e.actions.zones import zones
-from game.core.grid import Square, footprint
-from game.core.lines import cover_line_verdicts, line_of_effect
+from game.core.grid import Square
 from game.ecs.components import Appearance, OutOfFight
 from game.ecs.world import Entity
-from game.render import palette
-from game.state import GameState
+from game.engine.controls import AreaShown, CoverLines, WalkPreview, ZoneShown, cover_lines_shown
 from game.engine.cues import FALL_COLOUR
+from game.render import palette
 from game.render.animation import FADE_TICKS, FLASH_TICKS, FLOAT_TICKS
 from game.render.layers import union
-from game.rulesets.dnd4e.opportunity import provokers
 from game.ui import hud
 from game.ui.widgets import hp_bar, rendered, text
-
-
-@dataclass(frozen=True)
-class WalkPreview:
-    """The hovered move: its path and cost, the squares whose leaving provokes, who would attack,
-    and the height of the fall at its end (0: none)."""
-
-    path: tuple[Square, ...]
-    cost: int
-    provoking: tuple[Square, ...]
-    attackers: tuple[Entity, ...]
-    fall_ft: int
-
-
-@dataclass(frozen=True)
-class AreaShown:
-    """The hovered area template, whichever ruleset: its squares and the creatures caught in it; ``harms``:
-    whether it attacks or hurts them (then a caught ally is marked "ally!")."""
-
-    squares: tuple[Square, ...]
-    caught: tuple[Entity, ...]
-    harms: bool
-
-
-@dataclass(frozen=True)
-class ZoneShown:
-    """A zone as the map layer draws it: its name tab ("Darkness (Ilvara)"), its squares, and whether it is
-    magical darkness (drawn nearly black: no eye sees into it, 5e-house R004-LT-04)."""
-
-    label: str
-    squares: tuple[Square, ...]
-    dark: bool = False
-
-
-@dataclass(frozen=True)
-class CoverLines:
-    """The corner-to-corner lines §14 counts for an attack: from the attacker's corner with the fewest blocked
-    lines to the target square it sees best, each line blocked or clear."""
-
-    corner: tuple[int, int]                # a lattice point: the corner of a square
-    square: Square
-    blocked: tuple[bool, bool, bool, bool]  # to the square's top-left, top-right, bottom-left, bottom-right
-
-
-def cover_lines_shown(state: GameState, attacker: Entity, target: Entity) -> CoverLines | None:
-    """The lines behind the attacker's cover against ``target`` (4e §14), by the rules' own line test; None
-    without line of effect (no lines to show)."""
-    bf = state.battlefield
-    source, aim = state.space(attacker), state.space(target)
-    if not line_of_effect(bf, source, aim):
-        return None
-    own = footprint(*source)
-    (x0, y0), side = source
-    best: CoverLines | None = None
-    for y in range(y0, y0 + side + 1):
-        for x in range(x0, x0 + side + 1):
-            for square in footprint(*aim):
-                blocked = cover_line_verdicts(bf, (x, y), square, own)
-                if best is None or sum(blocked) < sum(best.blocked):
-                    best = CoverLines((x, y), square, blocked)
-    return best
 
 
 @dataclass(frozen=True)
@@ -201,8 +135,8 @@ class MapOverlays:
         return self._split
 
     def _reach_speed(self) -> int:
-        """How far one move goes (squares beyond it are hatched: a double move, 4e §25.13)."""
-        return mode_speed(self.state, self.actor, self.mode)
+        """How far one move goes (squares beyond it are hatched: a double move)."""
+        return self.controls.reach_speed()
 
     def _paint_reach(self, surface: pygame.Surface) -> list[pygame.Rect]:
         if self.walk is None:
@@ -248,8 +182,8 @@ class MapOverlays:
 
     # Drawn every frame, on the screen ------------------------------------------------------------------
     def _zones_shown(self) -> list[ZoneShown]:
-        """The zones in play as drawn: the zone powers of 4e (a ruleset's screen names its own)."""
-        return [ZoneShown(f"{z.source} ({self.state.name(z.owner)})", z.squares) for z in zones(self.state)]
+        """The zones in play, as the ruleset's controls name them."""
+        return self.controls.zones_shown()
 
     def _draw_zones(self, screen: pygame.Surface) -> None:
         """Zones in play: a dark hatched veil over their squares (magical darkness nearly black) and their
@@ -315,12 +249,8 @@ class MapOverlays:
                 text(screen, self.fonts.body, "ally!", (rect.centerx, rect.top - 2), palette.SELECT, "midbottom")
 
     def _area_shown(self) -> AreaShown | None:
-        """The 4e template under the mouse: the chosen close or area power placed by plan_area (its targets
-        are the creatures caught)."""
-        area = self._area_plan()
-        if not isinstance(area, AreaPlan):
-            return None
-        return AreaShown(area.squares, tuple(target for target, _ in area.targets), area.profile.attacks)
+        """The area template under the mouse, as the ruleset's controls place it."""
+        return self.controls.area_shown()
 
     def _draw_outline(self, screen: pygame.Surface, squares: tuple[Square, ...]) -> None:
         """The template's outer edge: a thick line, over a black one, along every side of a square in it whose
@@ -349,31 +279,12 @@ class MapOverlays:
         pygame.draw.rect(screen, palette.FORCED_EDGE, end, 3)
 
     def _walk_preview(self) -> WalkPreview | None:
-        """The move to the hovered square and what it provokes: worked out once per square for each
-        move's options (and once per step of the path tree), not per frame."""
-        square = self._hover_square()
-        if self.walk is None or square is None or square not in self.walk.endable or square == self.walk.start:
-            return None
+        """The move to the hovered square and what it provokes, as the ruleset's controls work it out (once
+        per square); the pictures of the paths drawn are kept as long as the move's options stand."""
         key = (self.walk, self.mode, len(self.match.record), self._version)
-        if key != self._preview_key:
-            self._preview_key, self._previews, self._provokers, self._path_pictures = key, {}, {}, {}
-        preview = self._previews.get(square)
-        if preview is None:
-            path = self.walk.path_to(square) or ()
-            used = self.state.turn.opportunity_used
-            provoking: list[Square] = []
-            attackers: list[Entity] = []
-            for step in zip(path, path[1:]):
-                found = self._provokers.get(step)
-                if found is None:
-                    found = self._provokers[step] = tuple(provokers(self.state, self.actor, step, self.mode))
-                fresh = [e for e in found if e not in used and e not in attackers]
-                if fresh:
-                    provoking.append(step[0])
-                    attackers.extend(fresh)
-            preview = self._previews[square] = WalkPreview(path, self.walk.cost[square], tuple(provoking),
-                                                           tuple(attackers), self.walk.falls.get(square, 0))
-        return preview
+        if key != self._pictures_key:
+            self._pictures_key, self._path_pictures = key, {}
+        return self.controls.walk_preview()
 
     def _draw_path(self, screen: pygame.Surface) -> None:
         """The hovered move: drawn once per hovered square into a picture, then copied every frame."""
@@ -433,8 +344,8 @@ class MapOverlays:
         return sparse(image), (bx, by), [place.topleft for place in marks]
 
     def _path_cost(self, preview: WalkPreview) -> str:
-        """The hovered path's cost on its badge: squares in 4e (§25.24), written bare."""
-        return f"{preview.cost}"
+        """The hovered path's cost on its badge, in the ruleset's words."""
+        return self.controls.path_cost(preview)
 
     def _draw_line(self, screen: pygame.Surface, path: tuple[Square, ...]) -> None:
         ox, oy = self.view.origin()

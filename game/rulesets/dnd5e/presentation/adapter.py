@@ -31,10 +31,23 @@ from game.rulesets.dnd5e.situation import MELEE, RANGED, cover
 from game.rulesets.dnd5e.verdict import Refused
 from game.state import GameState
 from game.engine.choices import POWER_KEYS, Choice
+from game.engine.controls import Controls, Screen
+from game.engine.rosters import Roster
+from game.core.battlefield import Battlefield
+from game.ecs.components import (
+    ActionPoints, Appearance, Arsenal, Body, Conditions, DeathSaves, Health, Name, OutOfFight, Outcome, Position,
+    SpentPowers, Stats, Surges, Team,
+)
+from game.ecs.components import Readied as Readied4e
+from game.match import rosters_in_play as in_play
+from game.rulesets.dnd5e.components import Dropped, Hands, HelpInForce, PendingStrike, Readied, Round, Sheet
+from game.rulesets.dnd5e.economy import Budget
+from game.rulesets.dnd5e.spells import Concentration, SpellSlots
+from game.rulesets.dnd5e.vitality import Vitals
 from game.engine.badges import badge, harmful
 
 __all__ = ["animation_cues", "answer", "area_spell", "area_template", "badges", "card_lines", "choices", "command_for",
-           "decider", "delayed", "forecast", "hit_points", "narrate", "offer_text", "reachable", "refusal_at",
+           "controls", "decider", "delayed", "drawn_types", "rosters_in_play", "forecast", "hit_points", "narrate", "offer_text", "reachable", "refusal_at",
            "round_label", "round_number", "rule_reference", "self_centred", "spell_squares", "spell_zones", "turn_order",
            "walk_squares", "walk_to"]
 MANEUVERS = ("grapple", "trip", "disarm")          # §2.1: each replaces one melee attack roll
@@ -86,6 +99,13 @@ ACTION_SECTIONS = {"first aid": "§3.1", "stand up": "§2.3.1", "drop prone": "�
                    "dismiss": "§5.2", "off-hand attack": "§2.2"}
 COVER_WORDS = {"none": "", "half": "half cover (+2 AC)", "three_quarters": "three-quarters cover (+5 AC)",
                "total": "total cover"}
+
+
+# What the screen reads of the world: a change to any of these (components are replaced, never changed in
+# place) is a new state to draw.
+DRAWN_COMPONENTS = (Name, Team, Position, Body, Stats, Health, Surges, ActionPoints, DeathSaves, Arsenal, SpentPowers,
+                    Conditions, Appearance, OutOfFight, Readied4e, Readied, Sheet, Vitals, Budget, SpellSlots,
+                    Concentration, Potions, Zone, Hands, Dropped)
 
 
 # What the shared drawing asks (the same names as game.rulesets.dnd4e.presentation.adapter) ----------------------------------------
@@ -743,3 +763,19 @@ def _spell_name(state: GameState, caster: Entity, key: str) -> str:
 
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
+
+
+def controls(screen: Screen) -> Controls:
+    """The battle screen's 5e-house controls (presentation/controls.py, which asks this module's rules answers)."""
+    from game.rulesets.dnd5e.presentation.controls import Controls5e
+    return Controls5e(screen)
+
+
+def drawn_types() -> tuple[tuple[type, ...], tuple[type, ...]]:
+    """The components and resources the screen draws from: a change to one is a new state to draw."""
+    return DRAWN_COMPONENTS, (Round, Outcome, PendingStrike, HelpInForce)
+
+
+def rosters_in_play(bf: Battlefield, rosters: list[Roster]) -> list[Roster]:
+    """The sides the map has start areas for (game.match.rosters_in_play)."""
+    return in_play(bf, rosters)

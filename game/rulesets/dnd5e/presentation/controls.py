@@ -1,100 +1,48 @@
-"""The battle screen for 5e-house: BattleScene's drawing and controls, every rules question asked of rules_5e."""
+"""The 5e-house battle screen's controls: what a pick, click or key means under 5e-house, asked of the adapter's
+rules answers (presentation/adapter.py); no pygame."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-import pygame
-
-from game.engine.rosters import Roster
 from game.core.grid import Square
-from game.ecs.components import Appearance, Outcome
 from game.ecs.world import Entity
-from game.input.intents import Click
-from game.maps.loader import load_battlefield
-from game.match import Match
-from game.render import palette
-from game.rulesets import ruleset
+from game.engine.choices import Choice
+from game.engine.controls import WALK, AreaShown, Card, Controls, LogLine, Prompt, WalkPreview, ZoneShown
 from game.rulesets.dnd5e.commands import EndTurn
-from game.rulesets.dnd5e.components import (
-    Dropped, Hands, HelpInForce, PendingStrike, Potions, Readied, Round, Sheet, Zone,
-)
-from game.rulesets.dnd5e.economy import Budget
+from game.rulesets.dnd5e.components import PendingStrike
 from game.rulesets.dnd5e.engine import budget, readied_along
 from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from game.rulesets.dnd5e.situation import provokers
-from game.rulesets.dnd5e.spells import Concentration, SpellSlots
-from game.rulesets.dnd5e.vitality import Vitals
-from game.ui import hud
-from game.ui.battle import DRAWN_COMPONENTS, PANEL_WIDTH, BattleScene
-from game.ui.overlays import AreaShown, WalkPreview, ZoneShown
-from game.ui.widgets import Fonts, fit, hp_bar, panel, text, wrap_lines
-
-WALK = "walk"
-NAME = "5e-house"
 
 
-class Battle5eScene(BattleScene):
-    """A 5e-house skirmish on the battle screen; what differs from 4e is only what it asks the rules."""
+class Controls5e(Controls):
+    """5e-house's picks: a weapon, a spell (at a creature, a square or an area), an action; the walk in feet."""
 
-    rules = rules_5e
-    drawn_components = DRAWN_COMPONENTS + (Sheet, Vitals, Budget, SpellSlots, Concentration, Potions, Zone, Hands,
-                                           Dropped, Readied)
-    drawn_resources = (Round, Outcome, PendingStrike, HelpInForce)
-
-    def __init__(self, screen_size: tuple[int, int], map_path: Path, seed: int, fonts: Fonts,
-                 rosters: list[Roster] | None = None, computer: dict[str, str] | None = None,
-                 animation_speed: str = "normal", match: Match | None = None) -> None:
-        """``rosters``: the sides from game/content/5e (the default rosters when None); ``computer``: the
-        sides the computer plays, with its level; ``match``: a loaded skirmish to carry on."""
-        rules = ruleset(NAME)
-        creatures = rules.load_creatures()
-        rosters = rosters if rosters is not None else rules.load_rosters(creatures=creatures)
-        if match is None:     # the sides the map has start areas for
-            rosters = rules.rosters_in_play(load_battlefield(map_path), rosters)
-        begun = match if match is not None else rules.new_match(load_battlefield(map_path), rosters, creatures, seed)
-        self.walk_costs: dict[Square, int] = {}
-        self._readiers: dict[Square, tuple[Entity, ...]] = {}     # per hovered square: whose readied attack it sets off
+    def __init__(self, screen) -> None:  # type: ignore[no-untyped-def]   # a game.engine.controls.Screen
+        super().__init__(screen)
+        self._readiers: dict[Square, tuple[Entity, ...]] = {}    # per hovered square: whose readied attack it sets off
         self._template_key: object = None
         self._template: rules_5e.AreaTemplate | None = None
-        super().__init__(screen_size, map_path, seed, fonts, rosters=rosters, match=begun,
-                         animation_speed=animation_speed)
-        self.setup = replace(self.setup, computer=tuple(sorted((computer or {}).items())))
-        if match is None:
-            self.session.after(self, begun.opening)        # the first turn starts: an autosave
-        self.controllers = {side: rules.make_player("ai", side, level, seed)
-                            for side, level in sorted((computer or {}).items())}
-        self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
-        self.at_machine = None
-        self._check_handover()
+        self._preview_key: object = None
+        self._previews: dict[Square, WalkPreview] = {}
 
-    # State helpers --------------------------------------------------------------------------------
-    @property
-    def actor(self) -> Entity:
-        order, index = rules_5e.turn_order(self.state)
-        return order[index]
+    def waiting(self) -> bool:
+        return rules_5e.offer_text(self.state) is not None
 
-    @property
-    def acting(self) -> bool:
-        return (self.selected == self.actor and self.state.outcome is None and rules_5e.offer_text(self.state) is None
-                and self._computer() is None)
+    def asked(self) -> Entity | None:
+        strike = self.state.world.maybe_resource(PendingStrike)
+        return strike.reactors[0] if strike is not None else None
 
-    def _handover_reason(self) -> str:
-        return rules_5e.offer_text(self.state) or f"{self.state.name(self.actor)}'s turn."
-
-    def _refresh_options(self) -> None:
-        """What the acting creature can do now, from the same rules its commands are checked with."""
-        self.walk, self.targets, self.friends, self.teleports, self.walk_costs = None, {}, [], [], {}
-        self.charges, self.drags, self.push_squares, self.wall_next = {}, {}, [], []
+    def refresh(self) -> None:
+        self.clear()
         state, actor = self.state, self.actor
         # End turn has its own button (Enter), so the bar leaves it out.
         self.bar_choices = [c for c in rules_5e.choices(state, actor) if c.key != "end_turn"] \
             if state.outcome is None else []
         if state.outcome is not None or rules_5e.offer_text(state) is not None:
             return
-        choice = self._choice()
+        choice = self.choice()
         if choice is None or choice.blocked is not None or choice.instant:
             self.mode, self.picked, choice = WALK, None, None
         if choice is None:
@@ -116,38 +64,30 @@ class Battle5eScene(BattleScene):
             weapon = rules_5e.aimed_weapon(state, actor, choice.key)     # the off-hand attack's forecast
             self.targets = {e: weapon for e in choice.targets}
 
-    def _reach_speed(self) -> int:
-        return budget(self.state, self.actor).movement_ft
-
-    def _show_events(self, events: list[Any], before: dict[Entity, Square] | None = None) -> None:
-        for event in events:
-            line = rules_5e.narrate(event, self.state, self.side_labels)
-            if line:
-                self.log.add(line, rules_5e.rule_reference(line))
-        self.animate(events, before)
-
-    def _turn_mark(self) -> tuple[object, ...]:
-        return rules_5e.turn_order(self.state), rules_5e.round_number(self.state)
-
-    # Input ----------------------------------------------------------------------------------------
-    def _handle_key(self, action: str) -> str | None:
+    # Keys and buttons -------------------------------------------------------------------------------
+    def key(self, action: str) -> bool:
         if action in ("yes", "no") and rules_5e.offer_text(self.state) is not None:
-            self.animator.skip()
-            self._answer(action == "yes")
-            return None
+            self.answer(action == "yes")
+            return True
         if action == "end_turn":
-            self.animator.skip()
-            self.submit(EndTurn(self.actor))
-            return None
-        return super()._handle_key(action)
+            self.end_turn()
+            return True
+        return False
 
-    def _answer(self, take: bool) -> None:
+    def end_turn(self) -> None:
+        self.screen.skip_animations()
+        self.submit(EndTurn(self.actor))
+
+    def answer(self, take: bool) -> None:
+        self.screen.skip_animations()
         command = rules_5e.answer(self.state, take)
         if command is not None:
             self.submit(command)
 
-    def _pick(self, choice: Any) -> None:
-        """A bar choice: instant ones act now, the others change what a map click does."""
+    def right_click(self) -> bool:
+        return False
+
+    def pick(self, choice: Choice) -> None:
         if choice.key == "knockout":
             self.knockout = not self.knockout
             self.message = ("Knockout: a creature your next melee attack drops is left at 1 HP, unconscious "
@@ -171,28 +111,17 @@ class Battle5eScene(BattleScene):
         else:
             self.mode = WALK if again else choice.key
             self.picked, self.message = None, ""
-            self._refresh_options()
+            self.refresh()
 
-    def _handle_click(self, click: Click) -> None:
-        if rules_5e.offer_text(self.state) is not None:
-            self._click_prompt(click)
-            return
-        if click.button == 1 and self.end_turn_rect.collidepoint(click.pos):
-            self.animator.skip()
-            self.submit(EndTurn(self.actor))
-            return
-        super()._handle_click(click)
+    # Clicks on the map ------------------------------------------------------------------------------
+    def click_square(self, square: Square) -> None:
+        if self.selected == self.actor and self.mode != WALK:
+            self._click_mode(square)
+        else:
+            self._click_walk(square)
 
-    def _click_prompt(self, click: Click) -> None:
-        for answer, rect in self.prompt_buttons.items():
-            if rect.collidepoint(click.pos):
-                self.animator.skip()
-                self._answer(answer == "yes")
-
-    def _click_mode(self, square: Square) -> bool:
-        """A click while a weapon, spell or action is picked; False when walking."""
-        if self.mode == WALK:
-            return False
+    def _click_mode(self, square: Square) -> None:
+        """A click while a weapon, spell or action is picked."""
         occupant = self.state.occupant_at(square)
         if occupant is not None and occupant in self.targets:
             self.submit(rules_5e.command_for(self.state, self.actor, self.mode, target=occupant, knockout=self.knockout))
@@ -209,7 +138,6 @@ class Battle5eScene(BattleScene):
                 self.message = f"Can't cast it there: {refusal}"
         else:
             self.message = "Can't: pick a creature marked in red (green to help) or a lit square."
-        return True
 
     def _click_walk(self, square: Square) -> None:
         occupant = self.state.occupant_at(square)
@@ -230,42 +158,46 @@ class Battle5eScene(BattleScene):
         else:
             self.selected = None
 
-    # Drawing --------------------------------------------------------------------------------------
-    def _is_area_power(self) -> bool:
-        """An area spell is chosen: its template is drawn between the lit squares and the creatures."""
-        return self.mode.startswith("spell:") and self._area_template() is not None
-
-    def _area_template(self) -> rules_5e.AreaTemplate | None:
+    # What the screen shows --------------------------------------------------------------------------
+    def area_template(self) -> rules_5e.AreaTemplate | None:
         """The chosen area spell's template where the mouse points, worked out once per square and state."""
-        square = self._hover_square()
-        key = (square, len(self.match.record), self.mode, self._version)
+        square = self.screen.hover_square()
+        key = (square, len(self.match.record), self.mode, self.screen.version)
         if key != self._template_key:
             self._template_key = key
             self._template = rules_5e.area_template(self.state, self.actor, self.mode, square)
         return self._template
 
-    def _area_shown(self) -> AreaShown | None:
-        area = self._area_template()
+    def aiming_area(self) -> bool:
+        """An area spell is chosen: its template is drawn between the lit squares and the creatures."""
+        return self.mode.startswith("spell:") and self.area_template() is not None
+
+    def area_shown(self) -> AreaShown | None:
+        if not self.mode.startswith("spell:"):
+            return None
+        area = self.area_template()
         return None if area is None else AreaShown(area.squares, area.caught, area.harms)
 
-    def _zones_shown(self) -> list[ZoneShown]:
+    def zones_shown(self) -> list[ZoneShown]:
         """Fog Cloud veiled as a 4e zone is; Darkness nearly black (magical darkness, R004-LT-04)."""
         return [ZoneShown(label, squares, dark) for label, squares, dark in rules_5e.spell_zones(self.state)]
 
-    def _path_cost(self, preview: WalkPreview) -> str:
+    def reach_speed(self) -> int:
+        return budget(self.state, self.actor).movement_ft
+
+    def path_cost(self, preview: WalkPreview) -> str:
         """The hovered walk's cost in feet (§2.3)."""
         return f"{preview.cost} ft"
 
-    def _walk_preview(self) -> WalkPreview | None:
+    def walk_preview(self) -> WalkPreview | None:
         """The walk to the hovered square, the enemies whose reach it leaves (§6) and the square where it
         would set off readied actions (§2.1), each marked "!"; once per square."""
-        square = self._hover_square()
-        if self.walk is None or square not in self.walk_costs:
+        square = self.screen.hover_square()
+        if self.walk is None or square is None or square not in self.walk_costs:
             return None
-        key = (self.walk, len(self.match.record), self._version)
+        key = (self.walk, len(self.match.record), self.screen.version)
         if key != self._preview_key:
-            self._preview_key, self._previews, self._provokers, self._path_pictures = key, {}, {}, {}
-            self._readiers = {}
+            self._preview_key, self._previews, self._readiers = key, {}, {}
         preview = self._previews.get(square)
         if preview is None:
             path = self.walk.path_to(square) or ()
@@ -280,85 +212,48 @@ class Battle5eScene(BattleScene):
                                                            tuple(attackers), self.walk.falls.get(square, 0))
         return preview
 
-    def draw(self, screen: pygame.Surface) -> None:
-        super().draw(screen)
+    def card(self, entity: Entity) -> Card:
+        return Card(lines=tuple((line, "text") for line in rules_5e.card_lines(self.state, entity)))
+
+    def prompt(self) -> Prompt | None:
         question = rules_5e.offer_text(self.state)
-        if question is None or self.animator.busy or self.handover is not None or self.pause is not None:
-            self.prompt_buttons = {}
-            return
+        if question is None:
+            return None
         strike = self.state.world.resource(PendingStrike)
-        by = strike.reactors[0]
-        side = self.state.side(by)
+        side = self.state.side(strike.reactors[0])
         if strike.readied:
             title, situation = "Readied action?", question.split(" Take ")[0]
             explain = "The action you readied, with your reaction; let it pass and it stays ready (5e-house §2.1)."
         else:
             title, situation = "Opportunity attack?", question.split(" Make ")[0]
-            explain = "One melee attack with the reaction, before the mover leaves reach; one reaction per round (5e-house §6)."
-        words = hud.PromptWords(
-            f"{title}  ({self.side_labels.get(side, side)})", palette.side_colour(side),
-            fit(self.fonts.small, situation, hud.PROMPT_SIZE[0] - 32),
-            tuple(wrap_lines(self.fonts.small, explain, hud.PROMPT_SIZE[0] - 32)[:3]),
-            None, (("yes", "Take it  [Y]"), ("no", "Let it pass  [N]")))
-        self.prompt_buttons = hud.draw_prompt(screen, self.fonts, self.state, None, self.side_labels, self.map_rect,
-                                              self.hover, words)
-        self.screen_lost()
+            explain = ("One melee attack with the reaction, before the mover leaves reach; one reaction per round "
+                       "(5e-house §6).")
+        return Prompt(f"{title}  ({self.screen.side_labels.get(side, side)})", side, situation, explain, None,
+                      (("yes", "Take it  [Y]"), ("no", "Let it pass  [N]")))
 
-    def _draw_panel(self, screen: pygame.Surface) -> None:
-        pygame.draw.rect(screen, palette.PANEL, self.panel_rect)
-        pygame.draw.line(screen, palette.PANEL_EDGE, self.panel_rect.topleft, self.panel_rect.bottomleft, 2)
-        x = self.panel_rect.x + 12
-        bottom = self._draw_card(screen, self._panel_entity(), x, 10, PANEL_WIDTH - 24)
-        log_rect = pygame.Rect(x, bottom + 6, PANEL_WIDTH - 24, self.panel_rect.bottom - bottom - 14)
-        panel(screen, log_rect, (22, 22, 30))
-        self.log.draw(screen, log_rect)
+    def offer_marks(self) -> tuple[tuple[Entity, bool], ...]:
+        return ()
 
-    def _panel_entity(self) -> Entity:
-        strike = self.state.world.maybe_resource(PendingStrike)
-        if strike is not None:
-            return strike.reactors[0]
-        tracked = self._tracker_entity(self.hover)
-        return tracked if tracked is not None else (self.selected if self.selected is not None else self.actor)
+    def handover_reason(self) -> str:
+        return rules_5e.offer_text(self.state) or f"{self.state.name(self.actor)}'s turn."
 
-    def _draw_card(self, screen: pygame.Surface, entity: Entity, x: int, y: int, width: int) -> int:
-        """The creature's portrait, name, side and hit points, then rules_5e.card_lines. Returns its bottom."""
-        state, fonts = self.state, self.fonts
-        lines = [w for line in rules_5e.card_lines(state, entity) for w in wrap_lines(fonts.card, line, width - 16)]
-        card_ls, small_ls = fonts.card.get_linesize(), fonts.small.get_linesize()
-        top = max(y + 8 + 64, y + 8 + fonts.title.get_linesize() + small_ls + 18) + 6
-        card = pygame.Rect(x, y, width, top - y + card_ls * len(lines) + 8)
-        panel(screen, card)
-        screen.blit(self._portrait(entity), (x + 8, y + 8))
-        side = state.side(entity)
-        text(screen, fonts.title, fit(fonts.title, state.name(entity), width - 92), (x + 80, y + 8))
-        side_y = y + 8 + fonts.title.get_linesize()
-        text(screen, fonts.small, fit(fonts.small, self.side_labels.get(side, side), width - 88), (x + 80, side_y),
-             palette.side_colour(side))
-        hp, max_hp, temp = rules_5e.hit_points(state, entity)
-        hp_bar(screen, pygame.Rect(x + 80, side_y + small_ls + 2, width - 92, 12), hp, max_hp, temp)
-        line_y = top
-        for line in lines:
-            text(screen, fonts.card, line, (x + 8, line_y))
-            line_y += card_ls
-        return card.bottom
+    def log_lines(self, event: Any) -> list[LogLine]:
+        line = rules_5e.narrate(event, self.state, self.screen.side_labels)
+        return [LogLine(line, rules_5e.rule_reference(line))] if line else []
 
-    def _portrait(self, entity: Entity) -> pygame.Surface:
-        portrait = self.portraits[self.state.world.get(entity, Appearance).sprite]
-        if not self.state.conscious(entity):
-            portrait = pygame.transform.rotate(portrait, 90)
-            portrait.set_alpha(150)
-        return portrait
+    def tooltip(self, choice: Choice) -> tuple[str, str]:
+        return choice.label, choice.summary
 
-    def _hint(self) -> str:
+    def hint(self) -> str:
         state, name = self.state, self.state.name
         if rules_5e.offer_text(state) is not None:
             if state.world.resource(PendingStrike).readied:
                 return "Take the readied action (Y) or let it pass (N)."
             return "Take the opportunity attack (Y) or let it pass (N)."
-        square = self._hover_square()
-        occupant = self._occupant(square)
+        square = self.screen.hover_square()
+        occupant = self.screen.occupant(square)
         ko = " Knockout is ON." if self.knockout else ""
-        choice = self._choice()
+        choice = self.choice()
         if self.selected == self.actor and occupant is not None and occupant in self.targets:
             attack = self.targets[occupant] or (choice.label if choice is not None else "")
             if self.mode.startswith("spell:"):
@@ -368,7 +263,7 @@ class Battle5eScene(BattleScene):
             label = choice.label if choice is not None else attack
             return f"{label} at {name(occupant)}{words}. Click.{ko}"
         if choice is not None and self.mode.startswith("spell:") and not choice.targets:
-            area = self._area_template()
+            area = self.area_template()
             if area is not None and rules_5e.self_centred(state, self.actor, choice.key):
                 return f"{area.words} Click yourself or press {choice.hotkey} again to cast."
             if area is not None:
@@ -384,7 +279,7 @@ class Battle5eScene(BattleScene):
             return f"{choice.label}: click a lit square ({choice.reach}). 5e-house §5"
         if choice is not None and self.mode != WALK:
             return f"{choice.label}: click a creature marked in red (green: an ally). {choice.summary}"
-        preview = self._walk_preview() if self.selected == self.actor else None
+        preview = self.walk_preview() if self.selected == self.actor else None
         if preview is not None:
             left = budget(state, self.actor).movement_ft
             fall = f" Jumps down {preview.fall_ft} ft: a fall." if preview.fall_ft else ""
@@ -398,4 +293,3 @@ class Battle5eScene(BattleScene):
             return f"Walk here: {preview.cost} of {left} ft.{ready}{fall} Click to move."
         return ("Click a lit square to walk, a marked enemy to attack; 1-9 weapons and spells, letters actions "
                 f"(hover a button for what it does); K knockout; Enter ends the turn.{ko}")
-
