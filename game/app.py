@@ -7,7 +7,7 @@ import time
 import warnings
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

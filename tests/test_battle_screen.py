@@ -914,7 +914,7 @@ def test_the_log_keeps_each_entrys_rule_shows_it_on_hover_and_the_dice_log_lists
 
 
 def test_the_lit_square_styles_differ_without_colour():
-    from game.ui.overlays import reach_tiles, tint
+    from game.ui.map_art import reach_tiles, tint
 
     pygame.display.init()
     try:

@@ -37,9 +37,8 @@ from game.ui import hud
 from game.ui.battle_input import BattleInput
 from game.ui.handover import draw_handover, menu_button_rect
 from game.ui.log_panel import LogPanel
-from game.ui.overlays import (
-    MapOverlays, Token, UnitShown, WalkPreview, darkness_tile, path_dot, reach_tiles, tint, zone_tile,
-)
+from game.ui.map_art import darkness_tile, path_dot, reach_tiles, tint, zone_tile
+from game.ui.overlays import MapOverlays, Token, UnitShown, WalkPreview
 from game.ui.pause_menu import PauseMenu
 from game.ui.session import Session
 from game.ui.tracker import PORTRAIT, tracker_height
@@ -491,8 +490,8 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
     def _paint_chrome(self, chrome: Chrome, version: int) -> None:
         """Repaint the banner, hint line, bar and panel where what they show changed."""
         menu_hot = self.hover is not None and self.menu_rect.collidepoint(self.hover)
-        chrome.part("banner", self.banner_rect, (version, self.knockout, self.show_cover_lines, self.view.zoom, menu_hot),
-                    self._draw_banner)
+        chrome.part("banner", self.banner_rect,
+                    (version, self.knockout, self.show_cover_lines, self.view.zoom, menu_hot), self._draw_banner)
         hint = self.message or self._cached_hint()
         chrome.part("hint", self.hint_rect, (hint, bool(self.message)), lambda surface: self._draw_hint(surface, hint))
         free = not self.controls.waiting()

@@ -97,8 +97,8 @@ class BattleChrome:
     def _draw_hint(self, screen: pygame.Surface, hint: str) -> None:
         pygame.draw.rect(screen, palette.PANEL, self.hint_rect)
         pygame.draw.line(screen, palette.PANEL_EDGE, self.hint_rect.topleft, self.hint_rect.topright)
-        text(screen, self.fonts.small, fit(self.fonts.small, hint, self.hint_rect.width - 24), (12, self.hint_rect.centery),
-             palette.TEXT if self.message else palette.TEXT_DIM, "midleft")
+        text(screen, self.fonts.small, fit(self.fonts.small, hint, self.hint_rect.width - 24),
+             (12, self.hint_rect.centery), palette.TEXT if self.message else palette.TEXT_DIM, "midleft")
 
     def _draw_bottom(self, screen: pygame.Surface) -> None:
         pygame.draw.rect(screen, palette.BAR, self.bar_rect)
@@ -152,8 +152,8 @@ class BattleChrome:
 
     def _draw_tracker(self, screen: pygame.Surface) -> None:
         self.tracker_entries = draw_tracker(screen, self.fonts, self.state, self.tracker_rect, self.tracker_portraits,
-                                            self.side_labels, self.actor, self.selected, self._tracker_entity(self.hover),
-                                            self.rules)
+                                            self.side_labels, self.actor, self.selected,
+                                            self._tracker_entity(self.hover), self.rules)
 
     def _panel_entity(self) -> Entity:
         """Who the card shows: the one being asked, else the one hovered in the tracker, else the selected
@@ -187,16 +187,18 @@ class BattleChrome:
         button_w = max([152] + [self.fonts.body.size(words)[0] + 24 for words in labels.values()])
         button_h = max(48, self.fonts.body.get_linesize() + 20)
         huge_ls, body_ls = self.fonts.huge.get_linesize(), self.fonts.body.get_linesize()
-        box = pygame.Rect(0, 0, max(520, 3 * button_w + 2 * 12 + 40), max(250, 24 + huge_ls + body_ls + 40 + button_h + 32))
+        box = pygame.Rect(0, 0, max(520, 3 * button_w + 2 * 12 + 40),
+                          max(250, 24 + huge_ls + body_ls + 40 + button_h + 32))
         box.center = screen.get_rect().center
         panel(screen, box)
         label = self.side_labels.get(outcome.winner, outcome.winner)
         headline = f"{label} win!" if outcome.winner else "A draw"
-        text(screen, self.fonts.huge, headline, (box.centerx, box.y + 24), palette.side_colour(outcome.winner), "midtop")
-        text(screen, self.fonts.body, f"after {self.rules.round_number(self.state)} rounds", (box.centerx, box.y + 24 + huge_ls + 6),
-             palette.TEXT_DIM, "midtop")
-        self.victory_buttons = {action: pygame.Rect(box.x + 20 + i * (button_w + 12), box.bottom - button_h - 32, button_w,
-                                                    button_h)
+        text(screen, self.fonts.huge, headline, (box.centerx, box.y + 24), palette.side_colour(outcome.winner),
+             "midtop")
+        text(screen, self.fonts.body, f"after {self.rules.round_number(self.state)} rounds",
+             (box.centerx, box.y + 24 + huge_ls + 6), palette.TEXT_DIM, "midtop")
+        self.victory_buttons = {action: pygame.Rect(box.x + 20 + i * (button_w + 12), box.bottom - button_h - 32,
+                                                    button_w, button_h)
                                 for i, action in enumerate(labels)}
         for action, rect in self.victory_buttons.items():
             hot = self.hover is not None and rect.collidepoint(self.hover)

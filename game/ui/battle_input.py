@@ -179,7 +179,8 @@ class BattleInput:
         if entity is None:
             return
         self.selected = entity
-        self.message = "" if entity == self.actor else f"It is {self.state.name(self.actor)}'s turn; showing {self.state.name(entity)}."
+        self.message = "" if entity == self.actor else \
+            f"It is {self.state.name(self.actor)}'s turn; showing {self.state.name(entity)}."
         self.view.centre_on(self.state.square(entity))
 
     def _cycle_selection(self) -> None:

@@ -24,7 +24,8 @@ TONES = {"text": palette.TEXT, "dim": palette.TEXT_DIM, "bad": palette.HP_BLOODI
 
 # The bottom strip ---------------------------------------------------------------------------------------
 def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pygame.Rect], choices: list[Choice],
-             mode: str, knockout: bool, hover: tuple[int, int] | None, active: bool) -> list[tuple[pygame.Rect, Choice]]:
+             mode: str, knockout: bool, hover: tuple[int, int] | None,
+             active: bool) -> list[tuple[pygame.Rect, Choice]]:
     """Power cards on the first row, actions on the second; returns each drawn button and its choice."""
     power_row, action_row = rows
     drawn: list[tuple[pygame.Rect, Choice]] = []
@@ -40,11 +41,11 @@ def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pyga
             x = rect.right + CARD_GAP
     x = action_row.x
     labels = [f"Knockout {'ON' if knockout else 'off'}" if c.key == "knockout" else c.label for c in actions]
-    if sum(_action_width(fonts, c, label) + 4 for c, label in zip(actions, labels)) > action_row.width:
+    if sum(_action_width(fonts, c, label) + 4 for c, label in zip(actions, labels, strict=True)) > action_row.width:
         # A full row shows the actions unusable now as their key alone; hovering one still says what and why.
         labels = [label if c.blocked is None or c.key == "knockout" or not c.hotkey else ""
-                  for c, label in zip(actions, labels)]
-    for choice, label in zip(actions, labels):
+                  for c, label in zip(actions, labels, strict=True)]
+    for choice, label in zip(actions, labels, strict=True):
         rect = pygame.Rect(x, action_row.y, _action_width(fonts, choice, label), action_row.height)
         if rect.right > action_row.right:
             break
@@ -97,7 +98,8 @@ def _action_button(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choi
     if choice.key == "knockout" and chosen:
         fill = (120, 90, 40)
     pygame.draw.rect(screen, fill if usable or chosen else (34, 35, 44), rect, border_radius=4)
-    pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 2 if chosen else 1, border_radius=4)
+    pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 2 if chosen else 1,
+                     border_radius=4)
     colour = palette.TEXT if usable else palette.TEXT_DIM
     # A choice without a key (past the letters) is clicked only: no empty key cap.
     cap = key_cap(screen, fonts.tiny, choice.hotkey, (rect.x + 4, rect.y + 4), dim=not usable) if choice.hotkey \
@@ -122,7 +124,8 @@ def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice, words: tupl
     wrapped = [(line, palette.TEXT_DIM) for line in wrap_lines(fonts.small, body, width - 20)]
     lines += wrapped
     if choice.blocked is not None and choice.key != "knockout":
-        lines += [(line, palette.HP_BLOODIED) for line in wrap_lines(fonts.small, f"Can't now: {choice.blocked}", width - 20)]
+        lines += [(line, palette.HP_BLOODIED)
+                  for line in wrap_lines(fonts.small, f"Can't now: {choice.blocked}", width - 20)]
     step = fonts.small.get_linesize()
     height = 12 + step * len(lines)
     box = pygame.Rect(0, 0, width, height)
@@ -174,8 +177,8 @@ def draw_card(screen: pygame.Surface, fonts: Fonts, state: GameState, entity: En
     screen.blit(portrait, (x + 8, y + 8))
     side = state.side(entity)
     text(screen, fonts.title, fit(fonts.title, state.name(entity), width - 92), (x + 80, name_y))
-    text(screen, fonts.small, fit(fonts.small, side_labels.get(side, side) + card.subtitle, width - 88), (x + 80, side_y),
-         palette.side_colour(side))
+    text(screen, fonts.small, fit(fonts.small, side_labels.get(side, side) + card.subtitle, width - 88),
+         (x + 80, side_y), palette.side_colour(side))
     hp, max_hp, temp = hit_points
     hp_bar(screen, pygame.Rect(x + 80, bar_y, width - 92, 12), hp, max_hp, temp)
     if card.hp_line is not None:
@@ -275,10 +278,11 @@ def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pyg
         rect = pygame.Rect(box.x + 12, box.y + top + row * index, box.width - 24, row - 4)
         usable = not why
         hot = usable and _hot(rect, hover)
-        pygame.draw.rect(screen, palette.CARD_HOT if hot else (palette.CARD if usable else (34, 35, 44)), rect, border_radius=4)
+        pygame.draw.rect(screen, palette.CARD_HOT if hot else (palette.CARD if usable else (34, 35, 44)), rect,
+                         border_radius=4)
         pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=4)
-        cap = key_cap(screen, fonts.tiny, str(index + 1), (rect.x + 6, rect.centery - fonts.tiny.get_linesize() // 2 - 2),
-                      dim=not usable)
+        cap = key_cap(screen, fonts.tiny, str(index + 1),
+                      (rect.x + 6, rect.centery - fonts.tiny.get_linesize() // 2 - 2), dim=not usable)
         words = label if usable else f"{label}: {why}"
         text(screen, fonts.small, fit(fonts.small, words, rect.width - 40), (cap.right + 8, rect.centery),
              palette.TEXT if usable else palette.TEXT_DIM, "midleft")
@@ -288,7 +292,8 @@ def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pyg
 # Badges on the map ---------------------------------------------------------------------------------------
 def draw_badge_labels(screen: pygame.Surface, font: pygame.font.Font, shown: tuple[tuple[str, bool], ...],
                       rect: pygame.Rect) -> None:
-    """Draw badges (letters, harmful ones dark red, helpful ones dark green; more than fit end in "+N") as chips flowed into at most BADGE_ROWS rows from the bottom up."""
+    """Draw badges (letters, harmful ones dark red, helpful ones dark green; more than fit end in "+N") as chips
+    flowed into at most BADGE_ROWS rows from the bottom up."""
     if not shown:
         return
     images = [rendered(font, label, palette.BADGE_TEXT) for label, _ in shown]

@@ -26,6 +26,7 @@ from game.render import palette
 from game.render.animation import FADE_TICKS, FLASH_TICKS, FLOAT_TICKS
 from game.render.layers import union
 from game.ui import hud
+from game.ui.map_art import PATH_DOT, dashed_line, sparse
 from game.ui.widgets import hp_bar, rendered, text
 
 
@@ -69,7 +70,6 @@ class UnitShown:
 TOKEN_MARGIN = (3, 7)           # room around a space for the hit point bar above it and badges overhanging it
 TOKEN_CACHE_LIMIT = 512
 MARKER_MARGIN = 5               # room around a space for the target marker's corner dots
-PATH_DOT = 4                    # radius of the dot on each square of a path
 PATH_CACHE_LIMIT = 256          # hovered paths kept as pictures for the move shown
 FLOATER_LINE = 18               # pixels between floating words stacked over one creature
 
@@ -332,7 +332,7 @@ class MapOverlays:
         image.fblits([(self._path_dot, (x - PATH_DOT, y - PATH_DOT)) for x, y in points[1:]])
         # Squares whose leaving provokes an opportunity attack: a red ring and "!" (readable without colour).
         inside = badge.collidelist(marks) >= 0
-        for step, place in zip(preview.provoking, marks):
+        for step, place in zip(preview.provoking, marks, strict=True):
             pygame.draw.circle(image, palette.TARGET, (centres[step][0] - bx, centres[step][1] - by), ring, 3)
             if inside:
                 image.blit(mark, place.move(-bx, -by))
@@ -382,7 +382,7 @@ class MapOverlays:
         start = (ox + lines.corner[0] * cell, oy + lines.corner[1] * cell)
         sx, sy = lines.square
         ends = ((sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1))
-        for (ex, ey), blocked in zip(ends, lines.blocked):
+        for (ex, ey), blocked in zip(ends, lines.blocked, strict=True):
             end = (ox + ex * cell, oy + ey * cell)
             if blocked:
                 dashed_line(screen, palette.COVER_BLOCKED, start, end, 3)
@@ -524,7 +524,8 @@ class MapOverlays:
             else:
                 x, y = ox + unit.square[0] * cell, oy + unit.square[1] * cell
             if unit.out and not (busy and animator.pending_downed(entity)):
-                batch.append((self._lying(unit.look.sprite, unit.side, animator.fading.get(entity, FADE_TICKS)), (x, y)))
+                lying = self._lying(unit.look.sprite, unit.side, animator.fading.get(entity, FADE_TICKS))
+                batch.append((lying, (x, y)))
                 continue
             token = self._token(unit.look, True) if busy and animator.flashing(entity) else unit.token
             at = (x - token.origin[0], y - token.origin[1])
@@ -576,88 +577,3 @@ class MapOverlays:
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 screen.blit(outline, outline.get_rect(center=(centre[0] + dx, centre[1] + dy)))
             screen.blit(image, image.get_rect(center=centre))
-
-
-def dashed_line(screen: pygame.Surface, colour: tuple[int, int, int], start: tuple[int, int], end: tuple[int, int],
-                width: int, dash: int = 7, gap: int = 5) -> None:
-    """A line drawn in dashes over a black outline: a style that differs from a solid line without colour."""
-    (ax, ay), (bx, by) = start, end
-    length = max(1, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5))
-    for offset in range(0, length, dash + gap):
-        stop = min(length, offset + dash)
-        p = (ax + (bx - ax) * offset // length, ay + (by - ay) * offset // length)
-        q = (ax + (bx - ax) * stop // length, ay + (by - ay) * stop // length)
-        pygame.draw.line(screen, (0, 0, 0), p, q, width + 2)
-        pygame.draw.line(screen, colour, p, q, width)
-
-
-def sparse(image: pygame.Surface) -> pygame.Surface:
-    """A picture with per-pixel alpha that is mostly see-through, run-length encoded so that a blit
-    skips its clear pixels (the same pixels on screen, several times faster). Not to be drawn on after."""
-    image.set_alpha(255, pygame.RLEACCEL)
-    return image
-
-
-def path_dot() -> pygame.Surface:
-    """The dot marking each square of a path (the same pixels as pygame.draw.circle there)."""
-    dot = pygame.Surface((2 * PATH_DOT + 1, 2 * PATH_DOT + 1), pygame.SRCALPHA)
-    pygame.draw.circle(dot, palette.PATH, (PATH_DOT, PATH_DOT), PATH_DOT)
-    return dot
-
-
-def reach_tiles(cell: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """The two movement overlay styles: one move (plain tint) and double move (hatched)."""
-    one_move = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    one_move.fill(palette.REACH_FILL)
-    double = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    double.fill(palette.DOUBLE_FILL)
-    # Diagonal hatching marks double-move squares, so the two styles differ without colour too.
-    for offset in range(-cell, cell, 8):
-        pygame.draw.line(double, palette.DOUBLE_EDGE, (offset, cell), (offset + cell, 0), 1)
-    return one_move, double
-
-
-def zone_tile(cell: int) -> pygame.Surface:
-    """A zone's squares: darkened, with cross-hatching (obscured, readable without colour)."""
-    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    tile.fill(palette.ZONE_FILL)
-    for offset in range(-cell, cell, 10):
-        pygame.draw.line(tile, (*palette.ZONE_EDGE, 90), (offset, cell), (offset + cell, 0), 1)
-        pygame.draw.line(tile, (*palette.ZONE_EDGE, 90), (offset, 0), (offset + cell, cell), 1)
-    return tile
-
-
-DARKNESS_FILL = (4, 2, 10, 215)          # magical darkness: far darker than a zone's veil (palette.ZONE_FILL)
-
-
-def darkness_tile(cell: int) -> pygame.Surface:
-    """Magical darkness: nearly black, with sparse dots (darker than a zone's veil, readable without colour)."""
-    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    tile.fill(DARKNESS_FILL)
-    for x in range(cell // 6, cell, cell // 3 or 1):
-        for y in range(cell // 6, cell, cell // 3 or 1):
-            pygame.draw.circle(tile, (*palette.ZONE_EDGE, 110), (x, y), 1)
-    return tile
-
-
-# Each lit-square overlay has its own pattern over its tint, so they tell apart without colour: an area
-# attack's squares are dotted, teleport squares ringed, forced-movement (and wall) squares striped.
-PATTERNS = {palette.AREA_FILL: "dots", palette.TELEPORT_FILL: "ring", palette.FORCED_FILL: "stripes"}
-PATTERN_INK = (255, 255, 255, 120)
-
-
-def tint(cell: int, fill: tuple[int, ...]) -> pygame.Surface:
-    """A lit square's tile: the tint and the pattern PATTERNS gives its colour."""
-    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    tile.fill(fill)
-    pattern = PATTERNS.get(fill, "")
-    if pattern == "dots":
-        for x in range(4, cell - 2, 7):
-            for y in range(4, cell - 2, 7):
-                pygame.draw.circle(tile, PATTERN_INK, (x, y), 1)
-    elif pattern == "ring":
-        pygame.draw.circle(tile, PATTERN_INK, (cell // 2, cell // 2), max(3, cell // 4), 2)
-    elif pattern == "stripes":
-        for y in range(3, cell - 2, 6):
-            pygame.draw.line(tile, PATTERN_INK, (3, y), (cell - 4, y), 1)
-    return tile

@@ -30,7 +30,8 @@ TARGET_MODES = {"charge", "bull_rush", "grab", "move_grabbed", "aid", "potion"}
 DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
 OFFER_TITLES = {"opportunity": "Opportunity attack?", "readied": "Readied action?", "return": "Act now?"}
 ACTION_NAMES = {"prone": "Drop prone", "stand": "Stand up", "aid": "Aid another", "second_wind": "Second wind",
-                "total_defense": "Total defense", "action_point": "Action point", "move_grabbed": "Move a grabbed creature",
+                "total_defense": "Total defense", "action_point": "Action point",
+                "move_grabbed": "Move a grabbed creature",
                 "end_grab": "End the grab", "unsqueeze": "End squeeze", "knockout": "Knockout blow"}
 ACTION_HELP = {
     "walk": "Move up to your speed; leaving a square next to an enemy provokes (4e §25.24).",
@@ -84,9 +85,9 @@ class Words(Controls):
         forced = next_forced(self.state)
         if forced is not None:
             moved = len(self.forced_path) - 1
-            return (f"{self.state.name(forced.by)}: {forced.kind} {self.state.name(forced.target)} up to {forced.squares} "
-                    f"square{'s' if forced.squares != 1 else ''} ({moved} so far): click lit squares; Enter or a click on "
-                    f"the target stops. 4e §22")
+            return (f"{self.state.name(forced.by)}: {forced.kind} {self.state.name(forced.target)} up to "
+                    f"{forced.squares} square{'s' if forced.squares != 1 else ''} ({moved} so far): click lit squares; "
+                    f"Enter or a click on the target stops. 4e §22")
         if self.state.offer is not None:
             return "Take it (Y) or let it pass (N)."
         if self.popup is not None:
@@ -98,7 +99,8 @@ class Words(Controls):
         if mode.startswith("teleport:"):
             teleport = teleport_power(self.state, self.actor, mode.split(":", 1)[1])
             reach = teleport.squares if teleport else 0
-            return f"Teleport up to {reach} squares to a free square you can see (violet). No opportunity attacks. 4e §23"
+            return (f"Teleport up to {reach} squares to a free square you can see (violet). No opportunity attacks. "
+                    "4e §23")
         power = self.power()
         if power is not None and power.area == "wall":
             return (f"{power.name}: lay the wall square by square ({len(self.wall)} of {power.size}); the lit squares "
@@ -111,7 +113,8 @@ class Words(Controls):
                 if not area.profile.attacks:
                     return f"{area.profile.name}: {len(area.squares)} squares. Click to use it.{ko}"
                 caught = ", ".join(f"{name(t)} {(21 - p.needed) * 5}%"
-                                   + ("" if self.state.are_enemies(self.actor, t) else " (ally!)") for t, p in area.targets)
+                                   + ("" if self.state.are_enemies(self.actor, t) else " (ally!)")
+                                   for t, p in area.targets)
                 return f"{area.profile.name}: {caught}. Click to attack (one roll each, one damage roll).{ko}"
             return "Move the mouse to aim the area; creatures caught are outlined."
         if power is not None and not power.attacks:
@@ -164,8 +167,8 @@ class Words(Controls):
         name, mode = self.state.name, self.mode
         if mode == "charge":
             if occupant is not None and occupant in self.charges:
-                return (f"Charge {name(occupant)}: {len(self.charges[occupant]) - 1} squares, then a melee basic attack "
-                        "at +1 (4e §25.5). Click.")
+                return (f"Charge {name(occupant)}: {len(self.charges[occupant]) - 1} squares, then a melee basic "
+                        "attack at +1 (4e §25.5). Click.")
             return "Charge: hover an enemy marked in red to see the path; click to charge."
         if mode == "bull_rush":
             if self.picked is not None:
@@ -181,7 +184,8 @@ class Words(Controls):
                 return f"Aid another against {name(self.picked)}: click the ally to help (green), then pick the bonus."
             return "Aid another: click an enemy within reach (attack vs AC 10, 4e §25.2), then an ally."
         if mode == "potion":
-            return "Potion: click yourself (minor) or an unconscious ally next to you (standard); O again drinks it. 4e §25.14"
+            return ("Potion: click yourself (minor) or an unconscious ally next to you (standard); O again drinks it. "
+                    "4e §25.14")
         return ""
 
     # The map's shapes --------------------------------------------------------------------------------
@@ -200,7 +204,7 @@ class Words(Controls):
             used = self.state.turn.opportunity_used
             provoking: list[Square] = []
             attackers: list[Entity] = []
-            for step in zip(path, path[1:]):
+            for step in zip(path, path[1:], strict=False):
                 found = self._provokers.get(step)
                 if found is None:
                     found = self._provokers[step] = tuple(provokers(self.state, self.actor, step, self.mode))
@@ -255,7 +259,7 @@ class Words(Controls):
         pips: tuple[tuple[str, bool], ...] = ()
         if entity == self.actor and state.outcome is None:
             budget = state.turn.actions
-            pips = tuple((label.title() if available else f"{label.title()} used", available)
+            pips = tuple((label.title() if available else f"{label.title()} used", bool(available))
                          for label, available in ((STANDARD, budget.standard), (MOVE, budget.move),
                                                   (MINOR, budget.minor)))
         return Card(f"  ·  level {stats.level} {stats.role}" if stats.role else "", hp_line,

@@ -15,6 +15,8 @@ from game.rulesets.dnd5e.engine import budget, readied_along
 from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from game.rulesets.dnd5e.situation import provokers
 
+TOOLTIP_NAMES = {"knockout": "Knockout blow"}     # the bar says "Knockout on/off"; its tooltip names the blow
+
 
 class Controls5e(Controls):
     """5e-house's picks: a weapon, a spell (at a creature, a square or an area), an action; the walk in feet."""
@@ -44,7 +46,8 @@ class Controls5e(Controls):
             return
         choice = self.choice()
         if choice is None or choice.blocked is not None or choice.instant:
-            self.mode, self.picked, choice = WALK, None, None
+            self.mode, self.picked = WALK, None
+            choice = None
         if choice is None:
             self.walk = rules_5e.reachable(state, actor)
             if self.walk is not None:
@@ -124,7 +127,8 @@ class Controls5e(Controls):
         """A click while a weapon, spell or action is picked."""
         occupant = self.state.occupant_at(square)
         if occupant is not None and occupant in self.targets:
-            self.submit(rules_5e.command_for(self.state, self.actor, self.mode, target=occupant, knockout=self.knockout))
+            self.submit(rules_5e.command_for(self.state, self.actor, self.mode, target=occupant,
+                                             knockout=self.knockout))
         elif occupant is not None and occupant in self.friends:
             self.submit(rules_5e.command_for(self.state, self.actor, self.mode, target=occupant))
         elif square in self.teleports:
@@ -203,7 +207,7 @@ class Controls5e(Controls):
             path = self.walk.path_to(square) or ()
             disengaged = budget(self.state, self.actor).disengaged
             attackers = provokers(self.state, self.actor, path, disengaged)
-            provoking = [frm for frm, to in zip(path, path[1:])
+            provoking = [frm for frm, to in zip(path, path[1:], strict=False)
                          if provokers(self.state, self.actor, (frm, to), disengaged)]
             ready_square, self._readiers[square] = readied_along(self.state, self.actor, path)
             if ready_square is not None and ready_square not in provoking:
@@ -242,7 +246,7 @@ class Controls5e(Controls):
         return [LogLine(line, rules_5e.rule_reference(line))] if line else []
 
     def tooltip(self, choice: Choice) -> tuple[str, str]:
-        return choice.label, choice.summary
+        return TOOLTIP_NAMES.get(choice.key, choice.label), choice.summary
 
     def hint(self) -> str:
         state, name = self.state, self.state.name
