@@ -171,9 +171,9 @@ class Controls(ABC):
 
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
-        self.mode = WALK
+        self.mode: str = WALK
         self.picked: Entity | None = None
-        self.knockout = False
+        self.knockout: bool = False
         self.popup: Popup | None = None
         self.bar_choices: list[Choice] = []
         self.walk: Any = None                              # the move's search (its endable squares are lit)

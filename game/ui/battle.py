@@ -38,7 +38,7 @@ from game.ui.battle_input import BattleInput
 from game.ui.handover import draw_handover, menu_button_rect
 from game.ui.log_panel import LogPanel
 from game.ui.map_art import darkness_tile, path_dot, reach_tiles, tint, zone_tile
-from game.ui.overlays import MapOverlays, Token, UnitShown, WalkPreview
+from game.ui.overlays import MapOverlays, Token, UnitShown
 from game.ui.pause_menu import PauseMenu
 from game.ui.session import Session
 from game.ui.tracker import PORTRAIT, tracker_height
@@ -149,7 +149,6 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         self.bar: list[tuple[pygame.Rect, Choice]] = []
         self.prompt_buttons: dict[str, pygame.Rect] = {}
         self.victory_buttons: dict[str, pygame.Rect] = {}
-        self._preview_key: object = None
         self._log_tip_key: object = None
         self._log_tip: tuple[pygame.Surface, pygame.Rect] | None = None
         self.show_cover_lines = False                      # F2: draw the cover lines while aiming (4e §14)
@@ -161,7 +160,6 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         self._seen: tuple[object, ...] = ()
         self._version = 0
         self._chrome: Chrome | None = None
-        self._previews: dict[Square, WalkPreview] = {}
         self._path_pictures: dict[Square, tuple[pygame.Surface, tuple[int, int], list[tuple[int, int]]]] = {}
         self._units_key = -1
         self._units: list[UnitShown] = []
@@ -207,7 +205,7 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         self.zone_tile, self.darkness_tile = zone_tile(cell), darkness_tile(cell)
         self._board = Board(self.view.surface)
         self._tokens, self._bodies, self._markers, self._path_pictures = {}, {}, {}, {}
-        self._units_key, self._split_key, self._preview_key = -1, None, None
+        self._units_key, self._split_key, self._pictures_key = -1, None, None
 
     def _zoom(self, steps: int, anchor: tuple[int, int]) -> None:
         """The wheel over the map: zoom in or out around the mouse, and redraw everything at the new size."""
@@ -245,6 +243,10 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
 
     def skip_animations(self) -> None:
         self.animator.skip()
+
+    def scene(self) -> BattleScene:
+        """The scene itself (its mixins hand it to the pause menu and the session)."""
+        return self
 
     def _turn_began(self) -> None:
         self.selected = self.actor

@@ -4,6 +4,8 @@ say (game.engine.controls). A mixin of BattleScene."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.ecs.world import Entity
@@ -16,7 +18,14 @@ from game.ui.widgets import button, dim, fit, panel, text
 PANEL_WIDTH = 330
 
 
-class BattleChrome:
+
+if TYPE_CHECKING:                    # the scene's members, for the type checker (game.ui.scene_parts)
+    from game.ui.scene_parts import ScenePart
+else:
+    ScenePart = object
+
+
+class BattleChrome(ScenePart):
     """The panels around the map (see BattleScene for the attributes they read)."""
 
     def _draw_cursor(self, screen: pygame.Surface) -> None:

@@ -3,6 +3,8 @@ turn into commands (game.engine.controls); a mixin of BattleScene."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.grid import Square, chebyshev
 from game.ecs.world import Entity
 from game.engine.choices import Choice
@@ -14,22 +16,29 @@ from game.ui.pause_menu import handle_pause, open_pause
 CURSOR_STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 
 
-class BattleInput:
+
+if TYPE_CHECKING:                    # the scene's members, for the type checker (game.ui.scene_parts)
+    from game.ui.scene_parts import ScenePart
+else:
+    ScenePart = object
+
+
+class BattleInput(ScenePart):
     """What a key, click, wheel or drag does on the battle screen (see BattleScene for the attributes)."""
 
     def handle(self, intent: Intent) -> str | None:
         """Act on one intent; returns "quit", "play_again" or "menu" when the scene should end, "settings" or
         "load" (from the pause menu, which takes every intent while it is open) for the app to open that screen."""
         if self.pause is not None:
-            return handle_pause(self, intent)
+            return handle_pause(self.scene(), intent)
         if self.state.outcome is not None and not self.animator.busy:
             return self._handle_victory(intent)
         if self.handover is not None:
             return self._handle_handover(intent)
         if self.session.wants(intent):
-            return self.session.handle(self, intent)
+            return self.session.handle(self.scene(), intent)
         if isinstance(intent, Click) and intent.button == 1 and self.menu_rect.collidepoint(intent.pos):
-            open_pause(self)
+            open_pause(self.scene())
             return None
         if isinstance(intent, Hover):
             self.cursor = None                             # the mouse moved: it points again, not the keys
@@ -56,7 +65,7 @@ class BattleInput:
             if intent.action in ("quit", "settings"):
                 return intent.action
             if intent.action == "cancel":
-                open_pause(self)
+                open_pause(self.scene())
             elif intent.action == "skip":
                 self.animator.skip()
             elif intent.action in ("cycle", "centre") or intent.action in CURSOR_STEPS:
@@ -73,11 +82,11 @@ class BattleInput:
         if isinstance(intent, Key) and intent.action == "quit":
             return "quit"
         if isinstance(intent, Key) and intent.action == "save":
-            self.session.save(self)
+            self.session.save(self.scene())
             return None
         if (isinstance(intent, Key) and intent.action == "cancel") or (
                 isinstance(intent, Click) and intent.button == 1 and self.handover_menu_rect.collidepoint(intent.pos)):
-            open_pause(self)
+            open_pause(self.scene())
             return None
         ready = (isinstance(intent, Key) and intent.action == "end_turn") or (isinstance(intent, Click)
                                                                                 and intent.button == 1)
@@ -102,7 +111,7 @@ class BattleInput:
             return None
         if action == "cancel" and self.selected is None and self.mode == WALK and self.picked is None \
                 and self.rules.decider(self.state) == self.actor:
-            open_pause(self)                               # nothing left to cancel, no question waiting
+            open_pause(self.scene())                               # nothing left to cancel, no question waiting
         elif action == "cancel":
             self.selected, self.message, self.mode, self.picked = None, "", WALK, None
             self._refresh_options()

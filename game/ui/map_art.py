@@ -74,7 +74,8 @@ def darkness_tile(cell: int) -> pygame.Surface:
 
 # Each lit-square overlay has its own pattern over its tint, so they tell apart without colour: an area
 # attack's squares are dotted, teleport squares ringed, forced-movement (and wall) squares striped.
-PATTERNS = {palette.AREA_FILL: "dots", palette.TELEPORT_FILL: "ring", palette.FORCED_FILL: "stripes"}
+PATTERNS: dict[tuple[int, ...], str] = {palette.AREA_FILL: "dots", palette.TELEPORT_FILL: "ring",
+                                        palette.FORCED_FILL: "stripes"}
 PATTERN_INK = (255, 255, 255, 120)
 
 

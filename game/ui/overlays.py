@@ -13,6 +13,8 @@ top: the framed (acting or selected) creature, walking ones, the target marks, t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 
 import pygame
@@ -74,7 +76,14 @@ PATH_CACHE_LIMIT = 256          # hovered paths kept as pictures for the move sh
 FLOATER_LINE = 18               # pixels between floating words stacked over one creature
 
 
-class MapOverlays:
+
+if TYPE_CHECKING:                    # the scene's members, for the type checker (game.ui.scene_parts)
+    from game.ui.scene_parts import ScenePart
+else:
+    ScenePart = object
+
+
+class MapOverlays(ScenePart):
     """The map layer of the battle screen (see BattleScene for the attributes it reads)."""
 
     def _map_rect(self, square: Square) -> pygame.Rect:

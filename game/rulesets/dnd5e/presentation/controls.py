@@ -53,9 +53,9 @@ class Controls5e(Controls):
             if self.walk is not None:
                 self.walk_costs = rules_5e.walk_squares(state, actor, self.walk)
             # A click on an enemy attacks it with the first weapon the door accepts against it.
-            for weapon in (c for c in self.bar_choices if c.key.startswith("attack:") and c.blocked is None):
-                for target in weapon.targets:
-                    self.targets.setdefault(target, weapon.label)
+            for armed in (c for c in self.bar_choices if c.key.startswith("attack:") and c.blocked is None):
+                for target in armed.targets:
+                    self.targets.setdefault(target, armed.label)
         elif choice.key.startswith("spell:") and not choice.targets:
             # An area aimed at a square follows the mouse as its template (as 4e's areas do); the teleport's
             # squares, and the caster's own for an area centred on it, are lit.
