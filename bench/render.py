@@ -16,7 +16,7 @@ from game.app import Game
 from game.core.grid import Square
 from game.input.intents import Hover
 from game.render.map_view import PAN_SPEED
-from game.ui import battle
+from game.rulesets import ruleset
 
 WINDOW = (1280, 720)
 WARMUP_FRAMES = 30
@@ -35,7 +35,7 @@ def camera_offsets(frames: int) -> list[tuple[int, int]]:
 
 def open_game(arena: Arena) -> Game:
     """The real game window and battle screen on the arena map, with the arena's 40-creature rosters."""
-    with mock.patch.object(battle, "load_rosters", lambda creatures=None: list(arena.rosters)):
+    with mock.patch.object(ruleset("4e"), "load_rosters", lambda creatures=None: list(arena.rosters)):
         return Game(arena.map_path, SEED, WINDOW)
 
 

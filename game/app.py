@@ -8,7 +8,7 @@ import time
 import warnings
 from dataclasses import replace
 from pathlib import Path
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -25,15 +25,15 @@ from game.render.map_view import AssetError
 from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import latest_save
+from game.rulesets import no_screen
 from game.settings import Settings, load_settings, save_settings, switched
 from game.ui import helper
 from game.ui.battle import BattleScene
-from game.ui.battle_5e import Battle5eScene
 from game.ui.form import translate_menu
 from game.ui.load_screen import LoadScene
 from game.ui.menu import MenuScene
 from game.ui.online import OnlineScene
-from game.ui.replay_view import ReplayScene, battle_for
+from game.ui.replay_view import ReplayScene, battle_for, unshowable
 from game.ui.settings_screen import SettingsScene
 from game.ui.widgets import Fonts
 
@@ -147,16 +147,12 @@ class Game:
         assert self.map_path is not None
         self._apply_display()
         seed = new_seed() if self.seed is None else self.seed
-        if self.ruleset not in ("4e", "5e-house"):
-            raise StartupError(f"the {self.ruleset} ruleset has no battle screen yet "
-                               f"(try: python -m game simulate --ruleset {self.ruleset})")
+        if no_screen(self.ruleset):
+            raise StartupError(no_screen(self.ruleset))
         try:
-            if self.ruleset == "5e-house":
-                return Battle5eScene(self.window, self.map_path, seed, self.fonts, rosters=self.rosters,
-                                     computer=self.computer, animation_speed=self.settings.animation_speed)
             return BattleScene(self.window, self.map_path, seed, self.fonts,
                                rosters=self.rosters, surprised=self.surprised, computer=self.computer,
-                               animation_speed=self.settings.animation_speed)
+                               animation_speed=self.settings.animation_speed, ruleset=self.ruleset)
         except (MapError, AssetError, ContentError, SetupError) as err:
             raise StartupError(str(err)) from None
 
@@ -348,6 +344,9 @@ class Game:
     def _open_loaded(self, scene: LoadScene | BattleScene, loaded: Loaded, replay: bool) -> None:
         """Carry on a loaded save (set up as it was saved) or watch it; art that fails stays a message."""
         setup = loaded.setup
+        if unshowable(loaded):
+            scene.message = f"Cannot open that save: {unshowable(loaded)}"
+            return
         try:
             if replay:
                 self.scene = ReplayScene(self.window, self.fonts, loaded,

@@ -267,7 +267,7 @@ def menu_game():
 
 def test_the_menu_starts_a_three_side_5e_skirmish_with_the_computer_at_its_levels():
     from test_sides import choose_map, focus_on
-    from game.ui.battle_5e import Battle5eScene
+    from game.ui.battle import BattleScene
     game = menu_game()
     try:
         choose_map(game, "four-banners.tmx")
@@ -289,7 +289,7 @@ def test_the_menu_starts_a_three_side_5e_skirmish_with_the_computer_at_its_level
         press(pygame.K_RETURN)
         run_frames(game, 2)
         scene = game.scene
-        assert isinstance(scene, Battle5eScene) and scene.match.ruleset == "5e-house"
+        assert isinstance(scene, BattleScene) and scene.match.ruleset == "5e-house"
         assert sorted({scene.state.side(e) for e in scene.state.creatures()}) == ["blue", "green", "red"]
         assert {side: c.difficulty for side, c in scene.controllers.items()} == {"red": "hard", "green": "easy"}
         assert scene.human_sides == ["blue"]

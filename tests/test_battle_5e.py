@@ -433,7 +433,7 @@ def hotkey(scene, key: str):
 def test_picking_5e_house_on_the_menu_starts_a_5e_skirmish_on_the_battle_screen(tmp_path, monkeypatch):
     import pygame
     from game.app import FixedStepLoop, Game
-    from game.ui.battle_5e import Battle5eScene
+    from game.ui.battle import BattleScene
     from test_game_loop import SteppedClock, press, run_frames
     from test_menu import focus_on
     game = Game(None, 3, (1280, 720), loop=FixedStepLoop(SteppedClock()))
@@ -449,7 +449,7 @@ def test_picking_5e_house_on_the_menu_starts_a_5e_skirmish_on_the_battle_screen(
         press(pygame.K_RETURN)
         run_frames(game, 2)
         scene = game.scene
-        assert isinstance(scene, Battle5eScene) and scene.match.ruleset == "5e-house"
+        assert isinstance(scene, BattleScene) and scene.match.ruleset == "5e-house"
         assert scene.match.seed == 3 and set(scene.controllers) == {"red"}
         assert any(c.key == "attack:Longsword" for c in scene.bar_choices) or scene.state.side(scene.actor) == "red"
     finally:

@@ -102,7 +102,7 @@ def test_aiming_a_blast_outlines_who_is_caught_and_a_click_makes_the_attack(game
     press(getattr(pygame, f"K_{labels.index('Thunderwave') + 1}"))
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(game, (12, 8)), rel=(0, 0), buttons=(0, 0, 0)))
     run_frames(game, 2)
-    area = scene._area_plan()
+    area = scene.controls.area_plan()
     assert {t for t, _ in area.targets} == {ids["Hobgoblin soldier"], ids["Goblin sharpshooter"]}
     assert "Thunderwave" in scene._hint()
     click(centre(game, (12, 8)))
@@ -228,7 +228,7 @@ def test_a_personal_power_acts_at_once_from_its_key():
 
 
 def test_the_bar_shows_every_power_with_its_cost_range_defense_and_uses_and_greys_what_cannot_be_used(game):
-    from game.ui import hud
+    from game.rulesets.dnd4e.presentation.words import ACTION_HELP
 
     stage(game, "Miriel", {"Miriel": (10, 8)})
     scene = game.scene
@@ -254,7 +254,7 @@ def test_the_bar_shows_every_power_with_its_cost_range_defense_and_uses_and_grey
     assert all(r.right <= scene.power_row.right for r, c in scene.bar if c.is_power)
     actions = [c for c in scene.bar_choices if not c.is_power]
     assert len([c for _, c in scene.bar if not c.is_power]) == len(actions)
-    assert hud.ACTION_HELP.keys() >= {c.key.split(":")[0] for c in actions}
+    assert ACTION_HELP.keys() >= {c.key.split(":")[0] for c in actions}
 
 
 def test_conditions_show_as_badges_on_the_unit_and_with_their_durations_in_the_card(game):
@@ -392,7 +392,7 @@ def test_k_makes_the_next_attack_a_knockout_and_a_helpless_enemy_gets_a_coup_de_
     scene.state.world.set_resource(replace(scene.state.turn, actions=ActionBudget()))
     stage(game, "Brakka", {})
     run_frames(game, 1)
-    assert "Coup de grace" in (scene._attack_hint(ids["Goblin sharpshooter"], scene.targets[ids["Goblin sharpshooter"]]))
+    assert "Coup de grace" in (scene.controls._attack_hint(ids["Goblin sharpshooter"], scene.targets[ids["Goblin sharpshooter"]]))
     scene.match.dice = ScriptedDice([10, 8])
     click(centre(game, (10, 9)))
     run_frames(game, 40)
@@ -851,7 +851,7 @@ def line_colours(game, start, end):
 
 
 def test_f2_draws_the_cover_lines_clear_ones_solid_and_blocked_ones_dashed(game):
-    from game.ui.overlays import cover_lines_shown
+    from game.engine.controls import cover_lines_shown
 
     ids = stage(game, "Miriel", {"Miriel": (7, 8), "Goblin sharpshooter": (9, 6)})
     scene = game.scene
@@ -915,7 +915,7 @@ def test_the_log_keeps_each_entrys_rule_shows_it_on_hover_and_the_dice_log_lists
 
 
 def test_the_lit_square_styles_differ_without_colour():
-    from game.ui.overlays import reach_tiles, tint
+    from game.ui.map_art import reach_tiles, tint
 
     pygame.display.init()
     try:

@@ -202,7 +202,6 @@ def test_the_replay_viewer_plays_on_its_own_and_never_sends_a_command(replay_gam
 
 def test_the_replay_viewer_steps_through_a_5e_save_on_the_5e_battle_screen(tmp_path):
     from game.app import FixedStepLoop, Game
-    from game.ui.battle_5e import Battle5eScene
     from game.ui.replay_view import ReplayScene
     from test_saves import five_e_window, play_on
 
@@ -217,7 +216,8 @@ def test_the_replay_viewer_steps_through_a_5e_save_on_the_5e_battle_screen(tmp_p
     game = Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()), replay=path)
     try:
         scene = game.scene
-        assert isinstance(scene, ReplayScene) and isinstance(scene.battle, Battle5eScene)
+        assert isinstance(scene, ReplayScene) and isinstance(scene.battle, BattleScene)
+        assert scene.battle.match.ruleset == "5e-house"
         assert scene.battle.human_sides == [] and scene.player.total == len(match.record)
         first_walk = next(i for i, (c, _) in enumerate(match.record) if type(c).__name__ == "Move")
         for _ in range(first_walk + 1):
@@ -238,7 +238,8 @@ def test_the_replay_viewer_steps_through_a_5e_save_on_the_5e_battle_screen(tmp_p
         pygame.quit()
 
 
-def test_a_save_of_a_ruleset_without_a_battle_screen_is_refused_by_the_viewer_in_one_line(tmp_path, monkeypatch):
+def test_a_save_of_a_ruleset_this_game_does_not_have_is_refused_by_the_viewer_in_one_line(tmp_path, monkeypatch):
+    from game import rulesets
     from game.app import FixedStepLoop, Game, StartupError
     from test_saves import five_e_window, play_on
 
@@ -248,9 +249,9 @@ def test_a_save_of_a_ruleset_without_a_battle_screen_is_refused_by_the_viewer_in
         path = saves.write_save(tmp_path / "other.json", game.scene.match, game.scene.setup)
     finally:
         pygame.quit()
-    monkeypatch.setattr("game.ui.replay_view.SCREEN_RULESETS", {"4e": BattleScene})   # as if 5e had no screen
-    try:
-        with pytest.raises(StartupError, match="the battle screen plays only 4e, this save is 5e-house"):
+    monkeypatch.delitem(rulesets.RULESETS, "5e-house")          # as if this game had no 5e: every ruleset it has
+    try:                                                         # has the one battle screen
+        with pytest.raises(StartupError, match="unknown ruleset '5e-house' \\(this game plays 4e\\)"):
             Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()), replay=path)
     finally:
         pygame.quit()

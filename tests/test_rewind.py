@@ -167,13 +167,13 @@ def test_a_refused_take_back_says_why_in_one_line_and_changes_nothing(hot_seat):
 
 # 5e-house: the same take-backs, asked of its ruleset ---------------------------------------------------------------
 def test_a_5e_walk_is_taken_back_once_the_other_hot_seat_side_agrees():
-    from game.ui.battle_5e import Battle5eScene
+    from game.ui.battle import BattleScene
 
     game = Game(DEFAULT_MAP, 5, (1280, 720), loop=FixedStepLoop(SteppedClock()), ruleset="5e-house")
     try:
         scene = game.scene
         run_frames(game, 1)
-        assert isinstance(scene, Battle5eScene)
+        assert isinstance(scene, BattleScene) and scene.match.ruleset == "5e-house"
         actor, start = scene.actor, scene.state.square(scene.actor)
         target = min(s for s in scene.walk_costs if scene.walk_costs[s] == 5 and scene.state.occupant_at(s) is None)
         click(scene.view.square_rect(target).center)

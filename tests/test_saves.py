@@ -380,7 +380,7 @@ def test_a_5e_hot_seat_skirmish_saved_with_f5_mid_turn_loads_from_the_start_menu
     import pygame
 
     from game.app import FixedStepLoop, Game
-    from game.ui.battle_5e import Battle5eScene
+    from game.ui.battle import BattleScene
     from game.ui.load_screen import LoadScene
     from test_game_loop import SteppedClock, click, press, run_frames
 
@@ -419,7 +419,7 @@ def test_a_5e_hot_seat_skirmish_saved_with_f5_mid_turn_loads_from_the_start_menu
         press(pygame.K_RETURN)                                          # Enter: play it on
         run_frames(window, 1)
         loaded = window.scene
-        assert isinstance(loaded, Battle5eScene) and window.ruleset == "5e-house"
+        assert isinstance(loaded, BattleScene) and loaded.match.ruleset == "5e-house" and window.ruleset == "5e-house"
         assert loaded.match.record == saved_record and loaded.state.world.snapshot() == saved_world
         assert play_on(loaded, 10) == later                             # the same commands give the same events
     finally:
@@ -502,7 +502,7 @@ def test_saving_behind_the_hand_over_screen_works_and_shows_nothing_of_the_board
 def test_f9_loads_the_newest_5e_save_onto_the_5e_battle_screen():
     import pygame
 
-    from game.ui.battle_5e import Battle5eScene
+    from game.ui.battle import BattleScene
     from test_game_loop import press, run_frames
 
     game = five_e_window()
@@ -521,7 +521,7 @@ def test_f9_loads_the_newest_5e_save_onto_the_5e_battle_screen():
             run_frames(game, 1)
         press(pygame.K_F9)
         run_frames(game, 1)
-        assert isinstance(game.scene, Battle5eScene) and game.scene is not scene
+        assert isinstance(game.scene, BattleScene) and game.scene.match.ruleset == "5e-house" and game.scene is not scene
         assert game.scene.match.record == saved and game.scene.match.ruleset == "5e-house"
     finally:
         pygame.quit()

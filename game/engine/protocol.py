@@ -14,6 +14,7 @@ from game.core.battlefield import Battlefield
 from game.core.dice import Dice
 from game.core.grid import Square
 from game.ecs.world import Entity
+from game.engine.controls import Controls, Screen
 from game.engine.cues import Cue
 from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster
@@ -44,8 +45,17 @@ class Player(Protocol):
 
 
 class Presenter(Protocol):
-    """What the shared drawing asks a ruleset: whose decision it is, the round, the turn order, hit points,
-    badges, and what the animations show of its events (pure: no pygame)."""
+    """What the one battle screen asks a ruleset (pure: no pygame): whose decision it is, the round, the turn
+    order, hit points, badges, what the animations show of its events, what of the world it draws, the sides
+    a map puts in play, and the ``controls`` that say what a pick, click or key means now and what to show
+    (the bar with its reasons, the hover forecast, the card, the prompt, the lit squares, the log lines:
+    game.engine.controls.Controls)."""
+
+    def controls(self, screen: Screen) -> Controls: ...
+
+    def drawn_types(self) -> tuple[tuple[type, ...], tuple[type, ...]]: ...
+
+    def rosters_in_play(self, bf: Battlefield, rosters: list[Roster]) -> list[Roster]: ...
 
     def decider(self, state: GameState) -> Entity: ...
 
@@ -106,4 +116,4 @@ class Ruleset(Protocol):
 
     def query_answers(self) -> QueryRules: ...
 
-    def presenter(self) -> Presenter: ...
+    def presenter(self) -> Presenter | None: ...   # None: no battle screen yet (it plays headless)

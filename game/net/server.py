@@ -299,7 +299,7 @@ class LocalServer:
         self.thread.start()
         if not self.ready.wait(10) or self._running is None:
             raise OSError(f"the local server could not listen on {host}:{port}")
-        self.port = self._running.sockets[0].getsockname()[1] if self._running.sockets else port
+        self.port: int = self._running.sockets[0].getsockname()[1] if self._running.sockets else port
         self.url = f"ws://{host}:{self.port}"
 
     def _run(self, host: str, port: int) -> None:

@@ -49,6 +49,15 @@ def title(name: str) -> str:
     return RULESETS[name]().TITLE if name in RULESETS else name
 
 
+def no_screen(name: str) -> str:
+    """Why the battle screen cannot show a skirmish of this ruleset ("" when it can): one line."""
+    if name not in RULESETS:
+        return f"unknown ruleset {str(name)[:40]!r} (this game plays {', '.join(RULESETS)})"
+    if RULESETS[name]().presenter() is None:
+        return f"the {name} ruleset has no battle screen yet (try: python -m game simulate --ruleset {name})"
+    return ""
+
+
 def ruleset(name: str) -> Ruleset:
     """The ruleset called ``name``; ValueError naming the known ones otherwise."""
     loader = RULESETS.get(name) if isinstance(name, str) else None

@@ -4,76 +4,28 @@ what the rules said (choices with their reasons, plans) and gets back the rectan
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 import pygame
 
-from game.rulesets.dnd4e.actions.attack import AttackPlan, plan_attack
-from game.rulesets.dnd4e.actions.commands import React
-from game.rulesets.dnd4e.actions.door import validate
-from game.rulesets.dnd4e.actions.common import describe_offer
-from game.rulesets.dnd4e.actions.attack import offer_plan
-from game.ecs.components import Appearance, Health, Offer, PausedAttack
+from game.ecs.components import Appearance
 from game.ecs.world import Entity
-from game.render import palette
-from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
-from game.state import GameState
 from game.engine.choices import Choice
-from game.rulesets.dnd4e.presentation.describe import condition_text, harmful, power_summary, readied_text, state_word, vitals
+from game.engine.controls import Card, Popup, Prompt
+from game.render import palette
+from game.state import GameState
 from game.ui.widgets import Fonts, button, fit, hp_bar, key_cap, panel, rendered, text, wrap_lines
 
-DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
 CARD_GAP = 6
 BADGE_ROWS = 2
 MAX_CARD_W = 172
-ACTION_NAMES = {"prone": "Drop prone", "stand": "Stand up", "aid": "Aid another", "second_wind": "Second wind",
-                "total_defense": "Total defense", "action_point": "Action point", "move_grabbed": "Move a grabbed creature",
-                "end_grab": "End the grab", "unsqueeze": "End squeeze", "knockout": "Knockout blow"}
-ACTION_HELP = {
-    "walk": "Move up to your speed; leaving a square next to an enemy provokes (4e §25.24).",
-    "run": "Speed +2, but -5 to attacks and you grant combat advantage until your next turn (4e §25.17).",
-    "shift": "Move 1 square without provoking opportunity attacks (4e §25.20).",
-    "crawl": "While prone: move half your speed, still prone (4e §25.7).",
-    "squeeze": "Fit through a narrow space: half speed, -5 to attacks, grant combat advantage (4e §25.21).",
-    "unsqueeze": "Stop squeezing and take up your full space (free, 4e §25.21).",
-    "prone": "Drop prone: +2 defenses against ranged attacks from afar, but melee has advantage (minor, 4e §25.8).",
-    "stand": "Stand up from prone (move action, 4e §25.19).",
-    "charge": "Click an enemy: move at least 2 squares straight to the nearest square to attack it, then a melee "
-              "basic attack at +1; no more actions this turn (4e §25.5).",
-    "bull_rush": "Click an adjacent enemy, then the square to push it to (or it again): Str vs Fortitude; on a hit "
-                 "push 1 and shift into its square (4e §25.4).",
-    "grab": "Click an enemy within reach: Str vs Reflex; on a hit it is immobilized until it escapes (4e §25.12).",
-    "move_grabbed": "Drag the creature you hold: Str vs Fortitude, then move half speed with it (4e §25.12).",
-    "escape": "Athletics vs Fortitude or Acrobatics vs Reflex against what holds you (move, 4e §25.11).",
-    "end_grab": "Let go of the creature you hold (free, 4e §25.12).",
-    "aid": "Click an enemy within reach, then an ally: attack vs AC 10; on a hit the ally gets +2 to attack it "
-           "or +2 defenses against it (4e §25.2).",
-    "second_wind": "Spend a healing surge and gain +2 to all defenses until your next turn (once, 4e §25.18).",
-    "total_defense": "+2 to all defenses until the start of your next turn (4e §25.22).",
-    "potion": "Drink a potion of healing (minor), or click an unconscious ally next to you to pour it (standard, "
-              "4e §25.14). Press O again to drink it yourself.",
-    "action_point": "One extra action this turn, once per encounter (free, 4e §25.1).",
-    "delay": "Put off your whole turn and step in after any later creature (4e §25.9).",
-    "ready": "Pick a power and a trigger; it goes off when an enemy sets it off (standard, 4e §25.16).",
-    "sustain": "Spend a minor action to keep the power going (4e §11.1).",
-    "knockout": "Toggle: a creature your next attack drops is knocked unconscious, not killed (4e §27).",
-}
-
-
-@dataclass
-class Popup:
-    """A small list to pick one from with the number keys or a click; ``on_pick`` gets the value."""
-
-    title: str
-    options: list[tuple[str, Any, str]]          # label, value, why not ("" if it can be picked)
-    on_pick: Any
-    rects: list[tuple[pygame.Rect, int]] = field(default_factory=list)
+TONES = {"text": palette.TEXT, "dim": palette.TEXT_DIM, "bad": palette.HP_BLOODIED, "good": palette.HP_GOOD}
 
 
 # The bottom strip ---------------------------------------------------------------------------------------
 def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pygame.Rect], choices: list[Choice],
-             mode: str, knockout: bool, hover: tuple[int, int] | None, active: bool) -> list[tuple[pygame.Rect, Choice]]:
+             mode: str, knockout: bool, hover: tuple[int, int] | None,
+             active: bool) -> list[tuple[pygame.Rect, Choice]]:
     """Power cards on the first row, actions on the second; returns each drawn button and its choice."""
     power_row, action_row = rows
     drawn: list[tuple[pygame.Rect, Choice]] = []
@@ -89,11 +41,11 @@ def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pyga
             x = rect.right + CARD_GAP
     x = action_row.x
     labels = [f"Knockout {'ON' if knockout else 'off'}" if c.key == "knockout" else c.label for c in actions]
-    if sum(_action_width(fonts, c, label) + 4 for c, label in zip(actions, labels)) > action_row.width:
+    if sum(_action_width(fonts, c, label) + 4 for c, label in zip(actions, labels, strict=True)) > action_row.width:
         # A full row shows the actions unusable now as their key alone; hovering one still says what and why.
         labels = [label if c.blocked is None or c.key == "knockout" or not c.hotkey else ""
-                  for c, label in zip(actions, labels)]
-    for choice, label in zip(actions, labels):
+                  for c, label in zip(actions, labels, strict=True)]
+    for choice, label in zip(actions, labels, strict=True):
         rect = pygame.Rect(x, action_row.y, _action_width(fonts, choice, label), action_row.height)
         if rect.right > action_row.right:
             break
@@ -146,7 +98,8 @@ def _action_button(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choi
     if choice.key == "knockout" and chosen:
         fill = (120, 90, 40)
     pygame.draw.rect(screen, fill if usable or chosen else (34, 35, 44), rect, border_radius=4)
-    pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 2 if chosen else 1, border_radius=4)
+    pygame.draw.rect(screen, palette.SELECT if chosen else palette.PANEL_EDGE, rect, 2 if chosen else 1,
+                     border_radius=4)
     colour = palette.TEXT if usable else palette.TEXT_DIM
     # A choice without a key (past the letters) is clicked only: no empty key cap.
     cap = key_cap(screen, fonts.tiny, choice.hotkey, (rect.x + 4, rect.y + 4), dim=not usable) if choice.hotkey \
@@ -156,31 +109,23 @@ def _action_button(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choi
         pygame.draw.line(screen, palette.TEXT_DIM, (words.x, words.centery), (words.right, words.centery))
 
 
-def draw_tooltip(screen: pygame.Surface, fonts: Fonts, anchor: pygame.Rect, choice: Choice, bounds: pygame.Rect) -> None:
-    """Above the hovered button: what it does and, if it cannot be used now, why."""
-    image, box = tooltip_image(fonts, anchor, choice, bounds)
-    screen.blit(image, box)
-
-
-def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice,
+def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice, words: tuple[str, str],
                   bounds: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
-    """The tooltip drawn on its own (transparent round corners) and where it goes on the screen."""
-    base = choice.key.split(":", 1)[0]
+    """Above the hovered button: what it does (``words``: its name and help, from the ruleset's controls)
+    and, if it cannot be used now, why; drawn on its own (transparent round corners), with where it goes."""
+    name, body = words
     lines: list[tuple[str, tuple[int, int, int]]] = []
     key = f"  [{choice.hotkey}]" if choice.hotkey else ""     # a choice past the last key is clicked only
     if choice.is_power:
-        head = f"{choice.label}{key}  ·  {choice.action}  ·  {choice.usage}"
-        lines.append((head, palette.TEXT))
-        body = choice.summary
+        lines.append((f"{name}{key}  ·  {choice.action}  ·  {choice.usage}", palette.TEXT))
     else:
-        lines.append((f"{ACTION_NAMES.get(base, choice.label)}{key}"
-                      + (f"  ·  {choice.action}" if choice.action else ""), palette.TEXT))
-        body = choice.summary or ACTION_HELP.get(base, "")
+        lines.append((f"{name}{key}" + (f"  ·  {choice.action}" if choice.action else ""), palette.TEXT))
     width = 380
     wrapped = [(line, palette.TEXT_DIM) for line in wrap_lines(fonts.small, body, width - 20)]
     lines += wrapped
     if choice.blocked is not None and choice.key != "knockout":
-        lines += [(line, palette.HP_BLOODIED) for line in wrap_lines(fonts.small, f"Can't now: {choice.blocked}", width - 20)]
+        lines += [(line, palette.HP_BLOODIED)
+                  for line in wrap_lines(fonts.small, f"Can't now: {choice.blocked}", width - 20)]
     step = fonts.small.get_linesize()
     height = 12 + step * len(lines)
     box = pygame.Rect(0, 0, width, height)
@@ -201,88 +146,67 @@ def draw_end_turn(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hot: 
 
 
 # The unit card -------------------------------------------------------------------------------------------
-def draw_card(screen: pygame.Surface, fonts: Fonts, state: GameState, entity: Entity, actor: Entity,
-              portraits: dict[str, pygame.Surface], side_labels: dict[str, str], x: int, y: int, width: int) -> int:
-    """The selected creature: hit points, defenses, staying power, every condition with its duration,
-    and (on its own turn) the actions left. Returns the card's bottom."""
-    stats = state.stats(entity)
-    lines = _card_lines(state, entity)
+def draw_card(screen: pygame.Surface, fonts: Fonts, state: GameState, entity: Entity, card: Card,
+              hit_points: tuple[int, int, int], portraits: dict[str, pygame.Surface], side_labels: dict[str, str],
+              x: int, y: int, width: int) -> int:
+    """The shown creature: portrait, name, side, hit point bar, then what its ruleset's ``card`` says (the
+    hit point words, defences, staying power, conditions, the actions left). Returns the card's bottom."""
     wrapped: list[tuple[str, tuple[int, int, int]]] = []
-    for line, colour in lines:
-        wrapped += [(w, colour) for w in wrap_lines(fonts.card, line, width - 20)]
-    wrapped = wrapped[:9] if len(wrapped) <= 9 else wrapped[:8] + [("... (more)", palette.TEXT_DIM)]
-    hp_line, staying = vitals(state, entity)
+    for line, tone in card.lines:
+        wrapped += [(w, TONES[tone]) for w in wrap_lines(fonts.card, line, width - card.margin)]
+    if card.max_lines is not None and len(wrapped) > card.max_lines:
+        wrapped = wrapped[:card.max_lines - 1] + [("... (more)", palette.TEXT_DIM)]
     # Every row's height comes from its font's line size, so a larger interface scale never overlaps them.
     title_ls, small_ls, card_ls = fonts.title.get_linesize(), fonts.small.get_linesize(), fonts.card.get_linesize()
     name_y = y + 8
     side_y = name_y + title_ls
     bar_y = side_y + small_ls + 2
     hp_y = bar_y + 16
-    defenses = "  ".join(f"{label} {stats.defenses.value(key)}" for key, label in DEFENSE_LABELS)
-    defense_lines = wrap_lines(fonts.small, f"{defenses}   Speed {stats.speed}", width - 16)
-    defense_y = max(y + 8 + 64, hp_y + small_ls) + 6
-    line_y = defense_y + small_ls * len(defense_lines) + 2
+    stat_lines = wrap_lines(fonts.small, card.stats, width - 16) if card.stats else []
+    top = max(y + 8 + 64, hp_y + (small_ls if card.hp_line is not None else 0)) + 6
+    line_y = top + (small_ls * len(stat_lines) + 2 if stat_lines else 0)
     pip_height = card_ls + 6
-    pips = pip_height + 8 if entity == actor and state.outcome is None else 0
-    height = line_y - y + (card_ls if staying else 0) + card_ls * len(wrapped) + pips + 6
-    card = pygame.Rect(x, y, width, height)
-    panel(screen, card)
-    sprite = state.world.get(entity, Appearance).sprite
-    portrait = portraits[sprite]
+    pips = pip_height + 8 if card.pips else 0
+    height = line_y - y + (card_ls if card.staying else 0) + card_ls * len(wrapped) + pips + (6 if stat_lines else 8)
+    box = pygame.Rect(x, y, width, height)
+    panel(screen, box)
+    portrait = portraits[state.world.get(entity, Appearance).sprite]
     if not state.conscious(entity):
         portrait = pygame.transform.rotate(portrait, 90)
         portrait.set_alpha(150)
     screen.blit(portrait, (x + 8, y + 8))
     side = state.side(entity)
     text(screen, fonts.title, fit(fonts.title, state.name(entity), width - 92), (x + 80, name_y))
-    role = f"  ·  level {stats.level} {stats.role}" if stats.role else ""
-    text(screen, fonts.small, fit(fonts.small, side_labels.get(side, side) + role, width - 88), (x + 80, side_y),
-         palette.side_colour(side))
-    health = state.world.get(entity, Health)
-    hp_bar(screen, pygame.Rect(x + 80, bar_y, width - 92, 12), health.hp, stats.max_hp, health.temp)
-    word = state_word(state, entity)
-    text(screen, fonts.small, fit(fonts.small, hp_line, width - 88), (x + 80, hp_y),
-         palette.HP_BLOODIED if word else palette.TEXT)
-    for index, line in enumerate(defense_lines):
-        text(screen, fonts.small, line, (x + 8, defense_y + small_ls * index))
-    if staying:
-        text(screen, fonts.card, fit(fonts.card, staying, width - 16), (x + 8, line_y), palette.TEXT_DIM)
+    text(screen, fonts.small, fit(fonts.small, side_labels.get(side, side) + card.subtitle, width - 88),
+         (x + 80, side_y), palette.side_colour(side))
+    hp, max_hp, temp = hit_points
+    hp_bar(screen, pygame.Rect(x + 80, bar_y, width - 92, 12), hp, max_hp, temp)
+    if card.hp_line is not None:
+        text(screen, fonts.small, fit(fonts.small, card.hp_line, width - 88), (x + 80, hp_y),
+             palette.HP_BLOODIED if card.hp_alarm else palette.TEXT)
+    for index, line in enumerate(stat_lines):
+        text(screen, fonts.small, line, (x + 8, top + small_ls * index))
+    if card.staying:
+        text(screen, fonts.card, fit(fonts.card, card.staying, width - 16), (x + 8, line_y), palette.TEXT_DIM)
         line_y += card_ls
     for line, colour in wrapped:
         text(screen, fonts.card, line, (x + 8, line_y), colour)
         line_y += card_ls
-    if pips:
-        budget = state.turn.actions
-        pip_width = (width - 16 - 8) // 3
+    if card.pips:
+        pip_width = (width - 16 - 8) // len(card.pips)
         pip_x = x + 8
-        for label, available in ((STANDARD, budget.standard), (MOVE, budget.move), (MINOR, budget.minor)):
-            rect = pygame.Rect(pip_x, card.bottom - pip_height - 6, pip_width, pip_height)
+        for words, available in card.pips:
+            rect = pygame.Rect(pip_x, box.bottom - pip_height - 6, pip_width, pip_height)
             pygame.draw.rect(screen, (60, 120, 70) if available else (45, 45, 52), rect, border_radius=5)
             pygame.draw.rect(screen, palette.TEXT if available else palette.PANEL_EDGE, rect, 1, border_radius=5)
-            words = label.title() if available else f"{label.title()} used"
             text(screen, fonts.card, fit(fonts.card, words, pip_width - 6), rect.center,
                  palette.TEXT if available else palette.TEXT_DIM, "center")
             pip_x += pip_width + 4
-    return card.bottom
-
-
-def _card_lines(state: GameState, entity: Entity) -> list[tuple[str, tuple[int, int, int]]]:
-    lines: list[tuple[str, tuple[int, int, int]]] = []
-    for entry in state.conditions(entity).entries:
-        mark = "-" if harmful(entry) else "+"
-        lines.append((f"{mark} {condition_text(state, entry)}", palette.HP_BLOODIED if harmful(entry) else palette.HP_GOOD))
-    if (ready := readied_text(state, entity)):
-        lines.append((ready, palette.TEXT))
-    if entity in state.turn.delayed:
-        lines.append(("Delaying: may act after any creature's turn (4e §25.9)", palette.TEXT))
-    if not lines:
-        lines.append(("No conditions.", palette.TEXT_DIM))
-    return lines
+    return box.bottom
 
 
 # Offers and popups ---------------------------------------------------------------------------------------
 PROMPT_SIZE = (600, 176)
-OFFER_TITLES = {"opportunity": "Opportunity attack?", "readied": "Readied action?", "return": "Act now?"}
 
 
 @dataclass(frozen=True)
@@ -297,48 +221,17 @@ class PromptWords:
     labels: tuple[tuple[str, str], ...]
 
 
-def prompt_words(fonts: Fonts, state: GameState, offer: Offer, side_labels: dict[str, str]) -> PromptWords:
-    """The prompt's title, question, odds and rule lines, and whether taking it is allowed now."""
-    by = offer.by
-    side = state.side(by)
-    power = next((p for p in state.arsenal(by).attacks if p.name == offer.power), None)
-    if offer.kind == "power" and power is not None:
-        title = f"{'Interrupt' if power.action == 'interrupt' else 'Reaction'}: {offer.power}?"
-    else:
-        title = OFFER_TITLES.get(offer.kind, f"{offer.power}?")
-    plan = offer_plan(state, offer)
-    if isinstance(plan, AttackPlan):
-        chance = (21 - plan.needed) * 5
-        mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
-        odds = f"{plan.profile.name} vs {plan.profile.defense.upper() if plan.profile.defense == 'ac' else plan.profile.defense.title()} " \
-               f"{plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}."
-    elif power is not None and not power.attacks:
-        odds = power_summary(power).replace("you: ", f"{state.name(by)}: ") + "."
-    elif offer.kind == "return":
-        odds = "Take your delayed turn now; this becomes your place in the order (4e §25.9)."
-    else:
-        odds = str(plan) if plan is not None else ""
-    rule = {"opportunity": "One opportunity attack per turn (4e §25.13).", "return": "",
-            "readied": "Readied: it goes off before the trigger finishes (4e §25.16)."}.get(
-        offer.kind, "One immediate action per round (4e §3.3).")
+def prompt_words(fonts: Fonts, prompt: Prompt) -> PromptWords:
+    """The ruleset's prompt fitted to the box: the question cut to one line, the odds and rule to three."""
     width = PROMPT_SIZE[0] - 32
-    lines = tuple(wrap_lines(fonts.small, f"{_paused_odds(state)}{odds} {rule}".strip(), width)[:3])
-    refused = validate(state, React(by, True))
-    labels = (("yes", "Act now  [Y]" if offer.kind == "return" else "Take it  [Y]"),
-              ("no", "Keep waiting  [N]" if offer.kind == "return" else "Let it pass  [N]"))
-    return PromptWords(f"{title}  ({side_labels.get(side, side)})", palette.side_colour(side),
-                       fit(fonts.small, f"{state.name(by)}: {describe_offer(state, offer)}.", width), lines,
-                       None if refused is None else str(refused), labels)
+    return PromptWords(prompt.title, palette.side_colour(prompt.side), fit(fonts.small, prompt.asks, width),
+                       tuple(wrap_lines(fonts.small, prompt.explain, width)[:3]), prompt.refused, prompt.labels)
 
 
-def draw_prompt(screen: pygame.Surface, fonts: Fonts, state: GameState, offer: Offer | None, side_labels: dict[str, str],
-                map_rect: pygame.Rect, hover: tuple[int, int] | None,
-                words: PromptWords | None = None) -> dict[str, pygame.Rect]:
-    """Ask the controller of the creature the offer waits on: take it or let it pass. ``words``: what
-    prompt_words said for this state (worked out here from the 4e ``offer`` when None)."""
-    if words is None:
-        assert offer is not None
-        words = prompt_words(fonts, state, offer, side_labels)
+def draw_prompt(screen: pygame.Surface, fonts: Fonts, map_rect: pygame.Rect, hover: tuple[int, int] | None,
+                words: PromptWords) -> dict[str, pygame.Rect]:
+    """Ask the controller of the creature the offer waits on: take it or let it pass (``words``: what
+    prompt_words said for this state)."""
     # Sized by the fonts' line heights, so a larger interface scale grows the box rather than overlapping.
     small_ls, button_height = fonts.small.get_linesize(), max(38, fonts.body.get_linesize() + 12)
     height = max(PROMPT_SIZE[1], 10 + fonts.title.get_linesize() + 6 + small_ls * (1 + len(words.lines)) + 12
@@ -369,20 +262,6 @@ def draw_prompt(screen: pygame.Surface, fonts: Fonts, state: GameState, offer: O
     return buttons
 
 
-def _paused_odds(state: GameState) -> str:
-    """The attack an interrupt would answer, as it stands: "... the longsword hits Miriel on 6+ (75%). "."""
-    pending = state.pending_offers
-    paused = pending.then if pending is not None else None
-    command = getattr(paused, "command", None) if isinstance(paused, PausedAttack) else None
-    target = getattr(command, "target", None)
-    if command is None or target is None or not hasattr(command, "attack"):   # a paused maneuver names no attack
-        return ""
-    plan = plan_attack(state, command.actor, target, command.attack)
-    if not isinstance(plan, AttackPlan):
-        return ""
-    return f"As it stands the {command.attack} hits {state.name(target)} on {plan.needed}+ ({(21 - plan.needed) * 5}%). "
-
-
 def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pygame.Rect,
                hover: tuple[int, int] | None) -> None:
     """A numbered list in the middle of the map; Esc closes it."""
@@ -399,10 +278,11 @@ def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pyg
         rect = pygame.Rect(box.x + 12, box.y + top + row * index, box.width - 24, row - 4)
         usable = not why
         hot = usable and _hot(rect, hover)
-        pygame.draw.rect(screen, palette.CARD_HOT if hot else (palette.CARD if usable else (34, 35, 44)), rect, border_radius=4)
+        pygame.draw.rect(screen, palette.CARD_HOT if hot else (palette.CARD if usable else (34, 35, 44)), rect,
+                         border_radius=4)
         pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=4)
-        cap = key_cap(screen, fonts.tiny, str(index + 1), (rect.x + 6, rect.centery - fonts.tiny.get_linesize() // 2 - 2),
-                      dim=not usable)
+        cap = key_cap(screen, fonts.tiny, str(index + 1),
+                      (rect.x + 6, rect.centery - fonts.tiny.get_linesize() // 2 - 2), dim=not usable)
         words = label if usable else f"{label}: {why}"
         text(screen, fonts.small, fit(fonts.small, words, rect.width - 40), (cap.right + 8, rect.centery),
              palette.TEXT if usable else palette.TEXT_DIM, "midleft")
@@ -412,7 +292,8 @@ def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pyg
 # Badges on the map ---------------------------------------------------------------------------------------
 def draw_badge_labels(screen: pygame.Surface, font: pygame.font.Font, shown: tuple[tuple[str, bool], ...],
                       rect: pygame.Rect) -> None:
-    """Draw badges (letters, harmful ones dark red, helpful ones dark green; more than fit end in "+N") as chips flowed into at most BADGE_ROWS rows from the bottom up."""
+    """Draw badges (letters, harmful ones dark red, helpful ones dark green; more than fit end in "+N") as chips
+    flowed into at most BADGE_ROWS rows from the bottom up."""
     if not shown:
         return
     images = [rendered(font, label, palette.BADGE_TEXT) for label, _ in shown]

@@ -13,7 +13,6 @@ from game.replay.format import SaveError
 from game.replay.load import Loaded, load
 from game.replay.saves import SaveEntry, list_saves, saves_dir
 from game.ui.battle import BattleScene
-from game.ui.replay_view import unshowable
 from game.ui.widgets import Fonts, button, fit, panel, text
 
 ROW_HEIGHT = 54
@@ -58,10 +57,10 @@ class LoadScene:
                 if rect.collidepoint(intent.pos):
                     self.index = index
         elif isinstance(intent, Key):
-            action = {"end_turn": "resume", "confirm": "resume", "yes": "resume", "play_again": "replay",
+            picked = {"end_turn": "resume", "confirm": "resume", "yes": "resume", "play_again": "replay",
                       "cancel": "menu", "back": "menu", "menu": "menu", "quit": "quit"}.get(intent.action)
-            if action is not None:
-                return self._act(action)
+            if picked is not None:
+                return self._act(picked)
             step = {"up": -1, "down": 1}.get(intent.action, 0)
             if step and self.entries:
                 self.index = max(0, min(len(self.entries) - 1, self.index + step))
@@ -79,9 +78,7 @@ class LoadScene:
         except SaveError as err:
             self.message = str(err)
             return None
-        self.message = unshowable(loaded)
-        if self.message:
-            return None
+        self.message = ""
         self.loaded = loaded
         return action
 

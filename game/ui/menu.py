@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -12,7 +13,7 @@ from game.core.battlefield import Battlefield
 from game.input.intents import Click, Hover, Intent, Key, Scroll
 from game.maps.catalog import MapEntry
 from game.maps.loader import MapError, load_battlefield
-from game.match import Placeable
+
 from game.render import palette
 from game import rulesets
 from game.ui.form import Focus, draw_control
@@ -61,7 +62,7 @@ class MenuScene:
         self.surprise = 0
         self.wanted_sides = 4                    # as many as the map has start areas, unless the player says fewer
         self._battlefields: dict[Path, Battlefield | str] = {}
-        self.creatures: dict[str, Placeable] = {}     # the ruleset's creature templates, by key
+        self.creatures: dict[str, Any] = {}           # the ruleset's creature templates (game.engine.protocol.Template), by key
         self.presets: list[Preset] = []
         # Blue and red are people at this machine (hot-seat), green and yellow the computer, as a start.
         self.setups = [SideSetup(side, "human" if i < 2 else "normal", 0, ()) for i, side in enumerate(SIDE_WORDS)]

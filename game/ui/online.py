@@ -163,7 +163,7 @@ class OnlineScene:
         rosters = list(mirror.rosters)
         loaded = Loaded(mirror.match, Setup(mirror.map_path, mirror.rosters, mirror.surprised), welcome, mirror.map_path)
         if unshowable(loaded):
-            self.message, self.connection = f"This game cannot show {welcome['ruleset']} skirmishes", None
+            self.message, self.connection = unshowable(loaded), None
             return
         battle = battle_for(self.size, self.fonts, loaded, mirror.match, None, self.animation_speed)
         labels = {r.side: r.label for r in rosters}

@@ -13,86 +13,23 @@ top: the framed (acting or selected) creature, walking ones, the target marks, t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from dataclasses import dataclass
 
 import pygame
 
-from game.rulesets.dnd4e.actions.attack import AreaPlan
-from game.rulesets.dnd4e.actions.move import mode_speed
-from game.rulesets.dnd4e.actions.zones import zones
-from game.core.grid import Square, footprint
-from game.core.lines import cover_line_verdicts, line_of_effect
+from game.core.grid import Square
 from game.ecs.components import Appearance, OutOfFight
 from game.ecs.world import Entity
-from game.render import palette
-from game.state import GameState
+from game.engine.controls import AreaShown, CoverLines, WalkPreview, ZoneShown, cover_lines_shown
 from game.engine.cues import FALL_COLOUR
+from game.render import palette
 from game.render.animation import FADE_TICKS, FLASH_TICKS, FLOAT_TICKS
-from game.render.layers import union
-from game.rulesets.dnd4e.opportunity import provokers
+from game.render.layers import Board, union
 from game.ui import hud
+from game.ui.map_art import PATH_DOT, dashed_line, sparse
 from game.ui.widgets import hp_bar, rendered, text
-
-
-@dataclass(frozen=True)
-class WalkPreview:
-    """The hovered move: its path and cost, the squares whose leaving provokes, who would attack,
-    and the height of the fall at its end (0: none)."""
-
-    path: tuple[Square, ...]
-    cost: int
-    provoking: tuple[Square, ...]
-    attackers: tuple[Entity, ...]
-    fall_ft: int
-
-
-@dataclass(frozen=True)
-class AreaShown:
-    """The hovered area template, whichever ruleset: its squares and the creatures caught in it; ``harms``:
-    whether it attacks or hurts them (then a caught ally is marked "ally!")."""
-
-    squares: tuple[Square, ...]
-    caught: tuple[Entity, ...]
-    harms: bool
-
-
-@dataclass(frozen=True)
-class ZoneShown:
-    """A zone as the map layer draws it: its name tab ("Darkness (Ilvara)"), its squares, and whether it is
-    magical darkness (drawn nearly black: no eye sees into it, 5e-house R004-LT-04)."""
-
-    label: str
-    squares: tuple[Square, ...]
-    dark: bool = False
-
-
-@dataclass(frozen=True)
-class CoverLines:
-    """The corner-to-corner lines §14 counts for an attack: from the attacker's corner with the fewest blocked
-    lines to the target square it sees best, each line blocked or clear."""
-
-    corner: tuple[int, int]                # a lattice point: the corner of a square
-    square: Square
-    blocked: tuple[bool, bool, bool, bool]  # to the square's top-left, top-right, bottom-left, bottom-right
-
-
-def cover_lines_shown(state: GameState, attacker: Entity, target: Entity) -> CoverLines | None:
-    """The lines behind the attacker's cover against ``target`` (4e §14), by the rules' own line test; None
-    without line of effect (no lines to show)."""
-    bf = state.battlefield
-    source, aim = state.space(attacker), state.space(target)
-    if not line_of_effect(bf, source, aim):
-        return None
-    own = footprint(*source)
-    (x0, y0), side = source
-    best: CoverLines | None = None
-    for y in range(y0, y0 + side + 1):
-        for x in range(x0, x0 + side + 1):
-            for square in footprint(*aim):
-                blocked = cover_line_verdicts(bf, (x, y), square, own)
-                if best is None or sum(blocked) < sum(best.blocked):
-                    best = CoverLines((x, y), square, blocked)
-    return best
 
 
 @dataclass(frozen=True)
@@ -135,13 +72,21 @@ class UnitShown:
 TOKEN_MARGIN = (3, 7)           # room around a space for the hit point bar above it and badges overhanging it
 TOKEN_CACHE_LIMIT = 512
 MARKER_MARGIN = 5               # room around a space for the target marker's corner dots
-PATH_DOT = 4                    # radius of the dot on each square of a path
 PATH_CACHE_LIMIT = 256          # hovered paths kept as pictures for the move shown
 FLOATER_LINE = 18               # pixels between floating words stacked over one creature
 
 
-class MapOverlays:
+
+if TYPE_CHECKING:                    # the scene's members, for the type checker (game.ui.scene_parts)
+    from game.ui.scene_parts import ScenePart
+else:
+    ScenePart = object
+
+
+class MapOverlays(ScenePart):
     """The map layer of the battle screen (see BattleScene for the attributes it reads)."""
+
+    _board: Board                  # the map picture kept around the view (game.render.layers)
 
     def _map_rect(self, square: Square) -> pygame.Rect:
         """A square in the board's pixels (map pixels less the board's origin)."""
@@ -206,8 +151,8 @@ class MapOverlays:
         return self._split
 
     def _reach_speed(self) -> int:
-        """How far one move goes (squares beyond it are hatched: a double move, 4e §25.13)."""
-        return mode_speed(self.state, self.actor, self.mode)
+        """How far one move goes (squares beyond it are hatched: a double move)."""
+        return self.controls.reach_speed()
 
     def _paint_reach(self, surface: pygame.Surface) -> list[pygame.Rect]:
         if self.walk is None:
@@ -256,8 +201,8 @@ class MapOverlays:
 
     # Drawn every frame, on the screen ------------------------------------------------------------------
     def _zones_shown(self) -> list[ZoneShown]:
-        """The zones in play as drawn: the zone powers of 4e (a ruleset's screen names its own)."""
-        return [ZoneShown(f"{z.source} ({self.state.name(z.owner)})", z.squares) for z in zones(self.state)]
+        """The zones in play, as the ruleset's controls name them."""
+        return self.controls.zones_shown()
 
     def _draw_zones(self, screen: pygame.Surface) -> None:
         """Zones in play: a dark hatched veil over their squares (magical darkness nearly black) and their
@@ -323,12 +268,8 @@ class MapOverlays:
                 text(screen, self.fonts.body, "ally!", (rect.centerx, rect.top - 2), palette.SELECT, "midbottom")
 
     def _area_shown(self) -> AreaShown | None:
-        """The 4e template under the mouse: the chosen close or area power placed by plan_area (its targets
-        are the creatures caught)."""
-        area = self._area_plan()
-        if not isinstance(area, AreaPlan):
-            return None
-        return AreaShown(area.squares, tuple(target for target, _ in area.targets), area.profile.attacks)
+        """The area template under the mouse, as the ruleset's controls place it."""
+        return self.controls.area_shown()
 
     def _draw_outline(self, screen: pygame.Surface, squares: tuple[Square, ...]) -> None:
         """The template's outer edge: a thick line, over a black one, along every side of a square in it whose
@@ -359,31 +300,12 @@ class MapOverlays:
         pygame.draw.rect(screen, palette.FORCED_EDGE, end, 3)
 
     def _walk_preview(self) -> WalkPreview | None:
-        """The move to the hovered square and what it provokes: worked out once per square for each
-        move's options (and once per step of the path tree), not per frame."""
-        square = self._hover_square()
-        if self.walk is None or square is None or square not in self.walk.endable or square == self.walk.start:
-            return None
+        """The move to the hovered square and what it provokes, as the ruleset's controls work it out (once
+        per square); the pictures of the paths drawn are kept as long as the move's options stand."""
         key = (self.walk, self.mode, len(self.match.record), self._version)
-        if key != self._preview_key:
-            self._preview_key, self._previews, self._provokers, self._path_pictures = key, {}, {}, {}
-        preview = self._previews.get(square)
-        if preview is None:
-            path = self.walk.path_to(square) or ()
-            used = self.state.turn.opportunity_used
-            provoking: list[Square] = []
-            attackers: list[Entity] = []
-            for step in zip(path, path[1:]):
-                found = self._provokers.get(step)
-                if found is None:
-                    found = self._provokers[step] = tuple(provokers(self.state, self.actor, step, self.mode))
-                fresh = [e for e in found if e not in used and e not in attackers]
-                if fresh:
-                    provoking.append(step[0])
-                    attackers.extend(fresh)
-            preview = self._previews[square] = WalkPreview(path, self.walk.cost[square], tuple(provoking),
-                                                           tuple(attackers), self.walk.falls.get(square, 0))
-        return preview
+        if key != self._pictures_key:
+            self._pictures_key, self._path_pictures = key, {}
+        return self.controls.walk_preview()
 
     def _draw_path(self, screen: pygame.Surface) -> None:
         """The hovered move: drawn once per hovered square into a picture, then copied every frame."""
@@ -431,7 +353,7 @@ class MapOverlays:
         image.fblits([(self._path_dot, (x - PATH_DOT, y - PATH_DOT)) for x, y in points[1:]])
         # Squares whose leaving provokes an opportunity attack: a red ring and "!" (readable without colour).
         inside = badge.collidelist(marks) >= 0
-        for step, place in zip(preview.provoking, marks):
+        for step, place in zip(preview.provoking, marks, strict=True):
             pygame.draw.circle(image, palette.TARGET, (centres[step][0] - bx, centres[step][1] - by), ring, 3)
             if inside:
                 image.blit(mark, place.move(-bx, -by))
@@ -443,8 +365,8 @@ class MapOverlays:
         return sparse(image), (bx, by), [place.topleft for place in marks]
 
     def _path_cost(self, preview: WalkPreview) -> str:
-        """The hovered path's cost on its badge: squares in 4e (§25.24), written bare."""
-        return f"{preview.cost}"
+        """The hovered path's cost on its badge, in the ruleset's words."""
+        return self.controls.path_cost(preview)
 
     def _draw_line(self, screen: pygame.Surface, path: tuple[Square, ...]) -> None:
         ox, oy = self.view.origin()
@@ -481,7 +403,7 @@ class MapOverlays:
         start = (ox + lines.corner[0] * cell, oy + lines.corner[1] * cell)
         sx, sy = lines.square
         ends = ((sx, sy), (sx + 1, sy), (sx, sy + 1), (sx + 1, sy + 1))
-        for (ex, ey), blocked in zip(ends, lines.blocked):
+        for (ex, ey), blocked in zip(ends, lines.blocked, strict=True):
             end = (ox + ex * cell, oy + ey * cell)
             if blocked:
                 dashed_line(screen, palette.COVER_BLOCKED, start, end, 3)
@@ -623,7 +545,8 @@ class MapOverlays:
             else:
                 x, y = ox + unit.square[0] * cell, oy + unit.square[1] * cell
             if unit.out and not (busy and animator.pending_downed(entity)):
-                batch.append((self._lying(unit.look.sprite, unit.side, animator.fading.get(entity, FADE_TICKS)), (x, y)))
+                lying = self._lying(unit.look.sprite, unit.side, animator.fading.get(entity, FADE_TICKS))
+                batch.append((lying, (x, y)))
                 continue
             token = self._token(unit.look, True) if busy and animator.flashing(entity) else unit.token
             at = (x - token.origin[0], y - token.origin[1])
@@ -675,88 +598,3 @@ class MapOverlays:
             for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
                 screen.blit(outline, outline.get_rect(center=(centre[0] + dx, centre[1] + dy)))
             screen.blit(image, image.get_rect(center=centre))
-
-
-def dashed_line(screen: pygame.Surface, colour: tuple[int, int, int], start: tuple[int, int], end: tuple[int, int],
-                width: int, dash: int = 7, gap: int = 5) -> None:
-    """A line drawn in dashes over a black outline: a style that differs from a solid line without colour."""
-    (ax, ay), (bx, by) = start, end
-    length = max(1, int(((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5))
-    for offset in range(0, length, dash + gap):
-        stop = min(length, offset + dash)
-        p = (ax + (bx - ax) * offset // length, ay + (by - ay) * offset // length)
-        q = (ax + (bx - ax) * stop // length, ay + (by - ay) * stop // length)
-        pygame.draw.line(screen, (0, 0, 0), p, q, width + 2)
-        pygame.draw.line(screen, colour, p, q, width)
-
-
-def sparse(image: pygame.Surface) -> pygame.Surface:
-    """A picture with per-pixel alpha that is mostly see-through, run-length encoded so that a blit
-    skips its clear pixels (the same pixels on screen, several times faster). Not to be drawn on after."""
-    image.set_alpha(255, pygame.RLEACCEL)
-    return image
-
-
-def path_dot() -> pygame.Surface:
-    """The dot marking each square of a path (the same pixels as pygame.draw.circle there)."""
-    dot = pygame.Surface((2 * PATH_DOT + 1, 2 * PATH_DOT + 1), pygame.SRCALPHA)
-    pygame.draw.circle(dot, palette.PATH, (PATH_DOT, PATH_DOT), PATH_DOT)
-    return dot
-
-
-def reach_tiles(cell: int) -> tuple[pygame.Surface, pygame.Surface]:
-    """The two movement overlay styles: one move (plain tint) and double move (hatched)."""
-    one_move = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    one_move.fill(palette.REACH_FILL)
-    double = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    double.fill(palette.DOUBLE_FILL)
-    # Diagonal hatching marks double-move squares, so the two styles differ without colour too.
-    for offset in range(-cell, cell, 8):
-        pygame.draw.line(double, palette.DOUBLE_EDGE, (offset, cell), (offset + cell, 0), 1)
-    return one_move, double
-
-
-def zone_tile(cell: int) -> pygame.Surface:
-    """A zone's squares: darkened, with cross-hatching (obscured, readable without colour)."""
-    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    tile.fill(palette.ZONE_FILL)
-    for offset in range(-cell, cell, 10):
-        pygame.draw.line(tile, (*palette.ZONE_EDGE, 90), (offset, cell), (offset + cell, 0), 1)
-        pygame.draw.line(tile, (*palette.ZONE_EDGE, 90), (offset, 0), (offset + cell, cell), 1)
-    return tile
-
-
-DARKNESS_FILL = (4, 2, 10, 215)          # magical darkness: far darker than a zone's veil (palette.ZONE_FILL)
-
-
-def darkness_tile(cell: int) -> pygame.Surface:
-    """Magical darkness: nearly black, with sparse dots (darker than a zone's veil, readable without colour)."""
-    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    tile.fill(DARKNESS_FILL)
-    for x in range(cell // 6, cell, cell // 3 or 1):
-        for y in range(cell // 6, cell, cell // 3 or 1):
-            pygame.draw.circle(tile, (*palette.ZONE_EDGE, 110), (x, y), 1)
-    return tile
-
-
-# Each lit-square overlay has its own pattern over its tint, so they tell apart without colour: an area
-# attack's squares are dotted, teleport squares ringed, forced-movement (and wall) squares striped.
-PATTERNS = {palette.AREA_FILL: "dots", palette.TELEPORT_FILL: "ring", palette.FORCED_FILL: "stripes"}
-PATTERN_INK = (255, 255, 255, 120)
-
-
-def tint(cell: int, fill: tuple[int, ...]) -> pygame.Surface:
-    """A lit square's tile: the tint and the pattern PATTERNS gives its colour."""
-    tile = pygame.Surface((cell, cell), pygame.SRCALPHA)
-    tile.fill(fill)
-    pattern = PATTERNS.get(fill, "")
-    if pattern == "dots":
-        for x in range(4, cell - 2, 7):
-            for y in range(4, cell - 2, 7):
-                pygame.draw.circle(tile, PATTERN_INK, (x, y), 1)
-    elif pattern == "ring":
-        pygame.draw.circle(tile, PATTERN_INK, (cell // 2, cell // 2), max(3, cell // 4), 2)
-    elif pattern == "stripes":
-        for y in range(3, cell - 2, 6):
-            pygame.draw.line(tile, PATTERN_INK, (3, y), (cell - 4, y), 1)
-    return tile

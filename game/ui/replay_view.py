@@ -14,36 +14,27 @@ import pygame
 from game.audio.speakers import play_all
 from game.input.intents import Click, Hover, Intent, Key, Release, Scroll
 from game.render import palette
-from game.replay.format import SaveError
-from game.replay.load import Loaded, shown_name
+from game.replay.load import Loaded
 from game.replay.player import ReplayPlayer
 from game.match import Match
+from game.rulesets import no_screen
 from game.ui.battle import BattleScene
-from game.ui.battle_5e import Battle5eScene
 from game.ui.widgets import Fonts, button, text
 
-SCREEN_RULESETS: dict[str, type[BattleScene]] = {"4e": BattleScene, "5e-house": Battle5eScene}   # each ruleset's screen
 AUTOPLAY_BEAT = 30        # fixed steps (half a second) between commands when playing on its own
 CONTROLS = (("start", "|<  Start  [Up]"), ("back", "<  Back  [Left]"), ("play", "Play  [Space]"),
             ("forward", "Forward  >  [Right]"), ("end", "End  >|  [Down]"), ("menu", "Close  [Esc]"))
 
 
 def unshowable(loaded: Loaded) -> str:
-    """Why the battle screen cannot play or show a loaded save (another ruleset), or ""."""
-    ruleset = loaded.match.ruleset
-    if ruleset in SCREEN_RULESETS:
-        return ""
-    return (f"{shown_name(loaded.path)}: the battle screen plays only {', '.join(SCREEN_RULESETS)}, this save is "
-            f"{ruleset} (python -m game replay FILE --verify checks it)")
+    """Why the battle screen cannot show a loaded save ("" when it can): its ruleset has no screen yet."""
+    return no_screen(loaded.match.ruleset)
 
 
 def battle_for(screen_size: tuple[int, int], fonts: Fonts, loaded: Loaded, match: Match,
                computer: dict[str, str] | None = None, animation_speed: str = "normal") -> BattleScene:
     """The battle screen of a loaded save's ruleset, carrying on ``match`` as the save was set up."""
     setup = loaded.setup
-    if SCREEN_RULESETS[match.ruleset] is Battle5eScene:
-        return Battle5eScene(screen_size, setup.map_path, match.seed, fonts, rosters=list(setup.rosters),
-                             computer=computer, animation_speed=animation_speed, match=match)
     return BattleScene(screen_size, setup.map_path, match.seed, fonts, rosters=list(setup.rosters),
                        surprised=setup.surprised, computer=computer, match=match, animation_speed=animation_speed)
 
@@ -52,11 +43,8 @@ class ReplayScene:
     """Arrows or buttons step back and forth; Space plays the commands one after another."""
 
     def __init__(self, screen_size: tuple[int, int], fonts: Fonts, loaded: Loaded, back: Any = None) -> None:
-        """SaveError when the battle screen cannot show the save's ruleset. ``back``: the load list the replay
-        was opened from, which Close returns to (None: the start menu)."""
-        refusal = unshowable(loaded)
-        if refusal:
-            raise SaveError(refusal)
+        """``back``: the load list the replay was opened from, which Close returns to (None: the start menu).
+        Every ruleset the loader knows has the one battle screen, so every loaded save shows."""
         self.back = back
         self.fonts = fonts
         self.player = ReplayPlayer(loaded)
@@ -83,10 +71,10 @@ class ReplayScene:
                 if rect.collidepoint(intent.pos):
                     return self._act(action)
         elif isinstance(intent, Key):
-            action = {"left": "back", "right": "forward", "up": "start", "down": "end", "skip": "play",
+            picked = {"left": "back", "right": "forward", "up": "start", "down": "end", "skip": "play",
                       "cancel": "menu", "back": "menu", "menu": "menu", "quit": "quit"}.get(intent.action)
-            if action is not None:
-                return self._act(action)
+            if picked is not None:
+                return self._act(picked)
         return None
 
     def _act(self, action: str) -> str | None:

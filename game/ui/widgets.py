@@ -7,6 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 import pygame
+from pygame.typing import ColorLike
 
 from game.i18n import SHIPPED_CJK_FONT, cjk_font_paths, current_language, tr
 from game.render import palette
@@ -115,7 +116,7 @@ class UiFont(pygame.font.Font):
             return super().size(run)[0]
         return sum(self._face(character).font.size(character)[0] for character in run)
 
-    def render(self, text: str | bytes | None, antialias: bool, color: object, bgcolor: object = None,
+    def render(self, text: str | bytes | None, antialias: bool, color: ColorLike, bgcolor: ColorLike | None = None,
                wraplength: int = 0) -> pygame.Surface:
         words = tr(text.decode() if isinstance(text, bytes) else (text or ""))
         if not _CJK.search(words) or not self.cjk_faces():

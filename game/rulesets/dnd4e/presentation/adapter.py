@@ -10,18 +10,46 @@ from game.rulesets.dnd4e.actions.events import (
     SavingThrow, SkirmishWon, TemporaryHitPoints, TurnEnded, TurnStarted, UnitBloodied, UnitDied, UnitDying, UnitFell,
     UnitForced, UnitKnockedOut, UnitMoved, UnitRevived, UnitTeleported, ZoneCreated, ZoneEnded,
 )
+from game.core.battlefield import Battlefield
 from game.core.grid import Square
-from game.ecs.components import Health
+from game.ecs.components import (
+    ActionPoints, Appearance, Arsenal, Body, Conditions, DeathSaves, Health, Name, OutOfFight, Outcome, PendingForced,
+    PendingOffers, Position, Readied, SpentPowers, Stats, Surges, Team, TurnState, Zones,
+)
 from game.ecs.world import Entity
 from game.engine.cues import (
     CONDITION_COLOUR, DOWN_COLOUR, HEAL_COLOUR, NOTE_COLOUR, ONLY_WITH_CAUSE, SAVE_COLOUR, TEMP_COLOUR, WITH_CAUSE,
     AreaFlash, Blink, Cue, Death, Fall, Hurt, Motion, Note, Sound, Strike,
 )
-from game.state import GameState
+from game.engine.controls import Controls, Screen
+from game.engine.rosters import Roster
+from game.rulesets.dnd4e.presentation.controls import Controls4e
 from game.rulesets.dnd4e.presentation.describe import badge_labels
+from game.state import GameState
 
-__all__ = ["SILENT", "SOUNDS", "animation_cues", "badges", "decider", "delayed", "hit_points", "round_label",
-           "round_number", "turn_order"]
+__all__ = ["SILENT", "SOUNDS", "animation_cues", "badges", "controls", "decider", "delayed", "drawn_types", "hit_points",
+           "round_label", "round_number", "rosters_in_play", "sound_cues", "turn_order"]
+
+# What the screen reads of the world: a change to any of these (components are replaced, never changed in
+# place) is a new state to draw; the layers kept between frames are redrawn then, and only then.
+DRAWN_COMPONENTS = (Name, Team, Position, Body, Stats, Health, Surges, ActionPoints, DeathSaves, Arsenal, SpentPowers,
+                    Conditions, Appearance, OutOfFight, Readied)
+DRAWN_RESOURCES = (TurnState, Outcome, PendingOffers, PendingForced, Zones)
+
+
+def controls(screen: Screen) -> Controls:
+    """The battle screen's 4e controls (presentation/controls.py)."""
+    return Controls4e(screen)
+
+
+def drawn_types() -> tuple[tuple[type, ...], tuple[type, ...]]:
+    """The components and resources the screen draws from."""
+    return DRAWN_COMPONENTS, DRAWN_RESOURCES
+
+
+def rosters_in_play(bf: Battlefield, rosters: list[Roster]) -> list[Roster]:
+    """Every roster plays: a side the map has no start area for is new_match's SetupError."""
+    return rosters
 
 
 def round_number(state: GameState) -> int:
