@@ -6,13 +6,12 @@ e.g. ``creatures.toml:agent.weapons[1]: unknown weapon 'rifle' (known: ...)``.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine.rosters import ContentError, Roster
-from game.core.dice import DiceExpr
+from game.engine.content_check import TableChecker, read_toml
+from game.engine.rosters import Roster
 from game.core.grid import Size
 from game.ecs.components import Body
 from game.rulesets.d20modern.components import FEATS, GRIPS, WEAPON_KINDS, Ammo, Carried, Explosive, Sheet, Weapon
@@ -48,51 +47,8 @@ class CreatureD20:
         return f"{self.body.size.name.lower()}, Defense {defense}, {self.max_hp} HP"
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as err:
-        raise ContentError(f"{path.name}: cannot read ({err.strerror or err})") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ContentError(f"{path.name}: not valid TOML: {err}") from None
-
-
-class _Checker:
-    """Reads typed values out of TOML tables, naming ``file:key.path`` in every error."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, where: str, what: str) -> ContentError:
-        return ContentError(f"{self.file}:{where}: {what}")
-
-    def table(self, raw: Any, where: str, allowed: tuple[str, ...]) -> dict[str, Any]:
-        if not isinstance(raw, dict):
-            raise self.fail(where, "must be a table")
-        for key in raw:
-            if key not in allowed:
-                raise self.fail(f"{where}.{key}", f"unknown key (known: {', '.join(allowed)})")
-        return raw
-
-    def value(self, table: dict[str, Any], key: str, where: str, kind: type, default: Any = None) -> Any:
-        if key not in table:
-            if default is None:
-                raise self.fail(f"{where}.{key}", "missing")
-            return default
-        value = table[key]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(f"{where}.{key}", f"must be an integer, got {value!r}")
-        if kind is not int and not isinstance(value, kind):
-            raise self.fail(f"{where}.{key}", f"must be {kind.__name__}, got {value!r}")
-        return value
-
-    def dice(self, table: dict[str, Any], key: str, where: str) -> DiceExpr:
-        text = self.value(table, key, where, str)
-        try:
-            return DiceExpr.parse(text)
-        except ValueError as err:
-            raise self.fail(f"{where}.{key}", str(err)) from None
+class _Checker(TableChecker):
+    """The d20-modern content's own kinds of value."""
 
     def one_of(self, value: Any, where: str, allowed: tuple[str, ...]) -> str:
         if value not in allowed:
@@ -109,22 +65,22 @@ def load_weapons(path: Path | None = None) -> dict[str, Weapon]:
     path = path or DATA_DIR / "weapons.toml"
     c = _Checker(path.name)
     found: dict[str, Weapon] = {}
-    for key, raw in _read(path).items():
+    for key, raw in read_toml(path).items():
         t = c.table(raw, key, WEAPON_KEYS)
-        kind = c.one_of(c.value(t, "kind", key, str), f"{key}.kind", WEAPON_KINDS)
-        increment = c.positive(c.value(t, "increment_ft", key, int, 0), f"{key}.increment_ft")
+        kind = c.one_of(c.value(t, "kind", str, key), f"{key}.kind", WEAPON_KINDS)
+        increment = c.positive(c.value(t, "increment_ft", int, key, 0), f"{key}.increment_ft")
         if kind in ("ranged", "thrown") and increment == 0:
             raise c.fail(f"{key}.increment_ft", "a ranged or thrown weapon needs its range increment")
-        threat = c.value(t, "threat", key, int, 20)
+        threat = c.value(t, "threat", int, key, 20)
         if not 2 <= threat <= 20:
             raise c.fail(f"{key}.threat", f"must be 2 to 20, got {threat}")
         found[key] = Weapon(
-            c.value(t, "name", key, str), kind, c.dice(t, "damage", key), threat,
-            c.positive(c.value(t, "multiplier", key, int, 2), f"{key}.multiplier", 2), increment,
-            c.one_of(c.value(t, "grip", key, str, "one"), f"{key}.grip", GRIPS),
-            c.value(t, "longarm", key, bool, False), c.value(t, "autofire", key, bool, False),
-            c.positive(c.value(t, "magazine", key, int, 0), f"{key}.magazine"), c.value(t, "nonlethal", key, bool, False),
-            c.value(t, "firearm", key, bool, False),
+            c.value(t, "name", str, key), kind, c.dice(t, "damage", key), threat,
+            c.positive(c.value(t, "multiplier", int, key, 2), f"{key}.multiplier", 2), increment,
+            c.one_of(c.value(t, "grip", str, key, "one"), f"{key}.grip", GRIPS),
+            c.value(t, "longarm", bool, key, False), c.value(t, "autofire", bool, key, False),
+            c.positive(c.value(t, "magazine", int, key, 0), f"{key}.magazine"), c.value(t, "nonlethal", bool, key, False),
+            c.value(t, "firearm", bool, key, False),
         )
     return found
 
@@ -133,13 +89,13 @@ def load_explosives(path: Path | None = None) -> dict[str, Explosive]:
     path = path or DATA_DIR / "explosives.toml"
     c = _Checker(path.name)
     found: dict[str, Explosive] = {}
-    for key, raw in _read(path).items():
+    for key, raw in read_toml(path).items():
         t = c.table(raw, key, EXPLOSIVE_KEYS)
         found[key] = Explosive(
-            c.value(t, "name", key, str), c.dice(t, "damage", key),
-            c.positive(c.value(t, "burst_ft", key, int), f"{key}.burst_ft", 5),
-            c.positive(c.value(t, "reflex_dc", key, int), f"{key}.reflex_dc", 1),
-            c.positive(c.value(t, "increment_ft", key, int, 10), f"{key}.increment_ft", 5),
+            c.value(t, "name", str, key), c.dice(t, "damage", key),
+            c.positive(c.value(t, "burst_ft", int, key), f"{key}.burst_ft", 5),
+            c.positive(c.value(t, "reflex_dc", int, key), f"{key}.reflex_dc", 1),
+            c.positive(c.value(t, "increment_ft", int, key, 10), f"{key}.increment_ft", 5),
         )
     return found
 
@@ -152,51 +108,51 @@ def load_creatures(path: Path | None = None, weapons: dict[str, Weapon] | None =
     explosives = load_explosives() if explosives is None else explosives
     c = _Checker(path.name)
     found: dict[str, CreatureD20] = {}
-    for key, raw in _read(path).items():
+    for key, raw in read_toml(path).items():
         found[key] = _creature(c, key, c.table(raw, key, CREATURE_KEYS), weapons, explosives)
     return found
 
 
 def _creature(c: _Checker, key: str, t: dict[str, Any], weapons: dict[str, Weapon],
               explosives: dict[str, Explosive]) -> CreatureD20:
-    abilities = c.table(c.value(t, "abilities", key, dict), f"{key}.abilities", ABILITIES)
+    abilities = c.table(c.value(t, "abilities", dict, key), f"{key}.abilities", ABILITIES)
     for ability in ABILITIES:
-        c.value(abilities, ability, f"{key}.abilities", int)
-    saves = c.value(t, "saves", key, list)
+        c.value(abilities, ability, int, f"{key}.abilities")
+    saves = c.value(t, "saves", list, key)
     if len(saves) != 3 or not all(isinstance(v, int) and not isinstance(v, bool) for v in saves):
         raise c.fail(f"{key}.saves", "must be three integers: Fortitude, Reflex, Will")
-    feats = tuple(c.one_of(f, f"{key}.feats[{i}]", FEATS) for i, f in enumerate(c.value(t, "feats", key, list, [])))
+    feats = tuple(c.one_of(f, f"{key}.feats[{i}]", FEATS) for i, f in enumerate(c.value(t, "feats", list, key, [])))
     arms: list[Weapon] = []
-    for i, name in enumerate(c.value(t, "weapons", key, list)):
+    for i, name in enumerate(c.value(t, "weapons", list, key)):
         if name not in weapons:
             raise c.fail(f"{key}.weapons[{i}]", f"unknown weapon {name!r} (known: {', '.join(weapons)})")
         arms.append(weapons[name])
     if not arms:
         raise c.fail(f"{key}.weapons", "a creature needs at least one weapon")
-    spare = c.table(c.value(t, "magazines", key, dict, {}), f"{key}.magazines", tuple(w for w in weapons if weapons[w].magazine))
-    carried = c.table(c.value(t, "explosives", key, dict, {}), f"{key}.explosives", tuple(explosives))
+    spare = c.table(c.value(t, "magazines", dict, key, {}), f"{key}.magazines", tuple(w for w in weapons if weapons[w].magazine))
+    carried = c.table(c.value(t, "explosives", dict, key, {}), f"{key}.explosives", tuple(explosives))
     for name, count in list(spare.items()) + list(carried.items()):
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise c.fail(f"{key}.{name}", f"must be a count (0 or more), got {count!r}")
     try:
-        size = Size.parse(c.value(t, "size", key, str, "medium"))
+        size = Size.parse(c.value(t, "size", str, key, "medium"))
     except ValueError as err:
         raise c.fail(f"{key}.size", str(err)) from None
     sheet = Sheet(
-        key, c.positive(c.value(t, "level", key, int), f"{key}.level", 1), c.value(t, "bab", key, int),
-        tuple((a, abilities[a]) for a in ABILITIES), c.positive(c.value(t, "con_score", key, int), f"{key}.con_score", 1),
-        c.value(t, "class_bonus", key, int), c.value(t, "equip_bonus", key, int),
-        c.positive(c.value(t, "speed_ft", key, int), f"{key}.speed_ft", 5), (saves[0], saves[1], saves[2]),
-        tuple(arms), tuple(explosives[name] for name in carried), feats, c.value(t, "natural", key, int, 0),
-        c.value(t, "treat_injury", key, int, 0), c.value(t, "stable_footing", key, bool, False),
-        c.value(t, "natural_weapons", key, bool, False),
+        key, c.positive(c.value(t, "level", int, key), f"{key}.level", 1), c.value(t, "bab", int, key),
+        tuple((a, abilities[a]) for a in ABILITIES), c.positive(c.value(t, "con_score", int, key), f"{key}.con_score", 1),
+        c.value(t, "class_bonus", int, key), c.value(t, "equip_bonus", int, key),
+        c.positive(c.value(t, "speed_ft", int, key), f"{key}.speed_ft", 5), (saves[0], saves[1], saves[2]),
+        tuple(arms), tuple(explosives[name] for name in carried), feats, c.value(t, "natural", int, key, 0),
+        c.value(t, "treat_injury", int, key, 0), c.value(t, "stable_footing", bool, key, False),
+        c.value(t, "natural_weapons", bool, key, False),
     )
     names = [w.name for w in arms]
     loaded = tuple((w.name, w.magazine) for w in arms if w.magazine)
     ammo = Ammo(loaded, tuple((weapons[k].name, n) for k, n in spare.items() if weapons[k].name in names))
     held = Carried(tuple((explosives[k].name, n) for k, n in carried.items()))
-    return CreatureD20(key, c.value(t, "name", key, str), c.value(t, "sprite", key, str), Body(size), sheet,
-                       c.positive(c.value(t, "hp", key, int), f"{key}.hp", 1), ammo, held)
+    return CreatureD20(key, c.value(t, "name", str, key), c.value(t, "sprite", str, key), Body(size), sheet,
+                       c.positive(c.value(t, "hp", int, key), f"{key}.hp", 1), ammo, held)
 
 
 def load_rosters(path: Path | None = None, creatures: dict[str, CreatureD20] | None = None) -> list[Roster]:
@@ -205,13 +161,13 @@ def load_rosters(path: Path | None = None, creatures: dict[str, CreatureD20] | N
     creatures = load_creatures() if creatures is None else creatures
     c = _Checker(path.name)
     rosters: list[Roster] = []
-    for side, raw in _read(path).items():
+    for side, raw in read_toml(path).items():
         t = c.table(raw, side, ROSTER_KEYS)
-        keys = c.value(t, "creatures", side, list)
+        keys = c.value(t, "creatures", list, side)
         for i, name in enumerate(keys):
             if name not in creatures:
                 raise c.fail(f"{side}.creatures[{i}]", f"unknown creature {name!r} (known: {', '.join(creatures)})")
         if not keys:
             raise c.fail(f"{side}.creatures", "a roster needs at least one creature")
-        rosters.append(Roster(side, c.value(t, "label", side, str), tuple(keys)))
+        rosters.append(Roster(side, c.value(t, "label", str, side), tuple(keys)))
     return rosters

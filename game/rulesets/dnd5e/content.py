@@ -6,13 +6,12 @@ e.g. ``creatures.toml:wizard.attacks[0].kind: must be one of melee, ranged, got 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine.rosters import ContentError, Roster
-from game.core.dice import DiceExpr
+from game.engine.content_check import TableChecker, read_toml
+from game.engine.rosters import Roster
 from game.core.grid import Size
 from game.ecs.components import Body
 from game.rulesets.dnd5e.components import HANDS, Sheet, Spell, Weapon
@@ -51,47 +50,8 @@ class Creature5e:
         return f"{self.body.size.name.lower()}, AC {self.sheet.ac}, {self.max_hp} HP"
 
 
-MAX_NUMBER = 1_000_000
-
-
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as err:
-        raise ContentError(f"{path.name}: cannot read ({err.strerror or err})") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ContentError(f"{path.name}: not valid TOML: {err}") from None
-
-
-class _Checker:
-    """Reads typed values out of TOML tables, naming ``file:key.path`` in every error."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, where: str, what: str) -> ContentError:
-        return ContentError(f"{self.file}:{where}: {what}")
-
-    def table(self, raw: Any, where: str, allowed: tuple[str, ...]) -> dict[str, Any]:
-        if not isinstance(raw, dict):
-            raise self.fail(where, "must be a table")
-        for key in raw:
-            if key not in allowed:
-                raise self.fail(f"{where}.{key}", f"unknown key (known: {', '.join(allowed)})")
-        return raw
-
-    def value(self, table: dict[str, Any], key: str, kind: type, where: str, default: Any = None) -> Any:
-        if key not in table:
-            if default is None:
-                raise self.fail(f"{where}.{key}", "missing")
-            return default
-        value = table[key]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(f"{where}.{key}", f"must be {kind.__name__}, got {value!r:.60}")
-        if isinstance(value, int) and abs(value) > MAX_NUMBER:     # no hit point total, bonus or range comes near
-            raise self.fail(f"{where}.{key}", f"{value:.3g} is out of range (at most {MAX_NUMBER} either way)")
-        return value
+class _Checker(TableChecker):
+    """The 5e-house content's own kinds of value."""
 
     def number(self, table: dict[str, Any], key: str, where: str, least: int, default: int | None = None) -> int:
         value = self.value(table, key, int, where, default)
@@ -104,12 +64,6 @@ class _Checker:
         if value not in allowed:
             raise self.fail(f"{where}.{key}", f"must be one of {', '.join(allowed)}, got {value!r}")
         return value
-
-    def dice(self, table: dict[str, Any], key: str, where: str) -> DiceExpr:
-        try:
-            return DiceExpr.parse(self.value(table, key, str, where))
-        except ValueError as err:
-            raise self.fail(f"{where}.{key}", str(err)) from None
 
     def types(self, table: dict[str, Any], key: str, where: str) -> tuple[DamageType, ...]:
         values = self.value(table, key, list, where, [])
@@ -159,7 +113,7 @@ def _spell(check: _Checker, key: str, raw: Any) -> Spell:
 
 def load_spells(path: Path = DATA_DIR / "spells.toml") -> dict[str, Spell]:
     check = _Checker(path.name)
-    return {key: _spell(check, key, raw) for key, raw in _read(path).items()}
+    return {key: _spell(check, key, raw) for key, raw in read_toml(path).items()}
 
 
 def _creature(check: _Checker, key: str, raw: Any, spells: dict[str, Spell]) -> Creature5e:
@@ -227,14 +181,14 @@ def _wields(check: _Checker, table: dict[str, Any], key: str, weapons: tuple[Wea
 def load_creatures(path: Path = DATA_DIR / "creatures.toml", spells: dict[str, Spell] | None = None) -> dict[str, Creature5e]:
     spells = load_spells() if spells is None else spells
     check = _Checker(path.name)
-    return {key: _creature(check, key, raw, spells) for key, raw in _read(path).items()}
+    return {key: _creature(check, key, raw, spells) for key, raw in read_toml(path).items()}
 
 
 def load_rosters(path: Path = DATA_DIR / "rosters.toml", creatures: dict[str, Creature5e] | None = None) -> list[Roster]:
     creatures = load_creatures() if creatures is None else creatures
     check = _Checker(path.name)
     rosters = []
-    for side, raw in _read(path).items():
+    for side, raw in read_toml(path).items():
         table = check.table(raw, side, ("label", "creatures"))
         keys = check.value(table, "creatures", list, side)
         if not keys:

@@ -6,12 +6,12 @@ e.g. ``creatures.toml:warrior.weapon: unknown weapon 'sword' (known: longsword, 
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine.rosters import ContentError, Preset, Roster
+from game.engine.content_check import TableChecker, read_toml
+from game.engine.rosters import Preset, Roster
 from game.ecs.components import Body
 from game.rulesets.sotdl.components import SPECIALS, Armor, Sheet, Weapon
 from game.rulesets.sotdl.stats import grid_size, size_text
@@ -45,44 +45,8 @@ class CreatureSotdl:
         return f"size {size_text(s.size_quarters)}, Health {s.health}, Defense {s.defense}, {s.ap} AP{armor}"
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        with path.open("rb") as handle:
-            return tomllib.load(handle)
-    except OSError as err:
-        raise ContentError(f"{path.name}: cannot read ({err.strerror or err})") from None
-    except tomllib.TOMLDecodeError as err:
-        raise ContentError(f"{path.name}: not valid TOML ({err})") from None
-
-
-class _Checker:
-    """Typed look-ups that fail with ``file:key.path: what is wrong``."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-
-    def fail(self, where: str, message: str) -> ContentError:
-        return ContentError(f"{self.file}:{where}: {message}")
-
-    def table(self, value: Any, where: str, allowed: tuple[str, ...]) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(where, "must be a table")
-        unknown = sorted(set(value) - set(allowed))
-        if unknown:
-            raise self.fail(f"{where}.{unknown[0]}", f"unknown key (known: {', '.join(allowed)})")
-        return value
-
-    def value(self, table: dict[str, Any], key: str, kind: type, where: str, default: Any = None) -> Any:
-        if key not in table:
-            if default is None:
-                raise self.fail(f"{where}.{key}", "missing")
-            return default
-        value = table[key]
-        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-            raise self.fail(f"{where}.{key}", f"must be an integer, got {value!r}")
-        if kind is not int and not isinstance(value, kind):
-            raise self.fail(f"{where}.{key}", f"must be {kind.__name__}, got {value!r}")
-        return value
+class _Checker(TableChecker):
+    """The sotdl-house content's own kinds of value."""
 
     def number(self, table: dict[str, Any], key: str, where: str, low: int, high: int, default: int | None = None) -> int:
         value = self.value(table, key, int, where, default)
@@ -99,7 +63,7 @@ class _Checker:
 
 def load_gear(data_dir: Path = DATA_DIR) -> tuple[dict[str, Weapon], dict[str, Armor]]:
     check = _Checker("gear.toml")
-    raw = check.table(_read(data_dir / "gear.toml"), "gear", ("weapons", "armor"))
+    raw = check.table(read_toml(data_dir / "gear.toml"), "gear", ("weapons", "armor"))
     weapons: dict[str, Weapon] = {}
     for key, table in check.table(raw.get("weapons", {}), "weapons", tuple(raw.get("weapons", {}))).items():
         where = f"weapons.{key}"
@@ -124,7 +88,7 @@ def load_creatures(data_dir: Path = DATA_DIR) -> dict[str, CreatureSotdl]:
     """Every creature of creatures.toml, checked."""
     weapons, armors = load_gear(data_dir)
     check = _Checker("creatures.toml")
-    raw = _read(data_dir / "creatures.toml")
+    raw = read_toml(data_dir / "creatures.toml")
     found: dict[str, CreatureSotdl] = {}
     for key, table in raw.items():
         where = key
@@ -175,7 +139,7 @@ def load_rosters(data_dir: Path = DATA_DIR, creatures: dict[str, CreatureSotdl] 
     """The side rosters of rosters.toml (blue, red, green, yellow), checked against the creatures."""
     creatures = creatures if creatures is not None else load_creatures(data_dir)
     check = _Checker("rosters.toml")
-    raw = _read(data_dir / "rosters.toml")
+    raw = read_toml(data_dir / "rosters.toml")
     rosters = []
     for side, table in raw.items():
         if side == "presets":
@@ -190,7 +154,7 @@ def load_presets(data_dir: Path = DATA_DIR, creatures: dict[str, CreatureSotdl] 
     creatures = creatures if creatures is not None else load_creatures(data_dir)
     found = [Preset(r.side, r.label, r.creatures) for r in load_rosters(data_dir, creatures)]
     check = _Checker("rosters.toml")
-    extra = _read(data_dir / "rosters.toml").get("presets", {})
+    extra = read_toml(data_dir / "rosters.toml").get("presets", {})
     for key, table in check.table(extra, "presets", tuple(extra)).items():
         label, keys = _roster_table(check, table, f"presets.{key}", creatures)
         found.append(Preset(key, label, keys))
