@@ -27,7 +27,7 @@ from game.engine.choices import POWER_KEYS, Choice
 from game.engine.controls import Controls, Screen
 from game.engine.rosters import Roster
 from game.rulesets.dnd5e.presentation.narration import (
-    SILENT, SOUNDS, animation_cues, narrate, rule_reference, signed, sound_cues, spell_label,
+    FELL, FLIGHT, SILENT, SOUNDS, animation_cues, narrate, rule_reference, signed, sound_cues, spell_label,
 )
 from game.core.battlefield import Battlefield
 from game.ecs.components import (
@@ -42,11 +42,11 @@ from game.rulesets.dnd5e.spells import Concentration, SpellSlots
 from game.rulesets.dnd5e.vitality import Vitals
 from game.engine.badges import badge, harmful
 
-__all__ = ["SILENT", "SOUNDS", "animation_cues", "answer", "area_spell", "area_template", "badges", "card_lines",
-           "choices", "command_for", "controls", "decider", "delayed", "drawn_types", "forecast", "hit_points",
-           "narrate", "offer_text", "reachable", "refusal_at", "rosters_in_play", "round_label", "round_number",
-           "rule_reference", "self_centred", "sound_cues", "spell_squares", "spell_zones", "turn_order",
-           "walk_squares", "walk_to"]
+__all__ = ["FELL", "FLIGHT", "SILENT", "SOUNDS", "animation_cues", "answer", "area_spell", "area_template",
+           "badges", "card_lines", "choices", "command_for", "controls", "decider", "delayed", "drawn_types",
+           "forecast", "hit_points", "narrate", "offer_text", "reachable", "refusal_at", "rosters_in_play",
+           "round_label", "round_number", "rule_reference", "self_centred", "sound_cues", "spell_squares",
+           "spell_zones", "turn_order", "walk_squares", "walk_to"]
 MANEUVERS = ("grapple", "trip", "disarm")          # §2.1: each replaces one melee attack roll
 # Letters of the action row; fixed, so a key always means the same thing (C, M, N, Q, Y are taken elsewhere).
 ACTION_KEYS = {
