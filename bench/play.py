@@ -20,7 +20,7 @@ from bench.arena import ROOT, SEED, shared
 from bench.report import percentile, significant
 from game.app import Game
 from game.core.grid import Square, chebyshev
-from game.ui import battle
+from game.rulesets import ruleset
 from game.ui.battle import BattleScene
 
 WINDOW = (1280, 720)
@@ -74,7 +74,7 @@ class ScriptedPlayer:
             _key(pygame.K_y)
         elif scene.popup is not None:
             _key(pygame.K_1)
-        elif scene.handover is not None or battle.next_forced(state) is not None:
+        elif scene.handover is not None or state.pending_forced is not None:
             _key(pygame.K_RETURN)
         elif scene.targets and state.turn.actions.standard and self.waited == THINK_FRAMES:
             enemy = min(scene.targets, key=lambda e: (chebyshev(state.square(e), state.square(scene.actor)), e))
@@ -127,10 +127,10 @@ def _mouse_position() -> tuple[int, int]:
 
 def open_scene(map_path: Path, player: str | None, arena: bool) -> Game:
     """The real Game straight into a skirmish on ``map_path`` where the computer plays every side but ``player``."""
-    rosters = list(shared().rosters) if arena else battle.load_rosters()
+    rosters = list(shared().rosters) if arena else ruleset("4e").load_rosters()
     computer = {r.side: "normal" for r in rosters if r.side != player}
     if arena:
-        with mock.patch.object(battle, "load_rosters", lambda creatures=None: list(rosters)):
+        with mock.patch.object(ruleset("4e"), "load_rosters", lambda creatures=None: list(rosters)):
             return Game(map_path, SEED, WINDOW, computer=computer)
     return Game(map_path, SEED, WINDOW, computer=computer)
 

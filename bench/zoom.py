@@ -31,13 +31,13 @@ def measure(rounds: int) -> dict[str, Any]:
     from game.app import FixedStepLoop, Game
     from game.engine.rosters import Roster
     from game.render.map_view import ZOOM_STEPS
-    from game.ui import battle
+    from game.rulesets import ruleset
 
     rosters = [Roster(side, label, tuple(kinds[i % len(kinds)] for i in range(UNITS_PER_SIDE)))
                for side, (label, kinds) in SIDES.items()]
     with tempfile.TemporaryDirectory(prefix="bench-zoom-") as directory:
         map_path = write_map(Path(directory), size=BIG)
-        with mock.patch.object(battle, "load_rosters", lambda creatures=None: list(rosters)):
+        with mock.patch.object(ruleset("4e"), "load_rosters", lambda creatures=None: list(rosters)):
             game = Game(map_path, SEED, WINDOW, loop=FixedStepLoop(lambda: 0.0))
     scene = game.scene
     pointer = scene.map_rect.center

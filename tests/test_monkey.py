@@ -165,7 +165,7 @@ def test_the_monkey_reaches_each_4e_prompt_and_answers_it_at_random(kind):
 
 def test_the_monkey_reaches_the_5e_opportunity_attack_prompt_and_answers_it_at_random():
     from game.ecs.components import Position
-    from game.ui import rules_5e
+    from game.rulesets.dnd5e.presentation import adapter as rules_5e
 
     rng = random.Random("5e opportunity")
     game = Game(MAPS[[p.stem for p in MAPS].index("default")], 5, WINDOW, loop=FixedStepLoop(SteppedClock()),

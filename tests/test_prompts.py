@@ -1,6 +1,8 @@
 """The interrupt prompt's words for every kind of paused attack: a charge, a bull rush and a grab paused by an
 interrupt offer (4e §3.3, §25.4-§25.5, §25.11) are drawn without a crash."""
 
+from types import SimpleNamespace
+
 import pygame
 import pytest
 
@@ -8,6 +10,8 @@ from game.rulesets.dnd4e.actions.commands import BullRush, Charge, Grab
 from game.rulesets.dnd4e.actions.door import execute
 from game.core.dice import DiceExpr, ScriptedDice
 from game.ecs.components import END_OF_YOUR_NEXT_TURN, EffectSpec, Power
+from game.match import Match
+from game.rulesets.dnd4e.presentation.controls import Controls4e
 from game.ui.hud import prompt_words
 from game.ui.widgets import Fonts
 
@@ -34,6 +38,9 @@ def test_the_shield_prompt_for_a_paused_maneuver_names_the_offer_3_3_25_5(fonts,
     state, ids = battle([row], {"A": Unit(), "B": Unit(side="red", attacks=(SWORD, SHIELD))})
     result = execute(state, make(ids), ScriptedDice([]))
     assert isinstance(result, list) and state.offer is not None and state.offer.power == "Shield"
-    words = prompt_words(fonts, state, state.offer, {"red": "Red"})
+    screen = SimpleNamespace(match=Match(state, ScriptedDice([]), 1), side_labels={"red": "Red"})
+    prompt = Controls4e(screen).prompt()        # type: ignore[arg-type]   # only the match and labels are read
+    assert prompt is not None
+    words = prompt_words(fonts, prompt)
     assert words.title.startswith("Interrupt: Shield?") and words.refused is None
     assert not any("As it stands" in line for line in words.lines)    # a maneuver names no attack of its own

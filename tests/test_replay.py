@@ -250,8 +250,8 @@ def test_a_save_of_a_ruleset_this_game_does_not_have_is_refused_by_the_viewer_in
     finally:
         pygame.quit()
     monkeypatch.delitem(rulesets.RULESETS, "5e-house")          # as if this game had no 5e: every ruleset it has
-    try:                                                         # has the one battle screen
-        with pytest.raises(StartupError, match="unknown ruleset '5e-house' \\(this game plays 4e\\)"):
+    try:                                                         # knows the rest
+        with pytest.raises(StartupError, match="unknown ruleset '5e-house' \\(this game plays 4e, sotdl-house, d20-modern\\)"):
             Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()), replay=path)
     finally:
         pygame.quit()

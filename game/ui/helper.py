@@ -70,6 +70,7 @@ class Helper:
         self.next_job = 0
         self.fields: dict[int, weakref.ref[Battlefield]] = {}       # battlefields the helper holds, by id
         self.records: dict[int, tuple[weakref.ref[Match], int]] = {}  # matches it holds, with their length then
+        self.rulesets: set[str] = set()                                 # registered rulesets it was told of
 
     def poll(self, timeout: float | None = 0.0) -> None:
         """Take every reply that has come (waiting up to ``timeout`` seconds for one, None: for ever)."""
@@ -87,6 +88,13 @@ class Helper:
                 job.value, job.error, job.finished = value, error, True
 
     def _job(self) -> tuple[int, Job]:
+        """A new job number, after telling the helper of any ruleset registered since it last heard (the tests
+        register a toy ruleset; its loader travels by name, as pickle sends functions)."""
+        from game.rulesets import RULESETS
+        new = {name: loader for name, loader in RULESETS.items() if name not in self.rulesets}
+        if new:
+            self.requests.put(("rulesets", new))
+            self.rulesets.update(new)
         self.next_job += 1
         job = self.jobs[self.next_job] = Job(self)
         return self.next_job, job
@@ -163,6 +171,11 @@ def serve(requests: Any, replies: Any) -> None:
     while True:
         message = requests.get()
         kind = message[0]
+        if kind == "rulesets":
+            from game.rulesets import register
+            for name, loader in message[1].items():
+                register(name, loader)
+            continue
         if kind == "field":
             _, key, data, gone = message
             for k in gone:
