@@ -317,6 +317,24 @@ def test_a_refusal_on_the_battle_screen_is_heard(monkeypatch):
     assert scene.message.startswith("Can't") and played == ["refuse"]
 
 
+def test_a_click_on_the_battle_screens_bar_is_heard(monkeypatch):
+    from game.app import FixedStepLoop, Game
+    from test_game_loop import SteppedClock, run_frames
+
+    played = []
+    monkeypatch.setattr("game.ui.battle_input.play", played.append)
+    game = Game(ROOT / "maps" / "default.tmx", 21, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        rect, _ = scene.bar[0]
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1))
+        run_frames(game, 2)
+    finally:
+        pygame.quit()
+    assert played[:1] == ["click"]
+
+
 def test_an_attack_is_heard_once_and_ongoing_damage_on_its_own():
     match = whole_game("4e", 4)
     for event, sounds in zip(match.events, rules_4e.sound_cues(match.events, match.state)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.audio.speakers import play
 from game.core.grid import Square, chebyshev
 from game.ecs.world import Entity
 from game.engine.choices import Choice
@@ -208,6 +209,7 @@ class BattleInput(ScenePart):
         if self.popup is not None:
             for rect, index in self.popup.rects:
                 if rect.collidepoint(click.pos):
+                    play("click")
                     self.controls.pick_popup(index)
                     return
             if click.button == 3:
@@ -222,10 +224,12 @@ class BattleInput(ScenePart):
                 self._refresh_options()
             return
         if self.end_turn_rect.collidepoint(click.pos):
+            play("click")
             self.controls.end_turn()
             return
         for rect, choice in self.bar:
             if rect.collidepoint(click.pos):
+                play("click")             # the interface's click; a refusal that follows is heard too
                 if self.selected != self.actor and not self.controls.waiting():
                     self.selected = self.actor
                 if self.acting:
