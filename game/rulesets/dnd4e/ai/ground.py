@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
 from game.core.bfcache import BoundedCache, store_of
+from game.core.distance_field import accelerated, walk_distances
 from game.core.forced import forced_step_ok
 from game.core.grid import DIRECTIONS, Size, Square, chebyshev
 from game.core.movement import Mover, MoveRules, Occupant, SearchResult, search
@@ -49,8 +50,12 @@ def terrain_field(bf: Battlefield, start: Square, size: Size, flying: bool, phas
     cache = _fields(bf)
     found = cache.get(key)
     if found is None:
-        result = search(MoveRules(bf, Mover(start, size, "", flying, phasing), ()), budget)
-        found = {s: c for s, c in result.cost.items() if s not in result.falls}
+        rules = MoveRules(bf, Mover(start, size, "", flying, phasing), ())
+        if accelerated():
+            found = walk_distances(rules).walks_within(budget)     # the whole map at once, in C
+        else:
+            result = search(rules, budget)
+            found = {s: c for s, c in result.cost.items() if s not in result.falls}
         cache.put(key, found)
     return found
 
