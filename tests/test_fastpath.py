@@ -451,14 +451,3 @@ def test_every_cache_goes_with_its_battlefield() -> None:
     gc.collect()
     assert alive() is None
 
-
-@settings(max_examples=60, deadline=None)
-@given(movement_cases(max_side=14), st.integers(0, 12))
-def test_walks_within_a_budget_equal_the_budgeted_search_without_its_falls(case, budget) -> None:
-    pytest.importorskip("tcod")
-    from game.core.distance_field import walk_distances
-
-    bf, mover, _ = case
-    rules = MoveRules(bf, mover, ())
-    slow = search(rules, budget)
-    assert walk_distances(rules).walks_within(budget) == {s: c for s, c in slow.cost.items() if s not in slow.falls}

@@ -56,12 +56,6 @@ class WalkDistances:
         xs, ys = np.nonzero(self.cost != UNREACHED)
         return {(int(x), int(y)): int(c) for x, y, c in zip(xs, ys, self.cost[xs, ys])}
 
-    def walks_within(self, budget: int) -> dict[Square, int]:
-        """{square: cost} for the squares a walk reaches within ``budget``, falls left out (the costs of
-        ``search(rules, budget)`` without its falls), in no particular order."""
-        xs, ys = np.nonzero((self.cost <= budget) & ~self.falls)
-        return dict(zip(zip(xs.tolist(), ys.tolist()), self.cost[xs, ys].tolist()))
-
     def fall_squares(self) -> list[Square]:
         xs, ys = np.nonzero(self.falls)
         return [(int(x), int(y)) for x, y in zip(xs, ys)]
@@ -168,11 +162,6 @@ def one_square_arrays(ground: Ground, flying: bool, no_difficult: bool) -> tuple
         walk[k, into_y, into_x] = np.where(falls, 0, cost)
         drop[k, into_y, into_x] = np.where(falls, cost, 0)
     return walk, drop
-
-
-def accelerated() -> bool:
-    """Whether ``walk_distances`` runs on tcod's Dijkstra (else it is ``search`` with no budget)."""
-    return tcod is not None
 
 
 def _arrays(table: StepTable) -> _Arrays:

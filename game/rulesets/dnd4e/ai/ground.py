@@ -11,7 +11,6 @@ from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
 from game.core.bfcache import BoundedCache, built_once, store_of
-from game.core.distance_field import accelerated, walk_distances
 from game.core.forced import forced_step_ok
 from game.core.grid import DIRECTIONS, Size, Square, chebyshev
 from game.core.movement import Mover, MoveRules, Occupant, SearchResult, search
@@ -51,14 +50,8 @@ def terrain_field(bf: Battlefield, start: Square, size: Size, flying: bool, phas
     cache = _fields(bf)
     found = cache.get(key)
     if found is None:
-        rules = MoveRules(bf, Mover(start, size, "", flying, phasing), ())
-        # The whole map at once in C beats a budgeted search in Python once the budget reaches over
-        # about half the map; a short reach on a big map stays with the search.
-        if accelerated() and 2 * (2 * budget + 1) ** 2 >= bf.width * bf.height:
-            found = walk_distances(rules).walks_within(budget)
-        else:
-            result = search(rules, budget)
-            found = {s: c for s, c in result.cost.items() if s not in result.falls}
+        result = search(MoveRules(bf, Mover(start, size, "", flying, phasing), ()), budget)
+        found = {s: c for s, c in result.cost.items() if s not in result.falls}
         cache.put(key, found)
     return found
 
