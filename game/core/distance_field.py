@@ -3,7 +3,8 @@
 ``walk_distances(rules)`` gives exactly the costs of ``search(rules, None)`` (difficult terrain, low
 walls, blocking edges, the corner rule, creatures that block, big movers, ledges and cliffs), without
 the path tree, in a couple of milliseconds on a 100x100 map: the battlefield's step table (see
-``game.core.steps``) becomes one cost array per direction, each indexed by the square stepped into,
+``game.core.steps``) becomes one cost array per direction, each indexed by the square stepped into
+(for a one-square mover on a map without edge obstacles, worked out from the terrain a direction at a time),
 and tcod's Dijkstra runs over them in C. A step down a ledge ends the move (§20), so drops lead into a
 second layer of the graph that has no way out; a square counts as a fall only when no walk reaches it.
 The arrays are built once per battlefield and kind of mover, the graph once per set of squares
