@@ -91,6 +91,7 @@ def distance_full_map(iterations: int) -> dict[str, Any]:
     print(f"bench: distance_full_map without the optional tcod accelerator (search(rules, None)): "
           f"median {pure[len(pure) // 2]:.2f} ms", file=sys.stderr)
     line = summary("distance_full_map", "ms", samples, "tcod.path.dijkstra2d", ref_samples)
+    line["first_call"] = significant(first_call(rules))
     csgraph = corner_rule_reference(rules, start, ours)
     if csgraph is not None:
         csgraph_samples = time_ms(csgraph, iterations, warmup=1)
@@ -98,6 +99,20 @@ def distance_full_map(iterations: int) -> dict[str, Any]:
                                "median": significant(statistics.median(csgraph_samples))}
         line["ratio_csgraph"] = significant(statistics.median(samples) / statistics.median(csgraph_samples), 3)
     return line
+
+
+def first_call(rules: MoveRules) -> float:
+    """Median milliseconds of ``walk_distances`` on a fresh copy of the battlefield (nothing cached: the
+    step table's cost arrays and the graph are built first), over three copies."""
+    from game.core.distance_field import walk_distances
+
+    samples = []
+    for _ in range(3):
+        fresh = MoveRules(replace(rules.bf), rules.mover, [])
+        begin = time.perf_counter()
+        walk_distances(fresh)
+        samples.append((time.perf_counter() - begin) * 1000)
+    return statistics.median(samples)
 
 
 def corner_rule_reference(rules: MoveRules, start: tuple[int, int], ours: Any) -> Callable[[], Any] | None:

@@ -201,6 +201,21 @@ def test_walk_distances_equal_the_unlimited_search(case, ignore_difficult) -> No
             assert field.get((x, y)) == slow.cost.get((x, y)), (x, y)
 
 
+@settings(max_examples=60, deadline=None)
+@given(battlefields(max_side=14), st.booleans(), st.booleans())
+def test_one_square_cost_arrays_equal_the_step_table_read_step_by_step(bf, flying, no_difficult) -> None:
+    pytest.importorskip("numpy")
+    import numpy as np
+
+    from game.core.distance_field import one_square_arrays, table_arrays
+    from game.core.steps import StepTable
+
+    bf = replace(bf, edges=())               # the array build serves maps without edge obstacles
+    table = StepTable(bf, 1, flying, False, no_difficult)
+    fast, slow = one_square_arrays(table.ground, flying, no_difficult), table_arrays(table)
+    assert np.array_equal(fast[0], slow[0]) and np.array_equal(fast[1], slow[1])
+
+
 # --- lines -----------------------------------------------------------------------------------------
 
 
@@ -435,3 +450,4 @@ def test_every_cache_goes_with_its_battlefield() -> None:
     del state, rules
     gc.collect()
     assert alive() is None
+

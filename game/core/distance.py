@@ -7,6 +7,7 @@ from collections import deque
 from game.core.battlefield import Battlefield
 from game.core.bfcache import BoundedCache, built_once
 from game.core.grid import DIRECTIONS, Square, footprint, space_distance
+from game.core.steps import ground_of
 
 ANSWERS_KEPT = 131_072          # range answers kept per battlefield (the oldest quarter goes past this)
 
@@ -35,6 +36,10 @@ def _count(bf: Battlefield, source: tuple[Square, int], target: tuple[Square, in
     sources = footprint(src, src_side)
     if targets.intersection(sources):
         return 0
+    # The battlefield's walls as a flat row-major list: this search runs often enough that a method call
+    # per square it looks at was most of its cost. Off the map counts as wall (``Battlefield.at``).
+    ground = ground_of(bf)
+    width, height, wall = ground.width, ground.height, ground.wall
     seen: dict[Square, int] = {s: 0 for s in sources}
     queue: deque[Square] = deque(sources)
     while queue:
@@ -43,24 +48,22 @@ def _count(bf: Battlefield, source: tuple[Square, int], target: tuple[Square, in
         if limit is not None and dist >= limit:
             continue
         first_step = dist == 0
+        x, y = square
         for dx, dy in DIRECTIONS:
-            nxt = (square[0] + dx, square[1] + dy)
+            nx, ny = x + dx, y + dy
+            nxt = (nx, ny)
             if nxt in seen:
                 continue
+            # §5.7 [A21]: only the first step may cut round the corner of a filled square.
+            cuts = not first_step and dx != 0 and dy != 0 and (
+                not (0 <= nx < width and 0 <= y < height) or wall[y * width + nx]
+                or not (0 <= x < width and 0 <= ny < height) or wall[ny * width + x])
             if nxt in targets:
-                if first_step or not _cuts_corner(bf, square, dx, dy):
+                if not cuts:
                     return dist + 1
                 continue
-            if not bf.in_bounds(nxt) or bf.at(nxt).wall:
-                continue
-            if not first_step and _cuts_corner(bf, square, dx, dy):
+            if not (0 <= nx < width and 0 <= ny < height) or wall[ny * width + nx] or cuts:
                 continue
             seen[nxt] = dist + 1
             queue.append(nxt)
     return None
-
-
-def _cuts_corner(bf: Battlefield, square: Square, dx: int, dy: int) -> bool:
-    if dx == 0 or dy == 0:
-        return False
-    return bf.at((square[0] + dx, square[1])).wall or bf.at((square[0], square[1] + dy)).wall

@@ -3,7 +3,8 @@
 ``walk_distances(rules)`` gives exactly the costs of ``search(rules, None)`` (difficult terrain, low
 walls, blocking edges, the corner rule, creatures that block, big movers, ledges and cliffs), without
 the path tree, in a couple of milliseconds on a 100x100 map: the battlefield's step table (see
-``game.core.steps``) becomes one cost array per direction, each indexed by the square stepped into,
+``game.core.steps``) becomes one cost array per direction, each indexed by the square stepped into
+(for a one-square mover on a map without edge obstacles, worked out from the terrain a direction at a time),
 and tcod's Dijkstra runs over them in C. A step down a ledge ends the move (§20), so drops lead into a
 second layer of the graph that has no way out; a square counts as a fall only when no walk reaches it.
 The arrays are built once per battlefield and kind of mover, the graph once per set of squares
@@ -18,7 +19,7 @@ from typing import Any, Optional
 
 from game.core.grid import DIRECTIONS, Square
 from game.core.movement import MoveRules, search
-from game.core.steps import StepTable
+from game.core.steps import LEDGE_FT, Ground, StepTable
 
 try:
     import numpy as np
@@ -66,15 +67,12 @@ class _Arrays:
     stepping into it in direction ``DIRECTIONS[k]`` without and with a fall (0: no such step)."""
 
     def __init__(self, table: StepTable) -> None:
-        table.complete()
         ground = table.ground
         width, height = ground.width, ground.height
-        index = {d: k for k, d in enumerate(DIRECTIONS)}
-        walk = np.zeros((8, height, width), dtype=np.int8)
-        drop = np.zeros((8, height, width), dtype=np.int8)
-        for fx, fy in table.squares_built():
-            for (tx, ty), cost, fall in table.steps((fx, fy)):
-                (drop if fall else walk)[index[(tx - fx, ty - fy)], ty, tx] = cost
+        if table.side == 1 and not table.phasing and not ground.has_edges:
+            walk, drop = one_square_arrays(ground, table.flying, table.no_difficult)
+        else:
+            walk, drop = table_arrays(table)
         self.width, self.height = width, height
         self.layered = bool(drop.any())
         self.walk: Any
@@ -116,6 +114,55 @@ class _Arrays:
             del self.graphs[next(iter(self.graphs))]
         self.graphs[blocked] = graph
         return graph
+
+
+def table_arrays(table: StepTable) -> tuple[Any, Any]:
+    """The (walk, drop) cost arrays of ``_Arrays`` read step by step from the completed step table."""
+    table.complete()
+    ground = table.ground
+    index = {d: k for k, d in enumerate(DIRECTIONS)}
+    walk = np.zeros((8, ground.height, ground.width), dtype=np.int8)
+    drop = np.zeros((8, ground.height, ground.width), dtype=np.int8)
+    for fx, fy in table.squares_built():
+        for (tx, ty), cost, fall in table.steps((fx, fy)):
+            (drop if fall else walk)[index[(tx - fx, ty - fy)], ty, tx] = cost
+    return walk, drop
+
+
+def one_square_arrays(ground: Ground, flying: bool, no_difficult: bool) -> tuple[Any, Any]:
+    """``table_arrays`` for a one-square walker or flier on a map without edge obstacles, worked out a
+    whole direction at a time with array operations (``StepTable._build_one``'s rules, square for square)."""
+    height, width = ground.height, ground.width
+    solid = np.array(ground.solid, dtype=bool).reshape(height, width)
+    wall = np.array(ground.wall, dtype=bool).reshape(height, width)
+    if no_difficult:
+        enter = np.ones((height, width), dtype=np.int8)
+    else:
+        enter = np.where(np.array(ground.difficult, dtype=bool).reshape(height, width), 2, 1).astype(np.int8)
+    enter[solid] = 0
+    # §20: ledges and cliffs matter only to creatures on their feet.
+    elevation = None
+    if ground.elevation is not None and not flying:
+        elevation = np.array(ground.elevation, dtype=np.int64).reshape(height, width)
+    walk = np.zeros((8, height, width), dtype=np.int8)
+    drop = np.zeros((8, height, width), dtype=np.int8)
+    for k, (dx, dy) in enumerate(DIRECTIONS):
+        # Steps into the squares ``into`` come from the squares ``out`` (the same shape, shifted back by the step).
+        into_y, out_y = slice(max(0, dy), height - max(0, -dy)), slice(max(0, -dy), height - max(0, dy))
+        into_x, out_x = slice(max(0, dx), width - max(0, -dx)), slice(max(0, -dx), width - max(0, dx))
+        cost = enter[into_y, into_x].copy()
+        if dx and dy:
+            # §17.3: a diagonal may not cut the corner of a wall.
+            cost[wall[out_y, into_x] | wall[into_y, out_x]] = 0
+        if elevation is None:
+            walk[k, into_y, into_x] = cost
+            continue
+        lost = elevation[out_y, out_x] - elevation[into_y, into_x]
+        cost[lost <= -LEDGE_FT] = 0          # §20: a cliff face 10 ft or more high cannot be walked up
+        falls = lost >= LEDGE_FT
+        walk[k, into_y, into_x] = np.where(falls, 0, cost)
+        drop[k, into_y, into_x] = np.where(falls, cost, 0)
+    return walk, drop
 
 
 def _arrays(table: StepTable) -> _Arrays:

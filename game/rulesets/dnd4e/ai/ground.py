@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
-from game.core.bfcache import BoundedCache, store_of
+from game.core.bfcache import BoundedCache, built_once, store_of
 from game.core.forced import forced_step_ok
 from game.core.grid import DIRECTIONS, Size, Square, chebyshev
 from game.core.movement import Mover, MoveRules, Occupant, SearchResult, search
@@ -22,6 +22,7 @@ from game.state import GameState
 NEAR_BUDGET = 20             # squares of walking a distance field looks ahead first
 FIELD_BUDGET = 48            # ... and when the goals are farther than that (beyond: a straight-line guess)
 _FIELDS_KEPT = 256
+_APPROACHES_KEPT = 256
 THREAT_TEAM = "\x00threat"   # the team of the stand-ins that keep a safe walk out of threatened squares
 
 
@@ -77,17 +78,31 @@ class Approach:
     stands now) they look FIELD_BUDGET ahead, so a long way round (a gallery, a far bridge) is still
     found on a small map without paying for it on a big one where the enemy is close."""
 
-    def __init__(self, bf: Battlefield, walker: Walker, goals: list[Square], origin: Square) -> None:
+    def __init__(self, bf: Battlefield, walker: Walker, goals: list[Square], budget: int) -> None:
         self.bf = bf
         self.walker = walker
         self.goals = goals
         self._memo: dict[Square, float] = {}
-        self.budget = NEAR_BUDGET
+        self.budget = budget
         self._build()
-        if self.distance(origin) >= self.budget and FIELD_BUDGET > NEAR_BUDGET:
-            self.budget = FIELD_BUDGET
-            self._memo = {}
-            self._build()
+
+    @classmethod
+    def towards(cls, bf: Battlefield, walker: Walker, goals: list[Square], origin: Square) -> "Approach":
+        """The approach to ``goals`` for a walker now on ``origin``: NEAR_BUDGET ahead, or FIELD_BUDGET
+        when that does not reach ``origin``. An approach depends only on the battlefield, the walker's
+        kind, the goals and the budget, so one is kept per battlefield and reused, distances worked out
+        and all, for as long as the goals stand still (a creature's whole turn, usually)."""
+        cache = built_once(bf, Approach, BoundedCache, _APPROACHES_KEPT)
+        kind = (walker.size, walker.flying, walker.phasing, tuple(goals))
+        found = None
+        for budget in (NEAR_BUDGET, FIELD_BUDGET):
+            found = cache.get(kind + (budget,))
+            if found is None:
+                found = cache.put(kind + (budget,), cls(bf, walker, goals, budget))
+            if found.distance(origin) < budget or FIELD_BUDGET <= NEAR_BUDGET:
+                break
+        assert found is not None
+        return found
 
     def _build(self) -> None:
         w = self.walker

@@ -74,6 +74,7 @@ LEDGE_HOPE = 8.0                  # the most a push over a ledge might be worth,
 HAZARD = 2.0                      # standing on a hazard square (the map marks it dangerous)
 MARGIN = 0.5                      # how far below the best found a guess may be and still get an exact look
 PLANS_KEPT = 4096                  # attack plans remembered per battlefield between decisions
+MELEE_MAPS_KEPT = 64               # enemy melee reach maps remembered per battlefield
 ACTION_POINT_WORTH = 4.0          # an extra attack must be worth this much to spend the action point
 
 
@@ -241,25 +242,33 @@ class Planner:
     def melee_map(self) -> dict[Square, float]:
         """Squares enemy melee can reach by next round (walking, terrain only), with its damage summed."""
         if self._melee_map is None:
-            found: dict[Square, float] = {}
             s = self.state
-            for foe in self.foes:
-                if not foe.active or not foe.melee:
-                    continue
-                body = s.world.get(foe.entity, Body)
-                limit = foe.speed + foe.reach
-                field = terrain_field(self.bf, foe.space[0], body.size, body.flying, body.phasing, limit)
-                for square, cost in field.items():
-                    if cost <= limit:
-                        found[square] = found.get(square, 0.0) + foe.melee
-                # Big creatures and long reach: what touches its space is in reach whatever the walk says.
-                (ex, ey), side = foe.space
-                for y in range(ey - foe.reach - self.size + 1, ey + side + foe.reach):
-                    for x in range(ex - foe.reach - self.size + 1, ex + side + foe.reach):
-                        if (x, y) not in field or field[(x, y)] > limit:
-                            found[(x, y)] = found.get((x, y), 0.0) + foe.melee
-            self._melee_map = found
+            strikers = [(foe, s.world.get(foe.entity, Body)) for foe in self.foes if foe.active and foe.melee]
+            # The map depends on nothing else, so one is kept per battlefield: a creature's every decision in
+            # a turn (and the next creature's, while no enemy moved) reuses it.
+            key = (self.size, tuple((f.space, f.melee, f.reach, f.speed, b.size, b.flying, b.phasing) for f, b in strikers))
+            maps = built_once(self.bf, "melee_maps", BoundedCache, MELEE_MAPS_KEPT)
+            self._melee_map = maps.get(key)
+            if self._melee_map is None:
+                self._melee_map = maps.put(key, self._reach_of(strikers))
         return self._melee_map
+
+    def _reach_of(self, strikers: list[tuple[Foe, Body]]) -> dict[Square, float]:
+        """``melee_map`` worked out: each striker's walking reach by next round, its damage summed."""
+        found: dict[Square, float] = {}
+        for foe, body in strikers:
+            limit = foe.speed + foe.reach
+            field = terrain_field(self.bf, foe.space[0], body.size, body.flying, body.phasing, limit)
+            for square, cost in field.items():
+                if cost <= limit:
+                    found[square] = found.get(square, 0.0) + foe.melee
+            # Big creatures and long reach: what touches its space is in reach whatever the walk says.
+            (ex, ey), side = foe.space
+            for y in range(ey - foe.reach - self.size + 1, ey + side + foe.reach):
+                for x in range(ex - foe.reach - self.size + 1, ex + side + foe.reach):
+                    if (x, y) not in field or field[(x, y)] > limit:
+                        found[(x, y)] = found.get((x, y), 0.0) + foe.melee
+        return found
 
     def hurt(self, square: Square, exact: bool = False) -> float:
         """Damage the enemies can be expected to deal us next round if we end the turn on ``square``."""
@@ -308,7 +317,7 @@ class Planner:
                 return (chebyshev(foe.space[0], home) - 2 * bloodied + (20 if hurtable < 0.5 else 0), foe.entity)
 
             near = sorted(self.foes, key=interest)[:3]
-            self._approach = Approach(self.bf, Walker.of(self.state, self.me), [f.space[0] for f in near], home)
+            self._approach = Approach.towards(self.bf, Walker.of(self.state, self.me), [f.space[0] for f in near], home)
         return self._approach
 
     def position(self, square: Square) -> float:
