@@ -192,3 +192,44 @@ def test_the_monkey_reaches_the_5e_opportunity_attack_prompt_and_answers_it_at_r
         assert monkey_through_prompt(game, rng), "the opportunity attack prompt was never drawn"
     finally:
         pygame.quit()
+
+
+def test_the_monkey_reaches_the_5e_readied_action_prompt_and_answers_it_at_random():
+    from game.ecs.components import Position
+    from game.rulesets.dnd5e.components import Readied
+    from game.rulesets.dnd5e.presentation import adapter as rules_5e
+
+    rng = random.Random("5e readied")
+    game = Game(MAPS[[p.stem for p in MAPS].index("default")], 5, WINDOW, loop=FixedStepLoop(SteppedClock()),
+                ruleset="5e-house")
+    try:
+        scene = game.scene
+        for _ in range(3000):
+            if scene.state.side(scene.actor) == "blue" and scene.acting and scene.handover is None:
+                break
+            if scene.handover is not None or not scene.animator.busy:
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
+                                                     scancode=0))
+            assert game.frame()
+        state, actor = scene.state, scene.actor
+        x, y = state.square(actor)
+
+        def free(square: tuple[int, int]) -> bool:
+            return (state.battlefield.in_bounds(square) and state.occupant_at(square) is None
+                    and not state.battlefield.at(square).solid)
+
+        goblin = next(e for e in state.standing() if state.side(e) != "blue")
+        state.world.add(goblin, Readied(rules_5e.ready_weapon(state, goblin)))
+        walk = None
+        for target in sorted(scene.walk_costs):     # the goblin two squares east of one the walk reaches; it stops beside
+            far = (target[0] + 2, target[1])
+            if max(abs(far[0] - x), abs(far[1] - y)) > 2 and free(far):
+                state.world.add(goblin, Position(far))
+                walk = rules_5e.walk_to(actor, rules_5e.reachable(state, actor), (target[0] + 1, target[1]))
+                if walk is not None:
+                    break
+        assert walk is not None and scene.submit(walk), scene.message
+        assert rules_5e.offer_text(state) is not None and "readied" in rules_5e.offer_text(state).lower()
+        assert monkey_through_prompt(game, rng), "the readied action prompt was never drawn"
+    finally:
+        pygame.quit()
