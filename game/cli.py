@@ -4,6 +4,7 @@ maps; `simulate` plays computer-against-computer skirmishes headless; `replay` w
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("maps", metavar="MAP.tmx", nargs="+", type=Path,
                       help="a map to check, or a folder: every .tmx map inside it")
     add_simulate_parser(sub)
+    add_balance_parser(sub)
     add_replay_parser(sub)
     add_serve_parser(sub)
     add_play_options(parser)
@@ -136,7 +138,8 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
     simulate.add_argument("--sides", default="ai", metavar="P,P",
                           help="the player of each side the map has a start area for, in roster order: ai or "
                                "scripted (a plain opponent that walks up and makes basic attacks), or one for every "
-                               "side; default: ai for every side")
+                               "side; a shorter list repeats over the sides (ai,scripted on four sides is ai,scripted,ai,scripted); "
+                               "default: ai for every side")
     simulate.add_argument("--difficulty", default="normal", metavar="LEVEL",
                           help="the computer's level: easy, normal or hard, or one per side separated by commas "
                                "(default: normal)")
@@ -147,6 +150,43 @@ def add_simulate_parser(sub: argparse._SubParsersAction) -> None:
                                "players and every command")
     simulate.add_argument("--max-rounds", type=_positive, default=30, metavar="N",
                           help="a game still going after round N is a draw (default: 30)")
+
+
+def add_balance_parser(sub: argparse._SubParsersAction) -> None:
+    balance = sub.add_parser(
+        "balance", help="win rates with 95%% intervals across maps and rulesets, on every core (no window)",
+        description="Play GAMES computer-against-computer games on each map under each ruleset, as `simulate` "
+                    "would (game i with seed SEED+i), spread over the machine's cores, and print a Markdown table "
+                    "of each side's wins and the draws with Wilson 95%% intervals (docs/balance.md).")
+    balance.add_argument("--games", type=_positive, default=10, metavar="N", help="games per map and ruleset (default: 10)")
+    balance.add_argument("--seed", type=int, default=100, metavar="N", help="seed of each cell's first game (default: 100)")
+    balance.add_argument("--rulesets", default=",".join(RULESETS), metavar="NAME,NAME",
+                         help=f"the rulesets to play (default: all: {','.join(RULESETS)})")
+    balance.add_argument("--maps", type=Path, nargs="+", default=None, metavar="MAP.tmx",
+                         help="the maps to play (default: every map in maps/)")
+    balance.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1, metavar="N",
+                         help="processes playing at once (default: one per core)")
+    balance.add_argument("--max-rounds", type=_positive, default=30, metavar="N",
+                         help="a game still going after round N is a draw (default: 30)")
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    """`python -m game balance`; an unknown ruleset or a missing map is a usage error (exit 2)."""
+    names = [name.strip() for name in args.rulesets.split(",")]
+    unknown = next((name for name in names if name not in RULESETS), None)
+    if unknown is not None:
+        print(f"error: unknown ruleset {unknown!r}: choose from {', '.join(RULESETS)}", file=sys.stderr)
+        return 2
+    maps = args.maps or sorted(DEFAULT_MAP.parent.glob("*.tmx"))
+    missing = next((path for path in maps if not path.is_file()), None)
+    if missing is not None:
+        print(f"error: no map file {str(missing)!r}", file=sys.stderr)
+        return 2
+    from game.balance import run
+
+    command = "python -m game " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["balance"] else "python -m game balance"
+    run(names, maps, args.games, args.seed, args.max_rounds, args.jobs, command)
+    return 0
 
 
 def run_simulate(args: argparse.Namespace) -> int:
@@ -233,6 +273,8 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "balance":
+        return run_balance(args)
     if args.command == "replay":
         return run_replay(args)
     if args.command == "serve":

@@ -148,6 +148,12 @@ def mirrored(rosters: list[Roster], side: str) -> list[Roster]:
     return [Roster(r.side, r.label, model.creatures) for r in rosters]
 
 
+def repeated(entries: list[str], count: int) -> list[str]:
+    """A short list repeated over every side: ``ai,scripted`` on a map of four sides is ai, scripted, ai,
+    scripted (issue 21), so one command line works on every map."""
+    return [entries[index % len(entries)] for index in range(count)]
+
+
 def run(map_path: Path, seed: int, games: int, sides: list[str], difficulties: list[str], max_rounds: int,
         record: Path | None, mirror: str | None = None, out: Callable[[str], None] = print,
         ruleset_name: str = "4e") -> list[GameResult]:
@@ -158,14 +164,12 @@ def run(map_path: Path, seed: int, games: int, sides: list[str], difficulties: l
     rosters = rosters_in_play(bf, rules.load_rosters(creatures=creatures))
     if mirror:
         rosters = mirrored(rosters, mirror)
-    if len(sides) == 1:
-        sides = sides * len(rosters)
-    if len(sides) != len(rosters):
-        raise ValueError(f"--sides needs one entry per side ({', '.join(r.side for r in rosters)}), got {len(sides)}")
-    if len(difficulties) == 1:
-        difficulties = difficulties * len(rosters)
-    if len(difficulties) != len(rosters):
-        raise ValueError(f"--difficulty takes one level, or one per side ({len(rosters)})")
+    if len(sides) > len(rosters):
+        raise ValueError(f"--sides takes at most one entry per side ({', '.join(r.side for r in rosters)}), "
+                         f"got {len(sides)}")
+    if len(difficulties) > len(rosters):
+        raise ValueError(f"--difficulty takes one level, or at most one per side ({len(rosters)})")
+    sides, difficulties = repeated(sides, len(rosters)), repeated(difficulties, len(rosters))
     kinds = {r.side: kind for r, kind in zip(rosters, sides)}
     levels = {r.side: level for r, level in zip(rosters, difficulties)}
     if record is not None:

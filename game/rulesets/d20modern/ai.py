@@ -17,8 +17,9 @@ from typing import Any
 
 from game.core.dice import SeededDice
 from game.core.grid import Square, footprint
-from game.core.lines import line_of_sight
+from game.core.lines import line_of_effect, line_of_sight
 from game.ecs.world import Entity
+from game.engine.routes import route_squares
 from game.rulesets.d20modern import explosives, measure, threat, twoweapon
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, Attack, Autofire, Charge, CoupDeGrace, EndTurn, Move, PickUp, React, Reload, Stabilize, StandUp, Step,
@@ -58,6 +59,7 @@ LEVELS: dict[str, Level] = {
 CANDIDATES = 24        # squares weighed for a shooter's walk (the nearest by cost): enough to find cover, quick
 FOES_WEIGHED = 4       # the nearest enemies whose fire the cover is weighed against
 BURST_WORTH = 8        # a burst (-4) when a plain shot needs at most this: still a fair chance, much more damage
+UNREACHED = 10 ** 6    # the route distance of a square with no way to an enemy
 
 
 class ControllerD20:
@@ -323,12 +325,20 @@ class ControllerD20:
         for square in found.reachable(4 * speed):
             if gun is not None:
                 good = any(line_of_sight(state.battlefield, (square, side), state.space(f))
+                           and line_of_effect(state.battlefield, (square, side), state.space(f))
                            and measure.feet_between((square, side), state.space(f)) <= gun.increment_ft * 2 for f in foes)
             else:
                 good = adjacent_square(square, side, state.space(nearest))
             if good:
                 goals.append(square)
         goals.sort(key=lambda sq: (found.cost[sq], sq))
+        if not goals:
+            # No place to fight from within four moves (the way round a wall is long): walk the way round, as
+            # far as a move goes, rather than wait for ever where the straight line ends (issue 21).
+            route = route_squares(state.battlefield, [q for f in foes for q in footprint(*state.space(f))], side)
+            here = route.get(state.square(me), UNREACHED)
+            nearer = [sq for sq in found.reachable(speed) if route.get(sq, UNREACHED) < here]
+            goals = [min(nearer, key=lambda sq: (route[sq], found.cost[sq], sq))] if nearer else []
         for preferred in (True, False):
             for goal in goals:
                 path = found.path_to(goal)

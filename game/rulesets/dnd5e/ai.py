@@ -21,8 +21,11 @@ from fractions import Fraction
 from typing import Any, Callable, Iterator
 
 from game.core.dice import DiceExpr, SeededDice
-from game.core.grid import Square
+from game.core.grid import Square, footprint
+from game.core.lines import line_of_effect
+from game.ecs.components import Body
 from game.ecs.world import Entity
+from game.engine.routes import route_squares
 from game.rulesets.dnd5e.attacks import COVER_BONUS, hit_chance, needed_roll
 from game.rulesets.dnd5e.commands import (
     Attack, Cast, Dash, Disengage, Dodge, DrinkPotion, EndTurn, Escape, FirstAid, Move, OffHandAttack, PickUp, React,
@@ -32,7 +35,7 @@ from game.rulesets.dnd5e.components import Potions, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.distance import distance_ft
 from game.rulesets.dnd5e.engine import (
     attack_odds, attack_problem, awake, budget, concentration, decider, feet_rules, hands, hidden_enemies, pending,
-    round_of, sheet, slots, spell_named, spell_problem, validate, vitals, weapon_named,
+    readied, round_of, sheet, slots, spell_named, spell_problem, validate, vitals, weapon_named,
 )
 from game.rulesets.dnd5e.movement import FeetSearch, half_speed_ft
 from game.rulesets.dnd5e.sight import FAILS, sight_check
@@ -361,6 +364,8 @@ class Controller5e:
         mine = budget(state, me)
         if mine.movement_ft < 5 or self._anything_in_reach(state, me) and self._settled(state, me):
             return []
+        if self._shooter(state, me) and readied(state, me) is not None:
+            return []           # its shot is held for the enemy that steps out (_ready): walking off wastes it
         foes = self._enemies(state, me)
         if not foes:
             return []
@@ -370,19 +375,29 @@ class Controller5e:
         size = here[1]
 
         seen: dict[Entity, bool] = {}
+        # Walking distance round walls to the enemies (5e-house has no map portals): the straight line
+        # alone leaves it pressed against the near face of a wall the enemy stands behind (issue 21).
+        goals = [square for e in foes for square in footprint(*state.space(e))]
+        route = route_squares(state.battlefield, goals, size, state.world.get(me, Body).flying)
+        unreached = 10 ** 6
 
-        def score(square: Square) -> tuple[int, int, int, int]:
+        def score(square: Square) -> tuple[int, int, int, int, int, int]:
             space = (square, size)
             nearest = min(foes, key=lambda e: (distance_ft(space, state.space(e)), e))
             gap = distance_ft(space, state.space(nearest))
             if gap <= wants and nearest not in seen:
                 seen[nearest] = can_see(state, me, nearest)
+            # In place: in range, seen, and a line of effect from that square (a wall of force is seen through
+            # but stops every blow, so standing behind one is no place to shoot from).
+            placed = gap <= wants and seen[nearest] and line_of_effect(state.battlefield, space, state.space(nearest))
             sees = seen[nearest] if gap <= wants else True
-            return (max(0, gap - wants), 0 if sees else 1, search.cost[square], square[1] * 10_000 + square[0])
+            return (0 if placed else 1, 0 if placed else route.get(square, unreached), max(0, gap - wants),
+                    0 if sees else 1, search.cost[square], square[1] * 10_000 + square[0])
 
-        # Only a walk that gets nearer, or into sight, is worth taking: each one makes progress.
-        stay = score(here[0])[:2]
-        ranked = sorted((s for s in options if score(s)[:2] < stay), key=score)
+        # Only a walk that gets it in place, nearer by the way round, or nearer in a line (when no way leads
+        # there) or into sight is worth taking: each one makes progress.
+        stay = score(here[0])[:4]
+        ranked = sorted((s for s in options if score(s)[:4] < stay), key=score)
         if self.level.random_picks and ranked:
             ranked = [ranked[self._dice(state, me).roll(min(3, len(ranked))) - 1]]
         if self.level.heeds_reach and ranked:

@@ -17,6 +17,7 @@ from game.core.dice import SeededDice
 from game.core.grid import footprint, space_distance
 from game.core.lines import line_of_effect
 from game.ecs.world import Entity
+from game.engine.routes import route_squares
 from game.rulesets.sotdl import afflictions, area, attack, defenses, situation
 from game.rulesets.sotdl.commands import Attack, Charge, Defend, Escape, FreeAttack, Move, Pass, StandUp, Throw, UseItem
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
@@ -48,6 +49,7 @@ class Level:
 
 
 TYPICAL_HIT = 12           # d20 + 2 or 3: what keeping an AP for defense is weighed against
+UNREACHED = 10 ** 6        # the route distance of a square with no way to an enemy
 BLUNDER_CHOICES = 6         # easy's random pick is among the first few legal plans
 
 LEVELS = {
@@ -346,18 +348,26 @@ class ControllerSotdl:
                     path = result.path_to(spot)
                     if path:
                         yield f"charge {state.name(foe)}", Charge(me, path, foe)
+        # Walking distance round walls (this ruleset has no map portals): the nearest square in a straight line
+        # can be the near face of a wall the enemy stands behind, where it would wait for ever (issue 21).
+        route = route_squares(state.battlefield, [q for f in foes for q in footprint(*state.space(f))], side)
         if weapon.ranged:
-            best = self._shooting_spot(state, ends, result.cost, side, foes, weapon.range_yd)
+            best = self._shooting_spot(state, ends, result.cost, side, foes, weapon.range_yd, route)
         else:
-            best = min(ends, key=lambda s: (min(gap(s, f) for f in foes), result.cost.get(s, 0), s))
+            def placed(square: tuple[int, int]) -> bool:
+                return any(gap(square, f) <= reach for f in foes)
+
+            best = min(ends, key=lambda s: (not placed(s), 0 if placed(s) else route.get(s, UNREACHED),
+                                            min(gap(s, f) for f in foes), result.cost.get(s, 0), s))
         if best != result.start:
             path = result.path_to(best)
             if path:
                 yield "advance", Move(me, path)
 
     @staticmethod
-    def _shooting_spot(state: GameState, ends: list, cost: dict, side: int, foes: list[Entity], range_yd: int) -> Any:
-        """The cheapest square with an enemy in range and a line of effect; else the least short of range."""
+    def _shooting_spot(state: GameState, ends: list, cost: dict, side: int, foes: list[Entity], range_yd: int,
+                       route: dict[tuple[int, int], int]) -> Any:
+        """The cheapest square with an enemy in range and a line of effect; else the nearest by the way round."""
         def short(square: Any) -> int:
             return min(max(0, space_distance(square, side, *state.space(f)) - range_yd) for f in foes)
         ranked = sorted(ends, key=lambda s: (short(s), cost.get(s, 0), s))
@@ -367,7 +377,7 @@ class ControllerSotdl:
             if any(space_distance(square, side, *state.space(f)) <= range_yd
                    and line_of_effect(state.battlefield, (square, side), state.space(f)) for f in foes):
                 return square
-        return ranked[0]
+        return min(ends, key=lambda s: (route.get(s, UNREACHED), short(s), cost.get(s, 0), s))
 
 
 class ScriptedSotdl:

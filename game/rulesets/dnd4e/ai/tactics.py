@@ -328,7 +328,9 @@ class Planner:
             found = -self.danger_weight * self.hurt(landing) if self.danger_weight else 0.0
             if self.foes:
                 approach = self._approach if self._approach is not None else self.approach()
-                gap = approach.distance(landing) - self.engage
+                # Home on a portal: staying leads nowhere, so only the walk from here counts (issue 21).
+                parked = landing == self.home and self.bf.portal_exit(landing) is not None
+                gap = (approach._direct(landing) if parked else approach.distance(landing)) - self.engage
                 if gap > 0:
                     found -= self._approach_scale * gap
             if self._hazards and self.bf.at(landing).hazard:
@@ -339,7 +341,9 @@ class Planner:
     def landing(self, square: Square) -> Square:
         """Where a move ending on ``square`` leaves us: a portal's paired square when its space is free (§23)."""
         exit_square = self.bf.portal_exit(square)
-        if exit_square is None:
+        # Standing still on a portal goes nowhere: valuing home as the far end left a creature parked on
+        # one end for ever, blocking the enemy's way through it (issue 21).
+        if exit_square is None or square == self.home:
             return square
         taken = self._taken()
         if all(self.bf.in_bounds(q) and not self.bf.at(q).solid and q not in taken for q in footprint(exit_square, self.size)):
