@@ -12,7 +12,7 @@ from game.render.map_view import ZOOM_STEPS
 NEEDS = {"render_frame": "pyscroll", "distance_full_map": "tcod"}   # the bench-only reference libraries
 
 
-EXTRAS = {"distance_full_map": {"ref_csgraph", "ratio_csgraph"}, "cover_matrix_40": {"after_move"},
+EXTRAS = {"distance_full_map": {"ref_csgraph", "ratio_csgraph", "first_call"}, "cover_matrix_40": {"after_move"},
           # figures besides the contract's, where the bench has them
           "startup": {"uncompiled"}, "zoom_200": {"max", "cpu_median", "cpu_max", "peak_mb"}}
 
