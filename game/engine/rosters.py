@@ -28,6 +28,11 @@ class Preset:
     creatures: tuple[str, ...]
 
 
+def presets_of(rosters: list[Roster]) -> list[Preset]:
+    """Every side's roster as a start-menu preset any side may take (rulesets whose files hold one roster a side)."""
+    return [Preset(r.side, r.label, r.creatures) for r in rosters]
+
+
 def placing_order(keys: tuple[str, ...], creatures: Mapping[str, Any]) -> tuple[str, ...]:
     """The roster's creatures biggest first (in their listed order otherwise), so big creatures find room;
     ``creatures``: any ruleset's templates (only their body is read)."""

@@ -8,7 +8,7 @@ from typing import Any
 from game.engine import codec
 from game.engine.protocol import Presenter
 from game.engine.refusal import Refusal
-from game.engine.rosters import Preset, Roster
+from game.engine.rosters import Preset, Roster, presets_of
 from game.engine.scenario import QueryRules
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice, SeededDice
@@ -85,7 +85,7 @@ def round_number(state: GameState) -> int:
 
 def load_presets(creatures: dict[str, CreatureD20] | None = None) -> list[Preset]:
     """The start menu's presets: every side's roster, offered to any side."""
-    return [Preset(r.side, r.label, r.creatures) for r in content.load_rosters(creatures=creatures)]
+    return presets_of(content.load_rosters(creatures=creatures))
 
 
 def current_creature(state: GameState) -> Entity:

@@ -14,7 +14,7 @@ from game.engine import codec
 from game.engine.protocol import Presenter
 from game.engine.refusal import Refusal
 from game.engine.scenario import QueryRules
-from game.engine.rosters import Preset, Roster
+from game.engine.rosters import Preset, Roster, presets_of
 from game.match import Match, SetupError, place_roster, rosters_in_play
 from game.rulesets.dnd5e import content, engine, spells
 from game.rulesets.dnd5e.ai import LEVELS as AI_LEVELS
@@ -88,7 +88,7 @@ def round_number(state: GameState) -> int:
 
 def load_presets(creatures: dict[str, Creature5e] | None = None) -> list[Preset]:
     """The start menu's presets: every side's roster (game/content/5e/rosters.toml), offered to any side."""
-    return [Preset(r.side, r.label, r.creatures) for r in content.load_rosters(creatures=creatures)]
+    return presets_of(content.load_rosters(creatures=creatures))
 
 
 def current_creature(state: GameState) -> Entity:
