@@ -4,7 +4,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 EXTRAS_STAMP := $(VENV)/.installed-extras
 
-.PHONY: play test clean bench bench-quick soak fuzz
+.PHONY: play test clean bench bench-quick soak fuzz i18n
 
 $(STAMP): requirements.txt pyproject.toml
 	python3 -m venv $(VENV)
@@ -52,3 +52,9 @@ soak: $(STAMP)
 FUZZ_SEED := 1
 fuzz: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(PY) -m tests.fuzz --maps 5000 --saves 2000 --settings 200 --seed $(FUZZ_SEED)
+
+# Translations (docs/i18n.md): extract every domain's messages into its .pot, merge them into each .po, and list
+# any message with no translation or with placeholders that differ.
+i18n: $(STAMP)
+	$(PY) tools/i18n.py extract
+	$(PY) tools/i18n.py check

@@ -10,6 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
+from game.i18n.gettext_domains import N_, Domain, Lazy, translate, use_language
+
+# The game's own messages (everything outside the ruleset folders, which each have their own domain).
+GAME = Domain("game", Path(__file__).resolve().parent / "locale")
+_, ngettext, L_, Ln_ = GAME.gettext, GAME.ngettext, GAME.lazy, GAME.lazy_plural
+__all__ = ["N_", "Lazy", "translate", "_", "ngettext", "L_", "Ln_", "GAME"]
+
 LANGUAGES = {"en": "English", "zh": "简体中文"}
 
 HERE = Path(__file__).resolve().parent
@@ -254,6 +261,7 @@ def _is_font(path: Path) -> bool:
 def set_language(code: str) -> str:
     """Switch the language the screens speak: "" when done, else a one-line reason and English stays on."""
     global _translator, _language
+    use_language("en")
     if code not in LANGUAGES:
         _translator, _language = None, "en"
         return f"unknown language {code!r} (choose from {', '.join(LANGUAGES)}): the game stays in English"
@@ -269,7 +277,8 @@ def set_language(code: str) -> str:
         _translator, _language = None, "en"
         return f"{err}: the game stays in English"
     _language = code
-    return ""
+    problems = use_language(code)
+    return problems[0] if problems else ""
 
 
 def current_language() -> str:
@@ -278,4 +287,5 @@ def current_language() -> str:
 
 def tr(english: str) -> str:
     """The words in the current language (unchanged in English)."""
+    english = translate(english)
     return english if _translator is None else _translator(english)

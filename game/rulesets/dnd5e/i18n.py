@@ -1,0 +1,9 @@
+"""This ruleset's messages: its own gettext domain, catalogues in its locale folder (game/i18n/gettext_domains.py)."""
+
+from pathlib import Path
+
+from game.i18n.gettext_domains import N_, Domain
+
+I18N = Domain("dnd5e", Path(__file__).resolve().parent / "locale")
+_, ngettext, L_, Ln_ = I18N.gettext, I18N.ngettext, I18N.lazy, I18N.lazy_plural
+__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_"]
