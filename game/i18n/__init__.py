@@ -8,14 +8,22 @@ import sys
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
-from game.i18n.gettext_domains import N_, Domain, Lazy, translate, use_language
+from game.i18n.gettext_domains import N_, Domain, Lazy, message_of, name, translate, use_language
 
 # The game's own messages (everything outside the ruleset folders, which each have their own domain).
 GAME = Domain("game", Path(__file__).resolve().parent / "locale")
 _, ngettext, L_, Ln_ = GAME.gettext, GAME.ngettext, GAME.lazy, GAME.lazy_plural
-__all__ = ["N_", "Lazy", "translate", "_", "ngettext", "L_", "Ln_", "GAME"]
+__all__ = ["N_", "Lazy", "translate", "_", "ngettext", "L_", "Ln_", "GAME", "name", "message_of", "listing"]
+# TRANSLATORS: what separates the items of a list ("Brakka, Vess, Tamsin").
+LIST_SEPARATOR = N_(", ")
+
+
+def listing(items: Sequence[str]) -> Lazy:
+    """Items (names, lazy lines) joined by commas, each drawn in the chosen language, and the commas too."""
+    template = "{separator}".join(f"{{item{index}}}" for index in range(len(items)))
+    return GAME.lazy(template, separator=LIST_SEPARATOR, **{f"item{index}": item for index, item in enumerate(items)})
 
 LANGUAGES = {"en": "English", "zh": "简体中文"}
 
