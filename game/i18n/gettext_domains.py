@@ -113,7 +113,8 @@ class Domain:
         return found
 
     def gettext(self, message: str) -> str:
-        return message if _language == "en" else self.translations(_language).gettext(message)
+        # "" is the catalogue's header in gettext, never a message.
+        return message if _language == "en" or not message else self.translations(_language).gettext(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         if _language == "en":
