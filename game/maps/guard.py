@@ -22,6 +22,7 @@ from typing import cast
 from xml.etree import ElementTree
 from xml.etree.ElementTree import Element
 
+from game.i18n import L_
 from game.core.grid import Square
 
 GAME_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -89,32 +90,32 @@ def allowed_roots(map_path: Path) -> tuple[Path, ...]:
     return (folder, (folder.parent / "assets").resolve(), ASSETS.resolve())
 
 
-def checked_file(path: Path, limit: int, what: str = "the map file") -> os.stat_result:
+def checked_file(path: Path, limit: int, what: str = L_("the map file")) -> os.stat_result:
     """The stat of ``path`` when it is a plain file no bigger than ``limit``; GuardError otherwise.
     A FIFO, a device or a folder is never opened."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise GuardError(path, f"{what} does not exist") from None
+        raise GuardError(path, L_("{file} does not exist", file=what)) from None
     except OSError as err:
-        raise GuardError(path, f"{what} cannot be read ({err.strerror or err})") from None
+        raise GuardError(path, L_("{file} cannot be read ({reason})", file=what, reason=str(err.strerror or err))) from None
     if not stat.S_ISREG(info.st_mode):
-        raise GuardError(path, f"{what} is not a plain file (a folder, device, pipe or socket)")
+        raise GuardError(path, L_("{file} is not a plain file (a folder, device, pipe or socket)", file=what))
     if info.st_size > limit:
-        raise GuardError(path, f"{what} is larger than {limit // (1024 * 1024)} MB")
+        raise GuardError(path, L_("{file} is larger than {n} MB", file=what, n=limit // (1024 * 1024)))
     return info
 
 
-def read_bounded(path: Path, limit: int, what: str = "the map file") -> bytes:
+def read_bounded(path: Path, limit: int, what: str = L_("the map file")) -> bytes:
     """The bytes of a plain file of at most ``limit`` bytes (it may not grow while being read)."""
     checked_file(path, limit, what)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(limit + 1)
     except OSError as err:
-        raise GuardError(path, f"{what} cannot be read ({err.strerror or err})") from None
+        raise GuardError(path, L_("{file} cannot be read ({reason})", file=what, reason=str(err.strerror or err))) from None
     if len(raw) > limit:
-        raise GuardError(path, f"{what} is larger than {limit // (1024 * 1024)} MB")
+        raise GuardError(path, L_("{file} is larger than {n} MB", file=what, n=limit // (1024 * 1024)))
     return raw
 
 
@@ -124,9 +125,10 @@ def parse_bounded(path: Path, raw: bytes, root_tag: str) -> Element:
     declared = DECLARED_ENCODING.match(raw[:200])
     if declared and declared.group(1).decode("ascii", "replace").lower() not in ENCODINGS:
         shown = declared.group(1)[:20].decode("ascii", "replace")
-        raise GuardError(path, f"the file declares the text encoding {shown!r}: Tiled writes UTF-8")
+        raise GuardError(path, L_("the file declares the text encoding {encoding}: Tiled writes UTF-8",
+                                  encoding=repr(shown)))
     if b"<!DOCTYPE" in raw.upper() or b"<!ENTITY" in raw.upper():
-        raise GuardError(path, "the file declares a DOCTYPE or entities, which Tiled never writes")
+        raise GuardError(path, L_("the file declares a DOCTYPE or entities, which Tiled never writes"))
     parser: ElementTree.XMLPullParser = ElementTree.XMLPullParser(events=("start", "end"))
     depth = elements = 0
     root: Element | None = None
@@ -142,18 +144,19 @@ def parse_bounded(path: Path, raw: bytes, root_tag: str) -> Element:
                 depth += 1
                 elements += 1
                 if depth > MAX_DEPTH:
-                    raise GuardError(path, f"elements are nested more than {MAX_DEPTH} deep")
+                    raise GuardError(path, L_("elements are nested more than {n} deep", n=MAX_DEPTH))
                 if elements > MAX_ELEMENTS:
-                    raise GuardError(path, f"the file has more than {MAX_ELEMENTS} elements")
+                    raise GuardError(path, L_("the file has more than {n} elements", n=MAX_ELEMENTS))
         parser.close()
     except GuardError:
         raise
     except ElementTree.ParseError as err:
-        raise GuardError(path, f"not a readable Tiled file (XML error: {err})") from None
+        raise GuardError(path, L_("not a readable Tiled file (XML error: {detail})", detail=str(err))) from None
     except (LookupError, UnicodeError, ValueError) as err:   # expat on a bad encoding or character
-        raise GuardError(path, f"not a readable Tiled file ({type(err).__name__})") from None
+        raise GuardError(path, L_("not a readable Tiled file ({error})", error=type(err).__name__)) from None
     if root is None or root.tag != root_tag:
-        raise GuardError(path, f"not a Tiled {root_tag} file (its top element is {getattr(root, 'tag', 'missing')!r})")
+        raise GuardError(path, L_("not a Tiled {kind} file (its top element is {element})", kind=root_tag,
+                                  element=repr(getattr(root, "tag", "missing"))))
     return root
 
 
