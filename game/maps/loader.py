@@ -99,8 +99,9 @@ class _Builder:
     # --- tiles ---------------------------------------------------------------------------------------
 
     def _parse(self, props: dict[str, Any], specs: tuple[schema.PropertySpec, ...], layer: str,
-               square: Square | None, prefix: str = "") -> dict[str, Any] | None:
-        """The known properties among ``props``, parsed; None after reporting a bad value."""
+               square: Square | None, owner: str = "") -> dict[str, Any] | None:
+        """The known properties among ``props``, parsed; None after reporting a bad value (naming ``owner``, the
+        object or tile that has them, if any)."""
         values: dict[str, Any] = {}
         ok = True
         for spec in specs:
@@ -108,7 +109,9 @@ class _Builder:
                 try:
                     values[spec.name] = spec.parse(props[spec.name])
                 except schema.SchemaError as err:
-                    self.report.error(layer, square, f"{prefix}{err}")
+                    problem = message_of(err)
+                    self.report.error(layer, square, L_("{object}: {problem}", object=owner, problem=problem)
+                                      if owner else problem)
                     ok = False
         return values if ok else None
 
@@ -120,7 +123,7 @@ class _Builder:
                 continue
             if gid not in self.tile_cache:
                 props = self.tmx.get_tile_properties_by_gid(gid) or {}
-                values = self._parse(props, schema.ZONE, name, (x, y), f"{tile_label(self.tmx, gid)}: ") or {}
+                values = self._parse(props, schema.ZONE, name, (x, y), tile_label(self.tmx, gid)) or {}
                 terrain, dark = terrain_of(values)
                 self.tile_cache[gid] = (terrain, dark, values.get("elevation_ft"))
             terrain, dark, elevation = self.tile_cache[gid]
@@ -165,7 +168,7 @@ class _Builder:
                                                 object=obj.label, shape=SHAPE_NAMES[obj.shape], role=article(role),
                                                 allowed=allowed))
             return
-        values = self._parse(obj.properties, schema.ROLES[role], layer, anchor, f"{obj.label}: ")
+        values = self._parse(obj.properties, schema.ROLES[role], layer, anchor, obj.label)
         if values is None:
             return
         if role == "zone":
@@ -415,8 +418,8 @@ def tile_label(tmx: Any, gid: int) -> str:
     tiled_gid = tmx.tiledgidmap.get(gid, gid)
     owner = max((ts for ts in tmx.tilesets if ts.firstgid <= tiled_gid), key=lambda ts: ts.firstgid, default=None)
     if owner is None:
-        return f"tile gid {tiled_gid}"
-    return f"tile {tiled_gid - owner.firstgid} of tileset {owner.name!r}"
+        return L_("tile gid {gid}", gid=tiled_gid)
+    return L_("tile {id} of tileset {tileset}", id=tiled_gid - owner.firstgid, tileset=repr(owner.name))
 
 
 def terrain_of(values: dict[str, Any]) -> tuple[Terrain, bool]:
