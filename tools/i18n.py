@@ -54,7 +54,8 @@ class DomainSource:
 
 def domains() -> list[DomainSource]:
     rulesets = sorted(p for p in (ROOT / "game" / "rulesets").iterdir() if (p / "__init__.py").is_file())
-    return [DomainSource("game", ROOT / "game", ROOT / "game" / "i18n" / "locale", ("rulesets/**",), ROOT / "maps"),
+    return [DomainSource("game", ROOT / "game", ROOT / "game" / "i18n" / "locale", ("rulesets/*/**",),
+                         ROOT / "maps"),
             *(DomainSource(p.name, p, p / "locale") for p in rulesets)]
 
 
