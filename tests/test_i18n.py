@@ -210,6 +210,18 @@ def test_a_missing_catalogue_is_named_in_one_line_and_its_messages_stay_english(
 
 
 
+def test_the_start_menu_names_a_missing_catalogue_in_one_line_and_the_rest_is_still_translated(own_catalogues):
+    save_settings(Settings(language="zh"))
+    game = Game(None, 3, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        run_frames(game, 2)
+        message = translate(game.scene.message)
+        assert str(own_catalogues) in message and "\n" not in message
+        assert current_language() == "zh" and _("Settings") == "Settings"
+    finally:
+        pygame.quit()
+
+
 # Whole flows drawn in Chinese --------------------------------------------------------------------------------
 def hover_everything(game):
     """Hover each button of the bar (tooltips) and a few squares of the map (hints, previews), and show the
