@@ -334,8 +334,7 @@ class MapOverlays(ScenePart):
         half = cell // 2
         path, square = preview.path, preview.path[-1]
         centres = {s: (s[0] * cell + half, s[1] * cell + half) for s in path}
-        badge_text = name(self._path_cost(preview)) + (_("  fall {feet} ft").format(feet=preview.fall_ft)
-                                                       if preview.fall_ft else "")
+        badge_text = name(self._path_cost(preview)) + (_("  fall {feet} ft").format(feet=preview.fall_ft) if preview.fall_ft else "")
         label = rendered(self.fonts.body, badge_text, (20, 20, 20))
         badge = label.get_rect(center=(square[0] * cell + cell - 4, square[1] * cell + 4)).inflate(10, 4)
         ring = cell // 3
