@@ -15,7 +15,7 @@ import pygame
 from game.audio.kinds import MENU_MUSIC, battle_track
 from game.audio.speakers import SPEAKERS, apply_volumes, play
 from game.engine.rosters import ContentError, Roster
-from game.i18n import set_language
+from game.i18n import L_, message_of, set_language
 from game.input import intents
 from game.input.intents import Click, Key, Quit, translate
 from game.maps.catalog import list_maps, user_maps_dir
@@ -43,6 +43,9 @@ MAX_UPDATES_PER_FRAME = 15
 FPS_CEILING = 240            # when the display gives no vsync, do not spin the CPU flat out
 TITLE = "Grid Skirmish"
 SOUND_KEYS = {"mute": "mute", "mute_music": "music_mute"}      # key action -> the setting it turns on or off
+# What F8 and F7 say, by the setting switched and whether it is now off.
+SWITCH_WORDS = {("mute", True): L_("Sound off"), ("mute", False): L_("Sound on"),
+                ("music_mute", True): L_("Music off"), ("music_mute", False): L_("Music on")}
 MENU_CLICKS = ("confirm", "up", "down", "left", "right", "next", "previous", "back")   # keys a menu answers with a click
 QUIT_WAIT_S = 5.0            # at most this long for the helper process to write the last autosave on quitting
 
@@ -179,7 +182,7 @@ class Game:
             self.scene = self._new_scene()
         except StartupError as err:
             self.map_path, self.rosters = previous
-            menu.message = f"Cannot play that map: {err}"
+            menu.message = L_("Cannot play that map: {reason}", reason=message_of(err))
 
     # Settings -------------------------------------------------------------------------------------
     def _wanted_window(self) -> tuple[int, int]:
@@ -207,7 +210,7 @@ class Game:
                 self.screen = open_window(self._wanted_window(), fullscreen)
                 self.drawn_last = None
             except pygame.error as err:
-                self.notice = f"Cannot change the window: {err}"
+                self.notice = L_("Cannot change the window: {reason}", reason=str(err))
             self.window = self.screen.get_size()
             self.shown = (self._wanted_window(), fullscreen)
         if self.fonts.scale_percent != self.settings.ui_scale:
@@ -235,13 +238,15 @@ class Game:
         try:
             save_settings(chosen)
         except OSError as err:
-            problem = f"Settings not saved ({err.strerror}); they last until you quit" + (f"; {problem}" if problem else "")
+            unsaved = L_("Settings not saved ({reason}); they last until you quit", reason=str(err.strerror))
+            problem = L_("{first}; {second}", first=unsaved, second=problem) if problem else unsaved
         if isinstance(back, MenuScene):
             self._apply_display()
             back.resize(self.window, self.fonts)
             back.message = problem
         else:
-            back.message = problem or "Settings saved; the window size, text scale and animation speed apply after this skirmish."
+            back.message = problem or L_("Settings saved; the window size, text scale and animation speed apply after "
+                                         "this skirmish.")
 
     def frame(self) -> bool:
         """Handle input, run the fixed updates that are due, draw once. False when the player quits."""
@@ -331,11 +336,11 @@ class Game:
         self.settings = switched(self.settings, setting)
         apply_volumes(self.settings)
         off = getattr(self.settings, setting)
-        words = {"mute": "Sound", "music_mute": "Music"}[setting] + (" off" if off else " on")
+        words = SWITCH_WORDS[setting, off]
         try:
             save_settings(self.settings)
         except OSError as err:
-            words += f" (not saved: {err.strerror})"
+            words = L_("{switched} (not saved: {reason})", switched=words, reason=str(err.strerror))
         if isinstance(self.scene, (BattleScene, MenuScene)):
             self.scene.message = words
         elif isinstance(self.scene, ReplayScene):
@@ -345,7 +350,7 @@ class Game:
         """Carry on a loaded save (set up as it was saved) or watch it; art that fails stays a message."""
         setup = loaded.setup
         if unshowable(loaded):
-            scene.message = f"Cannot open that save: {unshowable(loaded)}"
+            scene.message = L_("Cannot open that save: {reason}", reason=unshowable(loaded))
             return
         try:
             if replay:
@@ -355,7 +360,7 @@ class Game:
             self.scene = battle_for(self.window, self.fonts, loaded, loaded.match, dict(setup.computer),
                                     self.settings.animation_speed)
         except (MapError, AssetError, ContentError) as err:
-            scene.message = f"Cannot open that save: {err}"
+            scene.message = L_("Cannot open that save: {reason}", reason=message_of(err))
             return
         self.map_path, self.seed, self.rosters = setup.map_path, loaded.match.seed, list(setup.rosters)
         self.ruleset = loaded.match.ruleset
@@ -365,12 +370,12 @@ class Game:
         """F9: the newest save, in place of the skirmish on screen; a refusal is a message and play goes on."""
         path = latest_save()
         if path is None:
-            scene.message = "No save to load yet: F5 or Ctrl+S saves."
+            scene.message = L_("No save to load yet: F5 or Ctrl+S saves.")
             return
         try:
             self._open_loaded(scene, load(path), replay=False)
         except SaveError as err:
-            scene.message = f"Can't load: {err}"
+            scene.message = L_("Can't load: {reason}", reason=message_of(err))
 
     def save_screenshot(self, path: Path) -> None:
         pygame.image.save(self.screen, str(path))

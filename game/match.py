@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from game import RULES_VERSION
+from game.i18n import L_
 from game.core.battlefield import Battlefield
 from game.core.dice import Dice
 from game.core.grid import Square, chebyshev, footprint
@@ -96,7 +97,8 @@ def rosters_in_play(bf: Battlefield, rosters: list[Roster]) -> list[Roster]:
     playing = [r for r in rosters if bf.start_squares(r.side)]
     if len(playing) < 2:
         missing = ", ".join(repr(r.side) for r in rosters if r not in playing)
-        raise SetupError(f"the map has no start area for side {missing}" if missing else "a skirmish needs two sides")
+        raise SetupError(L_("the map has no start area for side {side}", side=missing) if missing
+                         else L_("a skirmish needs two sides"))
     return playing
 
 
@@ -115,7 +117,8 @@ def place_roster(bf: Battlefield, roster: Roster, templates: Mapping[str, Placea
         side = template.body.size.side_squares
         spot = _spot(bf, area, side, taken)
         if spot is None:
-            raise SetupError(f"the start area of side {roster.side!r} has no room for {template.display_name}")
+            raise SetupError(L_("the start area of side {side} has no room for {creature}", side=repr(roster.side),
+                                creature=template.display_name))
         taken.update(footprint(spot, side))
         counts[key] = counts.get(key, 0) + 1
         total = sum(r.creatures.count(key) for r in rosters)

@@ -12,6 +12,7 @@ from typing import Any
 
 import tomli_w
 
+from game.i18n import L_, message_of
 from game.storage import atomic_write_text, user_config_dir
 
 SETTINGS_FILE = "settings.toml"
@@ -56,34 +57,36 @@ def parse_settings(data: dict[str, Any]) -> Settings:
     """Settings from a TOML table; a missing key keeps its default, a wrong one raises SettingsError."""
     for key in data:
         if key not in KEYS:
-            raise SettingsError(f"unknown setting {_short(key)}")
+            raise SettingsError(L_("unknown setting {key}", key=_short(key)))
     settings = Settings()
     if "window" in data:
         window = data["window"]
         if (not isinstance(window, list) or len(window) != 2
                 or not all(isinstance(v, int) and not isinstance(v, bool) for v in window)):
-            raise SettingsError(f"window must be [width, height] in pixels, got {window!r}")
+            raise SettingsError(L_("window must be [width, height] in pixels, got {value}", value=repr(window)))
         if not (MIN_WINDOW[0] <= window[0] <= MAX_WINDOW[0] and MIN_WINDOW[1] <= window[1] <= MAX_WINDOW[1]):
-            raise SettingsError(f"window must be from {MIN_WINDOW[0]}x{MIN_WINDOW[1]} to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}, "
-                                f"got {_short(window[0])}x{_short(window[1])}")
+            raise SettingsError(L_("window must be from {smallest} to {largest}, got {width}x{height}",
+                                   smallest=f"{MIN_WINDOW[0]}x{MIN_WINDOW[1]}", largest=f"{MAX_WINDOW[0]}x{MAX_WINDOW[1]}",
+                                   width=_short(window[0]), height=_short(window[1])))
         settings = replace(settings, window=(window[0], window[1]))
     if "fullscreen" in data:
         if not isinstance(data["fullscreen"], bool):
-            raise SettingsError(f"fullscreen must be true or false, got {data['fullscreen']!r}")
+            raise SettingsError(L_("fullscreen must be true or false, got {value}", value=repr(data["fullscreen"])))
         settings = replace(settings, fullscreen=data["fullscreen"])
     if "ui_scale" in data:
         if type(data["ui_scale"]) is not int or data["ui_scale"] not in UI_SCALES:   # 150.0 is no whole number
-            raise SettingsError(f"ui_scale must be one of {', '.join(map(str, UI_SCALES))}, got {_short(data['ui_scale'])}")
+            raise SettingsError(L_("ui_scale must be one of {choices}, got {value}",
+                                   choices=", ".join(map(str, UI_SCALES)), value=_short(data["ui_scale"])))
         settings = replace(settings, ui_scale=data["ui_scale"])
     if "animation_speed" in data:
         if type(data["animation_speed"]) is not str or data["animation_speed"] not in ANIMATION_SPEEDS:
-            raise SettingsError(f"animation_speed must be one of {', '.join(ANIMATION_SPEEDS)}, "
-                                f"got {_short(data['animation_speed'])}")
+            raise SettingsError(L_("animation_speed must be one of {choices}, got {value}",
+                                   choices=", ".join(ANIMATION_SPEEDS), value=_short(data["animation_speed"])))
         settings = replace(settings, animation_speed=data["animation_speed"])
     if "language" in data:
         language = data["language"]
         if not isinstance(language, str) or not LANGUAGE_CODE.fullmatch(language):
-            raise SettingsError(f"language must be a language code such as \"en\", got {_short(language)}")
+            raise SettingsError(L_("language must be a language code such as \"en\", got {value}", value=_short(language)))
         settings = replace(settings, language=data["language"])
     settings = replace(settings, master_volume=_volume(data, "master_volume", settings.master_volume),
                        effects_volume=_volume(data, "effects_volume", settings.effects_volume),
@@ -94,7 +97,7 @@ def parse_settings(data: dict[str, Any]) -> Settings:
         if (not isinstance(keys, dict) or len(keys) > MAX_KEYS
                 or not all(isinstance(k, str) and isinstance(v, str) and _sane_name(k) and _sane_name(v)
                            for k, v in keys.items())):
-            raise SettingsError("keys must be a table of action = \"key name\" (short printable names)")
+            raise SettingsError(L_("keys must be a table of action = \"key name\" (short printable names)"))
         settings = replace(settings, keys=dict(sorted(keys.items())))
     return settings
 
@@ -103,14 +106,14 @@ def _volume(data: dict[str, Any], key: str, default: int) -> int:
     """A volume in percent, 0 to 100."""
     value = data.get(key, default)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 100:
-        raise SettingsError(f"{key} must be a whole number from 0 to 100, got {_short(value)}")
+        raise SettingsError(L_("{key} must be a whole number from 0 to 100, got {value}", key=key, value=_short(value)))
     return value
 
 
 def _switch(data: dict[str, Any], key: str, default: bool) -> bool:
     value = data.get(key, default)
     if not isinstance(value, bool):
-        raise SettingsError(f"{key} must be true or false, got {_short(value)}")
+        raise SettingsError(L_("{key} must be true or false, got {value}", key=key, value=_short(value)))
     return value
 
 
@@ -157,25 +160,28 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str]:
     except FileNotFoundError:
         return Settings(), ""
     except OSError as err:
-        return Settings(), f"Settings not read ({path}: {err.strerror}); using the defaults."
+        return Settings(), L_("Settings not read ({file}: {reason}); using the defaults.", file=str(path),
+                              reason=str(err.strerror))
+    reason: str
     try:
         if raw is None:
-            raise SettingsError(f"not a plain file of at most {MAX_BYTES // 1024} KB")
+            raise SettingsError(L_("not a plain file of at most {n} KB", n=MAX_BYTES // 1024))
         return parse_settings(tomllib.loads(raw.decode("utf-8"))), ""
     except UnicodeDecodeError:
-        reason = "not UTF-8 text"
+        reason = L_("not UTF-8 text")
     except tomllib.TOMLDecodeError as err:
-        reason = f"not valid TOML: {_short(str(err).splitlines()[0] if str(err) else '')[1:-1]}"
+        reason = L_("not valid TOML: {detail}", detail=_short(str(err).splitlines()[0] if str(err) else "")[1:-1])
     except SettingsError as err:
-        reason = str(err)
+        reason = message_of(err)
     except (RecursionError, ValueError) as err:   # nesting or a number beyond what Python reads
-        reason = f"not readable ({type(err).__name__})"
+        reason = L_("not readable ({error})", error=type(err).__name__)
     kept = path.with_name(path.name + ".bad")
     try:
         path.replace(kept)
     except OSError:
-        return Settings(), f"Settings file {path} ignored ({reason}); using the defaults."
-    return Settings(), f"Settings file ignored ({reason}); using the defaults; the file is kept as {kept.name}."
+        return Settings(), L_("Settings file {file} ignored ({reason}); using the defaults.", file=str(path), reason=reason)
+    return Settings(), L_("Settings file ignored ({reason}); using the defaults; the file is kept as {file}.", reason=reason,
+                          file=kept.name)
 
 
 def _read_plain(path: Path) -> bytes | None:

@@ -1,29 +1,34 @@
-"""Languages: the Chinese catalog, the shipped font, every screen drawn in Chinese with no English left, the
-fallback to English without a font, and switching at run time."""
+"""Languages: every domain's catalogue complete, the shipped font, every screen drawn in Chinese with no English
+left beyond the kept terms, the fallback to English without a font or with a missing or broken catalogue, and
+switching at run time."""
 
 import os
 import re
+import sys
 from pathlib import Path
 
 import pygame
 import pytest
+from babel.messages.pofile import read_po
 
 import game.i18n as i18n
 from game.app import FixedStepLoop, Game
 from game.settings import Settings, save_settings
-from game.i18n import LANGUAGES, CatalogError, compile_template, current_language, load_catalog, set_language, tr
+from game.i18n import LANGUAGES, L_, _, current_language, listing, set_language, translate
+from game.i18n.gettext_domains import LOCALES, forget_catalogues
+from game.i18n.kept_terms import english_left as english_words_left
 from game.ui.load_screen import LoadScene
 from game.ui.widgets import CJK_CHARACTERS, NO_LINE_START, Fonts, UiFont, fit, rendered, wrap_lines
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 DEFAULT_MAP = ROOT / "maps" / "default.tmx"
 CJK = re.compile(f"[{CJK_CHARACTERS}]")
-# A path or file name on screen (the player's maps folder, a map's file) is shown as the system writes it.
-PATHS = re.compile(r"\S*[/\\]\S*|\S+\.(?:json|tmx|png|toml)\b")
 
 from test_game_loop import SteppedClock, press, run_frames  # noqa: E402
+from tools.i18n import domains, problems  # noqa: E402
 
 
 @pytest.fixture
@@ -42,75 +47,63 @@ def shown(monkeypatch):
     draw = UiFont.render
 
     def recording(self, words, *args, **kwargs):
-        lines[words] = tr(words)
+        lines[str(words)] = translate(words)
         return draw(self, words, *args, **kwargs)
     monkeypatch.setattr(UiFont, "render", recording)
     return lines
 
 
 def english_left(lines: dict[str, str]) -> dict[str, list[str]]:
-    """The lines that still show English words, beyond the catalog's own Latin list and paths."""
-    catalog = i18n.catalog("zh")
-    left = {}
-    for english, shown in lines.items():
-        words = catalog.leftovers(PATHS.sub("", shown))
-        if words:
-            left[english] = words
-    return left
+    """The lines that still show English words, beyond the kept terms (game/i18n/kept_terms.py) and paths."""
+    return {english: words for english, shown in lines.items() if (words := english_words_left(shown))}
 
 
-# The catalog --------------------------------------------------------------------------------------------------
-def test_every_template_in_the_catalog_parses_and_uses_exactly_its_placeholders():
-    catalog = load_catalog(i18n.catalog_path("zh"))
-    assert len(catalog.templates) > 100 and len(catalog.strings) > 100 and len(catalog.words) > 100
-    for template in catalog.templates:
-        assert sorted(template.names) == sorted(re.findall(r"\{(\w+)\}", template.translation)), template.english
+# The catalogues -----------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("code", sorted(LOCALES))
+@pytest.mark.parametrize("domain", domains(), ids=lambda domain: domain.name)
+def test_every_message_of_every_domain_is_translated_with_exactly_its_placeholders(domain, code):
+    assert problems(domain, code) == []
 
 
-def test_a_template_whose_translation_drops_a_placeholder_is_refused_with_its_name():
-    with pytest.raises(CatalogError, match=r"'\{a\} hits \{b\}'"):
-        compile_template("{a} hits {b}", "{a}击中")
+def test_lines_are_drawn_in_the_chosen_language_and_numbers_stay(chinese):
+    assert _("End turn") == "结束回合"
+    assert translate(L_("Rule: {rule}", rule="4e §9.2")) == "规则：4e §9.2"
+    assert _("{side} win!").format(side=_("Red")) == "红方获胜！"
+    assert translate(listing(["Brakka", L_("Blue")])) == "Brakka，蓝方"
 
 
-def test_a_broken_catalog_file_is_one_line_naming_the_file(tmp_path):
-    path = tmp_path / "zh.toml"
-    path.write_text('[strings]\n"End turn" = 3\n', encoding="utf-8")
-    with pytest.raises(CatalogError) as caught:
-        load_catalog(path)
-    assert str(caught.value).startswith(str(path)) and "\n" not in str(caught.value)
-
-
-def test_templates_translate_the_words_they_hold_and_numbers_stay(chinese):
-    assert tr("Brakka hits Hobgoblin soldier with the longsword: 15 + 7 +2 (combat advantage) = 24 vs AC 15.") == \
-        "布拉卡用长剑击中大地精士兵：15 + 7 +2（战斗优势） = 24 对AC 15。"
-    assert tr("Kobold spearling 2 takes 9 fire damage (3+6 on the dice); 0 HP left.") == \
-        "狗头人持矛兵 2受到9点火焰伤害（骰面 3+6）；剩余 0 HP。"
-    assert tr("Round 3  ·  Ogre's warband: Miriel's turn") == "第3轮  ·  食人魔战团：米瑞尔的回合"
+def test_a_lazy_line_reads_as_english_for_the_rules_and_is_drawn_in_the_chosen_language(chinese):
+    line = L_("{side} surprised", side="Red")
+    assert line == "Red surprised" and translate(line) == "红方被突袭"
 
 
 def test_paths_and_file_names_are_never_translated(chinese):
-    assert tr("autosave · autosave-000063.json") == "自动存档 · autosave-000063.json"
-    assert tr("Saves in /home/fire/saves") == "存档位于 /home/fire/saves"
+    assert _("Saves in {folder}").format(folder="/home/fire/saves") == "存档位于 /home/fire/saves"
+    assert english_words_left("自动存档 · autosave-000063.json") == []
 
 
 def test_english_is_the_code_unchanged():
     assert current_language() == "en"
-    assert tr("End turn") == "End turn" and tr("Brakka hits the kobold") == "Brakka hits the kobold"
+    assert _("End turn") == "End turn" and translate(L_("Rule: {rule}", rule="4e §9.2")) == "Rule: 4e §9.2"
 
 
 # The font -----------------------------------------------------------------------------------------------------
-def catalog_characters() -> set[str]:
-    catalog = i18n.catalog("zh")
-    every = "".join([*catalog.strings.values(), *catalog.words.values(), *(t.translation for t in catalog.templates),
-                     *LANGUAGES.values()])
+def catalogue_characters() -> set[str]:
+    every = "".join(LANGUAGES.values())
+    for domain in domains():
+        for code in LOCALES:
+            if domain.catalogue(code).is_file():
+                with domain.catalogue(code).open("rb") as handle:
+                    for message in read_po(handle):
+                        every += "".join([message.string] if isinstance(message.string, str) else message.string)
     return set(CJK.findall(every))
 
 
-def test_every_chinese_character_of_the_catalog_is_in_the_shipped_font():
+def test_every_chinese_character_of_the_catalogues_is_in_the_shipped_font():
     ttlib = pytest.importorskip("fontTools.ttLib")
     cmap = ttlib.TTFont(str(i18n.SHIPPED_CJK_FONT)).getBestCmap()
     listed = set(i18n.SHIPPED_CJK_FONT.with_suffix(".chars.txt").read_text(encoding="utf-8"))
-    missing = sorted(c for c in catalog_characters() if ord(c) not in cmap or c not in listed)
+    missing = sorted(c for c in catalogue_characters() if ord(c) not in cmap or c not in listed)
     assert missing == [], f"run tools/make_font.py: the shipped font lacks {''.join(missing)}"
     assert all(ord(c) in cmap for c in listed)
     assert (ROOT / "assets" / "fonts" / "LICENSE-DroidSansFallback.txt").is_file()
@@ -121,8 +114,8 @@ def test_chinese_is_drawn_by_the_cjk_face_and_latin_by_pygames_own(chinese):
     font = Fonts().small
     latin = pygame.font.Font(None, 20)
     assert font.size("7 + 2") == latin.size("7 + 2")
-    image = font.render("End turn", True, (255, 255, 255))   # 结束回合: four ideographs side by side
-    assert image.get_size() == font.size("End turn") and font.size("End turn")[0] >= 4 * font.cjk_size
+    image = font.render(_("End turn"), True, (255, 255, 255))   # 结束回合: four ideographs side by side
+    assert image.get_size() == font.size(_("End turn")) and font.size(_("End turn"))[0] >= 4 * font.cjk_size
     assert image.get_bounding_rect().height >= font.cjk_size - 3   # ink, not blank boxes cut off
 
 
@@ -140,11 +133,13 @@ def test_a_character_outside_the_subset_comes_from_a_full_system_font(chinese):
 def test_wrapping_breaks_chinese_between_characters_and_english_at_spaces(chinese):
     pygame.font.init()
     font = Fonts().small
-    lines = wrap_lines(font, "Move up to your speed; leaving a square next to an enemy provokes (4e §25.24).", 120)
+    notes = L_("Saved from the menu, the window and the scale change at once; saved during a skirmish, "
+               "they and the animation speed wait for the next one. The sound changes as you set it.")
+    lines = wrap_lines(font, notes, 120)
     assert len(lines) > 2 and all(font.size(line)[0] <= 120 for line in lines)
-    assert "".join(lines) == tr("Move up to your speed; leaving a square next to an enemy provokes (4e §25.24).")
+    assert "".join(lines) == translate(notes)
     for width in range(100, 220, 5):   # a closing mark never starts a line: its character goes down with it
-        lines = wrap_lines(font, "Hobgoblin soldier: marked by Brakka until the end of Brakka's next turn.", width)
+        lines = wrap_lines(font, L_("Up and down choose; a refused save says why here, and nothing changes."), width)
         assert not any(line[0] in NO_LINE_START for line in lines), lines
     set_language("en")
     assert wrap_lines(font, "a b c", 1000) == ["a b c"]
@@ -153,19 +148,19 @@ def test_wrapping_breaks_chinese_between_characters_and_english_at_spaces(chines
 def test_fit_cuts_the_translated_words(chinese):
     pygame.font.init()
     font = Fonts().small
-    cut = fit(font, "Click an enemy marked in red to use the longsword.", 100)
+    cut = fit(font, L_("No saves yet: F5 or Ctrl+S saves a skirmish, and every turn is autosaved."), 100)
     assert cut.endswith("...") and CJK.search(cut) and font.size(cut)[0] <= 100
 
 
 def test_switching_language_at_run_time_redraws_the_same_line_in_the_new_language(chinese):
     pygame.font.init()
     font = Fonts().body
-    chinese_image = rendered(font, "End turn", (255, 255, 255))
+    chinese_image = rendered(font, L_("End turn"), (255, 255, 255))
     assert set_language("en") == ""
-    english_image = rendered(font, "End turn", (255, 255, 255))
+    english_image = rendered(font, L_("End turn"), (255, 255, 255))
     assert english_image.get_size() == pygame.font.Font(None, 24).render("End turn", True, (255, 255, 255)).get_size()
     assert english_image.get_size() != chinese_image.get_size()
-    assert set_language("zh") == "" and rendered(font, "End turn", (255, 255, 255)) is chinese_image
+    assert set_language("zh") == "" and rendered(font, L_("End turn"), (255, 255, 255)) is chinese_image
 
 
 def test_the_interface_scale_makes_every_font_bigger():
@@ -181,7 +176,7 @@ def test_without_a_font_for_chinese_the_game_says_why_and_stays_in_english(monke
     monkeypatch.setattr(Path, "home", lambda: tmp_path)
     reason = set_language("zh")
     assert "no font" in reason and "\n" not in reason and "English" in reason
-    assert current_language() == "en" and tr("End turn") == "End turn"
+    assert current_language() == "en" and _("End turn") == "End turn"
 
 
 def test_an_unknown_language_is_refused_and_english_stays():
@@ -189,13 +184,42 @@ def test_an_unknown_language_is_refused_and_english_stays():
     assert reason.startswith("unknown language 'fr'") and current_language() == "en"
 
 
-def test_a_broken_catalog_keeps_english_with_its_reason(monkeypatch, tmp_path):
-    broken = tmp_path / "zh.toml"
-    broken.write_text("[strings\n", encoding="utf-8")
-    monkeypatch.setattr(i18n, "catalog_path", lambda code: broken)
-    monkeypatch.setattr(i18n, "_catalogs", {})
+@pytest.fixture
+def own_catalogues(monkeypatch, tmp_path):
+    """The game domain reads its catalogues from a folder of the test's own."""
+    monkeypatch.setattr(i18n.GAME, "locale_dir", tmp_path)
+    forget_catalogues()
+    yield tmp_path / "zh_CN" / "LC_MESSAGES" / "game.po"
+    monkeypatch.undo()
+    forget_catalogues()
+    set_language("en")
+
+
+def test_a_broken_catalogue_keeps_its_messages_english_and_says_so_in_one_line_naming_the_file(own_catalogues):
+    own_catalogues.parent.mkdir(parents=True)
+    own_catalogues.write_text('msgid "End turn"\nmsgstr "结束\n\nmsgid\n', encoding="utf-8")
     reason = set_language("zh")
-    assert str(broken) in reason and current_language() == "en"
+    assert str(own_catalogues) in reason and "\n" not in reason and "English" in reason
+    assert _("End turn") == "End turn"
+
+
+def test_a_missing_catalogue_is_named_in_one_line_and_its_messages_stay_english(own_catalogues):
+    reason = set_language("zh")
+    assert str(own_catalogues) in reason and "missing" in reason and "\n" not in reason
+    assert _("Settings") == "Settings"
+
+
+
+def test_the_start_menu_names_a_missing_catalogue_in_one_line_and_the_rest_is_still_translated(own_catalogues):
+    save_settings(Settings(language="zh"))
+    game = Game(None, 3, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        run_frames(game, 2)
+        message = translate(game.scene.message)
+        assert str(own_catalogues) in message and "\n" not in message
+        assert current_language() == "zh" and _("Settings") == "Settings"
+    finally:
+        pygame.quit()
 
 
 # Whole flows drawn in Chinese --------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 from game.app import FixedStepLoop, Game
-from game.i18n import catalog, set_language, tr
+from game.i18n import _ as gettext, set_language, translate
+from game.i18n.kept_terms import english_left
 from game.replay import saves
 from game.replay.load import load
 from game.ui.battle import BattleScene
@@ -224,7 +225,7 @@ def test_the_menu_fits_the_screen_at_150_percent_text_in_both_languages(language
     pygame.font.init()
     drawn: list[str] = []
     render = UiFont.render
-    monkeypatch.setattr(UiFont, "render", lambda self, words, *a, **k: drawn.append(tr(words)) or render(self, words, *a, **k))
+    monkeypatch.setattr(UiFont, "render", lambda self, words, *a, **k: drawn.append(translate(words)) or render(self, words, *a, **k))
     try:
         assert set_language(language) == ""
         fonts = Fonts(150)
@@ -239,12 +240,12 @@ def test_the_menu_fits_the_screen_at_150_percent_text_in_both_languages(language
         assert all(box.contains(row) for row in rows)
         assert all(a.bottom < b.top for a, b in zip(rows, rows[1:]))             # no two entries overlap
         for (_, label, hint), row in zip(ENTRIES, rows):                          # label and key hint both fit
-            assert fonts.body.size(label)[0] + fonts.small.size(f"[{hint}]")[0] + 28 < row.width
+            assert fonts.body.size(gettext(label))[0] + fonts.small.size(f"[{gettext(hint)}]")[0] + 28 < row.width
         menu.confirming = True
         menu.draw(screen)
         assert all(box.contains(rect) for rect in menu.confirm_rects.values())
         if language == "zh":                     # every line of the menu has its Chinese: no English word is left
             assert len(drawn) > 3 * len(ENTRIES)
-            assert {line: catalog("zh").leftovers(line) for line in drawn if catalog("zh").leftovers(line)} == {}
+            assert {line: english_left(line) for line in drawn if english_left(line)} == {}
     finally:
         pygame.quit()

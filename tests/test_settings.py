@@ -8,12 +8,14 @@ import pygame
 import pytest
 
 from game.app import FixedStepLoop, Game
-from game.i18n import current_language, set_language
+from game.i18n import current_language, set_language, translate
 from game.input import intents
 from game.settings import Settings, load_settings, parse_settings, save_settings, settings_path, SettingsError
 from game.ui.battle import BattleScene
 from game.ui.menu import MenuScene
 from game.ui.settings_screen import SettingsScene
+from game.ui import widgets
+from game.ui.widgets import UiFont
 
 from test_game_loop import SteppedClock, click, press, run_frames
 
@@ -189,7 +191,7 @@ def test_the_menus_keep_their_own_keys_whatever_the_battle_bindings():
     assert isinstance(game.scene, BattleScene)
 
 
-def test_language_chosen_in_the_settings_is_applied_and_kept():
+def test_language_chosen_in_the_settings_is_applied_at_once_and_kept(monkeypatch):
     game = new_game()
     screen = open_settings(game)
     focus_on(game, ("language",))
@@ -201,6 +203,16 @@ def test_language_chosen_in_the_settings_is_applied_and_kept():
     press(pygame.K_RETURN)
     run_frames(game, 1)
     assert current_language() == "zh" and load_settings()[0].language == "zh"
+    drawn: list[str] = []
+    render = UiFont.render
+    monkeypatch.setattr(UiFont, "render", lambda self, words, *a, **k: drawn.append(translate(words))
+                        or render(self, words, *a, **k))
+    widgets._RENDERED.clear()                          # every line drawn anew, not from the images kept
+    try:
+        run_frames(game, 1)                            # the menu at once, in Chinese
+    finally:
+        set_language("en")
+    assert "开始" in drawn and "Play" not in drawn
 
 
 def test_settings_opened_from_a_skirmish_go_back_to_it_and_keep_the_layout_until_it_ends():

@@ -3,9 +3,9 @@
     .venv/bin/python tools/i18n.py extract   # write each domain's .pot and merge it into its .po files
     .venv/bin/python tools/i18n.py check     # exit 1 naming each untranslated message or broken placeholder
 
-Domains: ``game`` (everything outside ``game/rulesets``, catalogues in ``game/i18n/locale``) and one per
-ruleset folder (``game/rulesets/<folder>``, catalogues in its own ``locale``), with the names, titles and
-descriptions of the folder's TOML content extracted beside its code (docs/i18n.md).
+Domains: ``game`` (everything outside ``game/rulesets``, catalogues in ``game/i18n/locale``, with the titles of the
+shipped maps in ``maps/``) and one per ruleset folder (``game/rulesets/<folder>``, catalogues in its own ``locale``),
+with the names, titles and descriptions of the folder's TOML content extracted beside its code (docs/i18n.md).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import argparse
 import re
 import sys
 import tomllib
+import xml.etree.ElementTree as ElementTree
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator
@@ -41,6 +42,7 @@ class DomainSource:
     sources: Path
     locale_dir: Path
     skip: tuple[str, ...] = ()
+    maps: Path | None = None      # a folder of shipped Tiled maps whose titles are this domain's messages
 
     @property
     def template(self) -> Path:
@@ -52,7 +54,8 @@ class DomainSource:
 
 def domains() -> list[DomainSource]:
     rulesets = sorted(p for p in (ROOT / "game" / "rulesets").iterdir() if (p / "__init__.py").is_file())
-    return [DomainSource("game", ROOT / "game", ROOT / "game" / "i18n" / "locale", ("rulesets/**",)),
+    return [DomainSource("game", ROOT / "game", ROOT / "game" / "i18n" / "locale", ("rulesets/*/**",),
+                         ROOT / "maps"),
             *(DomainSource(p.name, p, p / "locale") for p in rulesets)]
 
 
@@ -76,6 +79,19 @@ def extract_toml(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: A
         yield 0, "_", message, []
 
 
+def extract_tmx(fileobj: BinaryIO, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel extractor for Tiled maps: the map's ``title`` property, which the start menu and the saves show."""
+    try:
+        root = ElementTree.parse(fileobj).getroot()
+    except ElementTree.ParseError:
+        return
+    for prop in root.findall("./properties/property"):
+        if prop.get("name") == "title":
+            title = (prop.get("value") if prop.get("value") is not None else prop.text) or ""
+            if title.strip():
+                yield 0, "_", title.strip(), ["TRANSLATORS: the title of a shipped map"]
+
+
 def extract(domain: DomainSource) -> Catalog:
     """The domain's messages, freshly extracted from its code and content (no file written)."""
     method_map = [*((pattern, "ignore") for pattern in domain.skip), ("**/locale/**", "ignore"),
@@ -85,6 +101,12 @@ def extract(domain: DomainSource) -> Catalog:
             str(domain.sources), method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
         location = (str(Path(domain.sources.relative_to(ROOT), filename)), lineno)
         template.add(message, None, [location], auto_comments=comments, context=context)
+    if domain.maps is not None:
+        for filename, lineno, message, comments, context in extract_from_dir(
+                str(domain.maps), [("*.tmx", "tools.i18n:extract_tmx")], keywords=KEYWORDS,
+                comment_tags=("TRANSLATORS:",), strip_comment_tags=True):
+            location = (str(Path(domain.maps.relative_to(ROOT), filename)), lineno)
+            template.add(message, None, [location], auto_comments=comments, context=context)
     return template
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from game.core.battlefield import Battlefield
 from game.core.grid import Square, chebyshev, footprint, space_distance
 from game.core.lines import line_of_effect
+from game.i18n import L_
 
 
 def _reached(bf: Battlefield, origin: tuple[Square, int], squares: list[Square]) -> list[Square]:
@@ -82,7 +83,7 @@ def wall_problem(bf: Battlefield, space: tuple[Square, int], squares: list[Squar
     an occupied square.
     """
     if len(squares) != size or len(set(squares)) != size:
-        return f"a wall {size} fills exactly {size} different squares"
+        return L_("a wall {n} fills exactly {n} different squares", n=size)
     chosen = set(squares)
 
     def sides(s: Square) -> int:
@@ -90,13 +91,13 @@ def wall_problem(bf: Battlefield, space: tuple[Square, int], squares: list[Squar
 
     for square in squares:
         if not area_origin_ok(bf, space, square, range_squares) or bf.at(square).solid:
-            return f"wall square {list(square)} is out of range, solid or without line of effect"
+            return L_("wall square {square} is out of range, solid or without line of effect", square=str(list(square)))
         if size > 1 and sides(square) == 0:
-            return f"wall square {list(square)} shares no side with another wall square"
+            return L_("wall square {square} shares no side with another wall square", square=str(list(square)))
         if sides(square) > 2:
-            return f"wall square {list(square)} shares sides with more than two wall squares"
+            return L_("wall square {square} shares sides with more than two wall squares", square=str(list(square)))
         if solid and square in occupied:
-            return f"a solid wall cannot be created in the occupied square {list(square)}"
+            return L_("a solid wall cannot be created in the occupied square {square}", square=str(list(square)))
     # Joined side to side into one chain: walk it from the origin.
     seen, frontier = {squares[0]}, [squares[0]]
     while frontier:
@@ -105,4 +106,4 @@ def wall_problem(bf: Battlefield, space: tuple[Square, int], squares: list[Squar
             if nxt in chosen and nxt not in seen:
                 seen.add(nxt)
                 frontier.append(nxt)
-    return None if len(seen) == size else "the wall's squares must be joined side to side in one chain"
+    return None if len(seen) == size else L_("the wall's squares must be joined side to side in one chain")

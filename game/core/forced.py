@@ -7,6 +7,7 @@ from collections import deque
 from game.core.grid import DIRECTIONS, Square, space_distance
 from game.core.lines import line_of_effect
 from game.core.movement import MoveRules
+from game.i18n import L_, Ln_
 
 PUSH, PULL, SLIDE, SWAP = "push", "pull", "slide", "swap"
 FORCED_KINDS = (PUSH, PULL, SLIDE)
@@ -68,19 +69,24 @@ def forced_path_problem(rules: MoveRules, mover_space: tuple[Square, int], kind:
                         path: tuple[Square, ...]) -> str | None:
     """Why ``path`` (starting where the target stands) is not a legal forced movement, or None."""
     if not path or path[0] != rules.mover.top_left:
-        return "the path must start where the target stands"
+        return L_("the path must start where the target stands")
     if len(path) - 1 > squares:
-        return f"the {kind} moves at most {squares} square{'s' if squares != 1 else ''}"
+        return Ln_("the {kind} moves at most {n} square", "the {kind} moves at most {n} squares", squares, kind=kind)
     steps = list(zip(path, path[1:]))
     for index, (frm, to) in enumerate(steps):
         if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
-            return "each square must be next to the one before"
+            return L_("each square must be next to the one before")
         if not forced_step_ok(rules, mover_space, kind, frm, to):
-            way = {PUSH: "farther from", PULL: "nearer to"}.get(kind)
-            direction = f" every step must go {way} the attacker," if way else ""
-            return f"the target cannot be {kind}ed into {list(to)}:{direction} no walls, enemies or cliff faces"
+            if kind == PUSH:
+                return L_("the target cannot be pushed into {square}: every step must go farther from the attacker, "
+                          "no walls, enemies or cliff faces", square=str(list(to)))
+            if kind == PULL:
+                return L_("the target cannot be pulled into {square}: every step must go nearer to the attacker, "
+                          "no walls, enemies or cliff faces", square=str(list(to)))
+            return L_("the target cannot be {kind}ed into {square}: no walls, enemies or cliff faces", kind=kind,
+                      square=str(list(to)))
         if rules.drop_ft(frm, to) and index != len(steps) - 1:
-            return "over a ledge the target falls, so that must be the last square"
+            return L_("over a ledge the target falls, so that must be the last square")
     if not rules.may_end_at(path[-1]):
-        return "the target cannot end in another creature's square"
+        return L_("the target cannot end in another creature's square")
     return None

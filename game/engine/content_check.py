@@ -8,6 +8,7 @@ from typing import Any
 
 from game.core.dice import DiceExpr
 from game.engine.rosters import ContentError
+from game.i18n import L_
 
 MAX_NUMBER = 1_000_000       # no hit point total, bonus, range or count in any ruleset's content comes near
 
@@ -18,9 +19,9 @@ def read_toml(path: Path) -> dict[str, Any]:
         with path.open("rb") as handle:
             return tomllib.load(handle)
     except OSError as err:
-        raise ContentError(f"{path.name}: cannot read ({err.strerror or err})") from None
+        raise ContentError(L_("{file}: cannot read ({reason})", file=path.name, reason=str(err.strerror or err))) from None
     except tomllib.TOMLDecodeError as err:
-        raise ContentError(f"{path.name}: not valid TOML: {err}") from None
+        raise ContentError(L_("{file}: not valid TOML: {detail}", file=path.name, detail=str(err))) from None
 
 
 class TableChecker:
@@ -31,15 +32,15 @@ class TableChecker:
         self.file = file
 
     def fail(self, where: str, what: str) -> ContentError:
-        return ContentError(f"{self.file}:{where}: {what}")
+        return ContentError(L_("{file}:{where}: {problem}", file=self.file, where=where, problem=what))
 
     def table(self, raw: Any, where: str, allowed: tuple[str, ...]) -> dict[str, Any]:
         """``raw`` as a table whose keys are all ``allowed``."""
         if not isinstance(raw, dict):
-            raise self.fail(where, "must be a table")
+            raise self.fail(where, L_("must be a table"))
         for key in raw:
             if key not in allowed:
-                raise self.fail(f"{where}.{key}", f"unknown key (known: {', '.join(allowed)})")
+                raise self.fail(f"{where}.{key}", L_("unknown key (known: {keys})", keys=", ".join(allowed)))
         return raw
 
     def value(self, table: dict[str, Any], key: str, kind: type, where: str, default: Any = None) -> Any:
@@ -47,13 +48,15 @@ class TableChecker:
         ``default`` when it is left out (None: it must be there)."""
         if key not in table:
             if default is None:
-                raise self.fail(f"{where}.{key}", "missing")
+                raise self.fail(f"{where}.{key}", L_("missing"))
             return default
         value = table[key]
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise self.fail(f"{where}.{key}", f"must be {kind.__name__}, got {value!r:.60}")
+            raise self.fail(f"{where}.{key}", L_("must be {kind}, got {value}", kind=kind.__name__,
+                                                 value=f"{value!r:.60}"))
         if isinstance(value, int) and abs(value) > MAX_NUMBER:
-            raise self.fail(f"{where}.{key}", f"{value:.3g} is out of range (at most {MAX_NUMBER} either way)")
+            raise self.fail(f"{where}.{key}", L_("{value} is out of range (at most {most} either way)",
+                                                 value=f"{value:.3g}", most=MAX_NUMBER))
         return value
 
     def dice(self, table: dict[str, Any], key: str, where: str) -> DiceExpr:

@@ -18,6 +18,7 @@ from game.core.grid import Square, footprint
 from game.core.lines import cover_line_verdicts, line_of_effect
 from game.ecs.world import Entity
 from game.engine.choices import Choice
+from game.i18n import L_
 from game.state import GameState
 
 if TYPE_CHECKING:                  # game.match reaches the registry, which reaches this protocol's module
@@ -237,9 +238,9 @@ class Controls(ABC):
         popup = self.popup
         if popup is None or not 0 <= index < len(popup.options):
             return
-        _, value, why = popup.options[index]
+        value, why = popup.options[index][1:]
         if why:
-            self.message = f"Can't: {why}"
+            self.message = L_("Can't: {reason}", reason=why)
             return
         self.popup = None
         popup.on_pick(value)

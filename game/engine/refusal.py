@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.i18n import L_
+
 
 @dataclass(frozen=True)
 class Refusal:
@@ -14,3 +16,7 @@ class Refusal:
 
     def __str__(self) -> str:
         return f"{self.reason} ({self.rule})" if self.rule else self.reason
+
+    def shown(self) -> str:
+        """The refusal as a screen draws it: the same words, translated there (a lazy reason stays lazy)."""
+        return L_("{reason} ({rule})", reason=self.reason, rule=self.rule) if self.rule else self.reason

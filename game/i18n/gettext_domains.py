@@ -113,7 +113,8 @@ class Domain:
         return found
 
     def gettext(self, message: str) -> str:
-        return message if _language == "en" else self.translations(_language).gettext(message)
+        # "" is the catalogue's header in gettext, never a message.
+        return message if _language == "en" or not message else self.translations(_language).gettext(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
         if _language == "en":
@@ -127,11 +128,13 @@ class Domain:
         return Lazy(self, singular, plural, count, {"n": count, **params})
 
     def translate_value(self, value: Any) -> Any:
-        """A value placed in a message: messages and names from the content files in the chosen language."""
+        """A value placed in a message: messages and names from the content files in the chosen language (a name
+        this domain does not know is looked up in the others: a ruleset's creature in a line of the game's)."""
         if isinstance(value, Lazy):
             return value.translated()
-        if isinstance(value, str):
-            return self.gettext(value) if value else value
+        if isinstance(value, str) and value and _language != "en":
+            found = self.gettext(value)
+            return found if found != value else name(value)
         return value
 
 
@@ -151,6 +154,27 @@ def read_catalogue(path: Path) -> gettext.GNUTranslations:
     except (OSError, UnicodeError, PoFileError, ValueError, IndexError, KeyError) as err:
         first_line = str(err).splitlines()[0] if str(err) else type(err).__name__
         raise CatalogueError(f"{path}: cannot read the catalogue: {first_line}") from None
+
+
+def message_of(error: BaseException) -> str:
+    """An error's message as it was made: a lazy line stays lazy (``str(error)`` would be its English only)."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, str) else str(error)
+
+
+def name(words: str) -> str:
+    """A name or term from any domain's catalogue (a creature, a roster, a map's title) in the chosen language:
+    screens that show content of whichever ruleset is playing; unchanged when no domain knows it. A lazy line
+    is translated as a whole."""
+    if _language == "en" or not words:
+        return words
+    if isinstance(words, Lazy):
+        return words.translated()
+    for domain in _domains:
+        found = domain.gettext(words)
+        if found != words:
+            return found
+    return words
 
 
 def translate(line: str) -> str:

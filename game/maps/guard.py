@@ -22,6 +22,7 @@ from typing import cast
 from xml.etree import ElementTree
 from xml.etree.ElementTree import Element
 
+from game.i18n import L_, N_
 from game.core.grid import Square
 
 GAME_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -89,32 +90,32 @@ def allowed_roots(map_path: Path) -> tuple[Path, ...]:
     return (folder, (folder.parent / "assets").resolve(), ASSETS.resolve())
 
 
-def checked_file(path: Path, limit: int, what: str = "the map file") -> os.stat_result:
+def checked_file(path: Path, limit: int, what: str = L_("the map file")) -> os.stat_result:
     """The stat of ``path`` when it is a plain file no bigger than ``limit``; GuardError otherwise.
     A FIFO, a device or a folder is never opened."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise GuardError(path, f"{what} does not exist") from None
+        raise GuardError(path, L_("{file} does not exist", file=what)) from None
     except OSError as err:
-        raise GuardError(path, f"{what} cannot be read ({err.strerror or err})") from None
+        raise GuardError(path, L_("{file} cannot be read ({reason})", file=what, reason=str(err.strerror or err))) from None
     if not stat.S_ISREG(info.st_mode):
-        raise GuardError(path, f"{what} is not a plain file (a folder, device, pipe or socket)")
+        raise GuardError(path, L_("{file} is not a plain file (a folder, device, pipe or socket)", file=what))
     if info.st_size > limit:
-        raise GuardError(path, f"{what} is larger than {limit // (1024 * 1024)} MB")
+        raise GuardError(path, L_("{file} is larger than {n} MB", file=what, n=limit // (1024 * 1024)))
     return info
 
 
-def read_bounded(path: Path, limit: int, what: str = "the map file") -> bytes:
+def read_bounded(path: Path, limit: int, what: str = L_("the map file")) -> bytes:
     """The bytes of a plain file of at most ``limit`` bytes (it may not grow while being read)."""
     checked_file(path, limit, what)
     try:
         with open(path, "rb") as handle:
             raw = handle.read(limit + 1)
     except OSError as err:
-        raise GuardError(path, f"{what} cannot be read ({err.strerror or err})") from None
+        raise GuardError(path, L_("{file} cannot be read ({reason})", file=what, reason=str(err.strerror or err))) from None
     if len(raw) > limit:
-        raise GuardError(path, f"{what} is larger than {limit // (1024 * 1024)} MB")
+        raise GuardError(path, L_("{file} is larger than {n} MB", file=what, n=limit // (1024 * 1024)))
     return raw
 
 
@@ -124,9 +125,10 @@ def parse_bounded(path: Path, raw: bytes, root_tag: str) -> Element:
     declared = DECLARED_ENCODING.match(raw[:200])
     if declared and declared.group(1).decode("ascii", "replace").lower() not in ENCODINGS:
         shown = declared.group(1)[:20].decode("ascii", "replace")
-        raise GuardError(path, f"the file declares the text encoding {shown!r}: Tiled writes UTF-8")
+        raise GuardError(path, L_("the file declares the text encoding {encoding}: Tiled writes UTF-8",
+                                  encoding=repr(shown)))
     if b"<!DOCTYPE" in raw.upper() or b"<!ENTITY" in raw.upper():
-        raise GuardError(path, "the file declares a DOCTYPE or entities, which Tiled never writes")
+        raise GuardError(path, L_("the file declares a DOCTYPE or entities, which Tiled never writes"))
     parser: ElementTree.XMLPullParser = ElementTree.XMLPullParser(events=("start", "end"))
     depth = elements = 0
     root: Element | None = None
@@ -142,18 +144,19 @@ def parse_bounded(path: Path, raw: bytes, root_tag: str) -> Element:
                 depth += 1
                 elements += 1
                 if depth > MAX_DEPTH:
-                    raise GuardError(path, f"elements are nested more than {MAX_DEPTH} deep")
+                    raise GuardError(path, L_("elements are nested more than {n} deep", n=MAX_DEPTH))
                 if elements > MAX_ELEMENTS:
-                    raise GuardError(path, f"the file has more than {MAX_ELEMENTS} elements")
+                    raise GuardError(path, L_("the file has more than {n} elements", n=MAX_ELEMENTS))
         parser.close()
     except GuardError:
         raise
     except ElementTree.ParseError as err:
-        raise GuardError(path, f"not a readable Tiled file (XML error: {err})") from None
+        raise GuardError(path, L_("not a readable Tiled file (XML error: {detail})", detail=str(err))) from None
     except (LookupError, UnicodeError, ValueError) as err:   # expat on a bad encoding or character
-        raise GuardError(path, f"not a readable Tiled file ({type(err).__name__})") from None
+        raise GuardError(path, L_("not a readable Tiled file ({error})", error=type(err).__name__)) from None
     if root is None or root.tag != root_tag:
-        raise GuardError(path, f"not a Tiled {root_tag} file (its top element is {getattr(root, 'tag', 'missing')!r})")
+        raise GuardError(path, L_("not a Tiled {kind} file (its top element is {element})", kind=root_tag,
+                                  element=repr(getattr(root, "tag", "missing"))))
     return root
 
 
@@ -176,22 +179,27 @@ def referenced(audit: Audit, owner: Path, source: str, what: str, layer: str = "
     loader and linter say so in their own words). GuardError when it leads out of the allowed folders or is
     not a plain file."""
     if not source.strip() or len(source) > 4096 or "\x00" in source:
-        raise GuardError(audit.map_path, f"the {what} source {source[:80]!r} is not a file name", layer)
+        raise GuardError(audit.map_path, L_("the {kind} source {source} is not a file name", kind=what,
+                                            source=repr(source[:80])), layer)
     if Path(source).is_absolute() or re.match(r"^[A-Za-z]:[\\/]", source) or source.startswith("\\"):
-        raise GuardError(audit.map_path, f"the {what} {source[:80]!r} is an absolute path: a map may only use files "
-                                         "beside it or in the game's assets (write a relative path)", layer)
+        raise GuardError(audit.map_path, L_("the {kind} {source} is an absolute path: a map may only use files beside "
+                                            "it or in the game's assets (write a relative path)", kind=what,
+                                            source=repr(source[:80])), layer)
     target = (owner.parent / source)
     try:
         resolved = target.resolve()
     except (OSError, RuntimeError):
-        raise GuardError(audit.map_path, f"the {what} {source[:80]!r} cannot be followed (a link loop?)", layer) from None
+        raise GuardError(audit.map_path, L_("the {kind} {source} cannot be followed (a link loop?)", kind=what,
+                                            source=repr(source[:80])), layer) from None
     if not any(resolved == root or root in resolved.parents for root in audit.roots):
-        raise GuardError(audit.map_path, f"the {what} {source[:80]!r} lies outside the map's folder and the game's "
-                                         "assets: a map may only use files there", layer)
+        raise GuardError(audit.map_path, L_("the {kind} {source} lies outside the map's folder and the game's assets: "
+                                            "a map may only use files there", kind=what, source=repr(source[:80])),
+                         layer)
     if not os.path.lexists(target):
         return None
     try:
-        checked_file(resolved, MAX_IMAGE_BYTES if what == "image" else MAX_XML_BYTES, f"the {what} {source[:80]!r}")
+        checked_file(resolved, MAX_IMAGE_BYTES if what == "image" else MAX_XML_BYTES,
+                     L_("the {kind} {source}", kind=what, source=repr(source[:80])))
     except GuardError as err:
         if "does not exist" in err.message:
             return None
@@ -211,10 +219,12 @@ def _number(audit: Audit, element: Element, name: str, layer: str, integer: bool
             raise ValueError
         value: float = int(text) if integer else float(text)
     except ValueError:
-        kind = "a whole number" if integer else "a number"
-        raise GuardError(audit.map_path, f"{where}: {name} must be {kind}, not {text[:40]!r}", layer) from None
+        kind = N_("a whole number") if integer else N_("a number")
+        raise GuardError(audit.map_path, L_("{where}: {name} must be {kind}, not {value}", where=where, name=name,
+                                            kind=kind, value=repr(text[:40])), layer) from None
     if not math.isfinite(value) or not low <= value <= high:
-        raise GuardError(audit.map_path, f"{where}: {name} {text[:40]} is out of range ({low:g} to {high:g})", layer)
+        raise GuardError(audit.map_path, L_("{where}: {name} {value} is out of range ({low} to {high})", where=where,
+                                            name=name, value=text[:40], low=f"{low:g}", high=f"{high:g}"), layer)
     return value
 
 
@@ -222,8 +232,8 @@ def _check_attributes(audit: Audit, element: Element, layer: str) -> None:
     """Every numeric attribute pytmx converts, on any element: a finite number within its range."""
     for name, value in element.attrib.items():
         if len(value) > MAX_ATTRIBUTE:
-            raise GuardError(audit.map_path, f"{element.tag}: attribute {name[:40]!r} is over {MAX_ATTRIBUTE} "
-                                             "characters", layer)
+            raise GuardError(audit.map_path, L_("{element}: attribute {name} is over {n} characters",
+                                                element=element.tag, name=repr(name[:40]), n=MAX_ATTRIBUTE), layer)
         if name in INT_ATTRIBUTES:
             bound = INT_ATTRIBUTES[name]
             low = -bound if name in ("offsetx", "offsety") else -1 if name in ("tile", "tileid") else 0
@@ -234,9 +244,11 @@ def _check_attributes(audit: Audit, element: Element, layer: str) -> None:
         elif name == "gid":
             gid = _number(audit, element, name, layer, True, 0, (1 << 32) - 1)
             if gid is not None and int(gid) & 0x0FFFFFFF > MAX_GID:
-                raise GuardError(audit.map_path, f"{element.tag}: gid {int(gid)} is beyond any tileset", layer)
+                raise GuardError(audit.map_path, L_("{element}: gid {gid} is beyond any tileset", element=element.tag,
+                                                    gid=int(gid)), layer)
     if element.text is not None and len(element.text) > MAX_ATTRIBUTE and element.tag != "data":
-        raise GuardError(audit.map_path, f"{element.tag}: its text is over {MAX_ATTRIBUTE} characters", layer)
+        raise GuardError(audit.map_path, L_("{element}: its text is over {n} characters", element=element.tag,
+                                            n=MAX_ATTRIBUTE), layer)
 
 
 def _check_map(root: Element, path: Path, audit: Audit) -> None:
@@ -246,18 +258,19 @@ def _check_map(root: Element, path: Path, audit: Audit) -> None:
     tile_w = _number(audit, root, "tilewidth", "", True, 1, MAX_TILE_PIXELS)
     tile_h = _number(audit, root, "tileheight", "", True, 1, MAX_TILE_PIXELS)
     if None in (width, height, tile_w, tile_h):
-        raise GuardError(path, "the map must give its width, height, tilewidth and tileheight")
+        raise GuardError(path, L_("the map must give its width, height, tilewidth and tileheight"))
     assert width is not None and height is not None and tile_w is not None and tile_h is not None
     if width * tile_w * height * tile_h > MAX_MAP_PIXELS:
-        raise GuardError(path, f"the map is {int(width * tile_w)}x{int(height * tile_h)} pixels: more than the "
-                               f"game draws ({MAX_MAP_PIXELS // (1024 * 1024)} million)")
+        raise GuardError(path, L_("the map is {width}x{height} pixels: more than the game draws ({n} million)",
+                                  width=int(width * tile_w), height=int(height * tile_h),
+                                  n=MAX_MAP_PIXELS // (1024 * 1024)))
     audit.size, audit.tile_size = (int(width), int(height)), (int(tile_w), int(tile_h))
     for element in root:
         if element.tag == "properties":
             _check_properties(audit, element, "")
     tilesets = root.findall("tileset")
     if len(tilesets) > MAX_TILESETS:
-        raise GuardError(path, f"the map has more than {MAX_TILESETS} tilesets")
+        raise GuardError(path, L_("the map has more than {n} tilesets", n=MAX_TILESETS))
     for tileset in tilesets:
         _check_tileset_reference(audit, tileset, path, "")
     layers = 0
@@ -269,7 +282,7 @@ def _check_map(root: Element, path: Path, audit: Audit) -> None:
                 continue
             layers += 1
             if layers > MAX_LAYERS:
-                raise GuardError(path, f"the map has more than {MAX_LAYERS} layers")
+                raise GuardError(path, L_("the map has more than {n} layers", n=MAX_LAYERS))
             name = prefix + element.get("name", "")[:200]
             _check_layer(audit, element, name)
             if element.tag == "group":
@@ -289,26 +302,27 @@ def _check_tileset_reference(audit: Audit, tileset: Element, owner: Path, layer:
     if source is None:
         _check_tileset(audit, tileset, owner, layer)
         return
-    tsx = referenced(audit, owner, source, "tileset", layer)
+    tsx = referenced(audit, owner, source, N_("tileset"), layer)
     if tsx is None or tsx in audit.seen:
         return
     audit.seen.add(tsx)
     try:
         _check_tileset(audit, read_guarded(tsx, "tileset"), tsx, layer)
     except GuardError as err:
-        raise GuardError(audit.map_path, f"tileset {source[:80]!r}: {err.message}", layer) from None
+        raise GuardError(audit.map_path, L_("tileset {source}: {problem}", source=repr(source[:80]), problem=err.message),
+                         layer) from None
 
 
 def _check_tileset(audit: Audit, tileset: Element, owner: Path, layer: str) -> None:
     """A tileset's numbers, tiles and images; image paths count from the file the tileset is in."""
-    where = f"tileset {tileset.get('name', '')[:80]!r}"
+    where = L_("tileset {source}", source=repr(tileset.get("name", "")[:80]))
     for name in ("tilewidth", "tileheight", "tilecount", "columns"):
         _number(audit, tileset, name, layer, True, 0, INT_ATTRIBUTES[name])
     for element in tileset.iter():
         _check_attributes(audit, element, layer)
         if element.tag == "tile":
             if element.get("id") is None:
-                raise GuardError(audit.map_path, f"{where}: a tile has no id", layer)
+                raise GuardError(audit.map_path, L_("{where}: a tile has no id", where=where), layer)
             _number(audit, element, "id", layer, True, 0, MAX_TILES)
         elif element.tag == "image":
             _check_image(audit, element, owner, layer)
@@ -320,15 +334,16 @@ def _check_image(audit: Audit, image: Element, owner: Path, layer: str) -> None:
     source = image.get("source")
     if source is None:
         return
-    found = referenced(audit, owner, source, "image", layer)
+    found = referenced(audit, owner, source, N_("image"), layer)
     if found is None or found in audit.seen:
         return
     audit.seen.add(found)
-    head = read_bounded(found, MAX_IMAGE_BYTES, f"the image {source[:80]!r}")[:24]
+    head = read_bounded(found, MAX_IMAGE_BYTES, L_("the {kind} {source}", kind=N_("image"), source=repr(source[:80])))[:24]
     if head[:8] == b"\x89PNG\r\n\x1a\n" and len(head) >= 24:   # IHDR: width and height before decoding
         width, height = int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
         if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
-            raise GuardError(audit.map_path, f"the image {source[:80]!r} is {width}x{height} pixels: too large", layer)
+            raise GuardError(audit.map_path, L_("the image {source} is {width}x{height} pixels: too large",
+                                                source=repr(source[:80]), width=width, height=height), layer)
 
 
 def _check_layer(audit: Audit, layer: Element, name: str) -> None:
@@ -344,7 +359,7 @@ def _check_layer(audit: Audit, layer: Element, name: str) -> None:
         for obj in layer.findall("object"):
             audit.objects += 1
             if audit.objects > MAX_OBJECTS:
-                raise GuardError(audit.map_path, f"the map has more than {MAX_OBJECTS} objects", name)
+                raise GuardError(audit.map_path, L_("the map has more than {n} objects", n=MAX_OBJECTS), name)
             _check_object(audit, obj, name)
 
 
@@ -358,51 +373,57 @@ def _check_tile_layer(audit: Audit, layer: Element, name: str) -> None:
     if data is None:
         return
     if data.find("chunk") is not None:
-        raise GuardError(audit.map_path, "the layer is stored in chunks (an infinite map): give the map a fixed size",
+        raise GuardError(audit.map_path, L_("the layer is stored in chunks (an infinite map): give the map a fixed size"),
                          name)
     encoding, compression = data.get("encoding"), data.get("compression")
     text = (data.text or "").strip()
     if encoding is None:
         tiles = data.findall("tile")
         if len(tiles) > cells:
-            raise GuardError(audit.map_path, f"the layer's data holds {len(tiles)} tiles for {cells} squares", name)
+            raise GuardError(audit.map_path, L_("the layer's data holds {n} tiles for {cells} squares", n=len(tiles),
+                                                cells=cells), name)
         for tile in tiles:
             _check_attributes(audit, tile, name)
         return
     if encoding == "csv":
         if compression:
-            raise GuardError(audit.map_path, "CSV layer data cannot be compressed", name)
+            raise GuardError(audit.map_path, L_("CSV layer data cannot be compressed"), name)
         values = text.split(",") if text else []
         if len(values) != cells:
-            raise GuardError(audit.map_path, f"the layer's data holds {len(values)} tiles for {cells} squares", name)
+            raise GuardError(audit.map_path, L_("the layer's data holds {n} tiles for {cells} squares", n=len(values),
+                                                cells=cells), name)
         for value in values:
             value = value.strip()
             if not value.isdigit() or len(value) > 10 or int(value) & 0x0FFFFFFF > MAX_GID:
-                raise GuardError(audit.map_path, f"the layer's data holds {value[:20]!r}, not a tile number", name)
+                raise GuardError(audit.map_path, L_("the layer's data holds {value}, not a tile number",
+                                                    value=repr(value[:20])), name)
         return
     if encoding != "base64":
-        raise GuardError(audit.map_path, f"layer encoding {encoding[:20]!r} is not one Tiled writes (csv, base64)", name)
+        raise GuardError(audit.map_path, L_("layer encoding {encoding} is not one Tiled writes (csv, base64)",
+                                            encoding=repr(encoding[:20])), name)
     try:
         packed = base64.b64decode(text)
     except (binascii.Error, ValueError):
-        raise GuardError(audit.map_path, "the layer's base64 data cannot be decoded", name) from None
+        raise GuardError(audit.map_path, L_("the layer's base64 data cannot be decoded"), name) from None
     expected = cells * 4
     if compression in ("zlib", "gzip"):
         inflater = zlib.decompressobj(wbits=15 if compression == "zlib" else 31)
         try:
             unpacked = inflater.decompress(packed, expected + 1)
         except zlib.error:
-            raise GuardError(audit.map_path, f"the layer's {compression} data is damaged", name) from None
+            raise GuardError(audit.map_path, L_("the layer's {compression} data is damaged", compression=compression),
+                             name) from None
     elif compression:
-        raise GuardError(audit.map_path, f"layer compression {compression[:20]!r} is not supported (zlib, gzip)", name)
+        raise GuardError(audit.map_path, L_("layer compression {compression} is not supported (zlib, gzip)",
+                                            compression=repr(compression[:20])), name)
     else:
         unpacked = packed
     if len(unpacked) != expected:
-        raise GuardError(audit.map_path, f"the layer's data does not hold one tile for each of its {cells} squares",
-                         name)
+        raise GuardError(audit.map_path, L_("the layer's data does not hold one tile for each of its {cells} squares",
+                                            cells=cells), name)
     for offset in range(0, expected, 4):
         if int.from_bytes(unpacked[offset:offset + 4], "little") & 0x0FFFFFFF > MAX_GID:
-            raise GuardError(audit.map_path, "the layer's data holds a tile number beyond any tileset", name)
+            raise GuardError(audit.map_path, L_("the layer's data holds a tile number beyond any tileset"), name)
 
 
 def _check_object(audit: Audit, obj: Element, layer: str) -> None:
@@ -414,7 +435,7 @@ def _check_object(audit: Audit, obj: Element, layer: str) -> None:
     extents = [abs(float(obj.get(name, "0"))) for name in ("width", "height")]
     source = obj.get("template")
     if source is not None:
-        template = referenced(audit, audit.map_path, source, "template", layer)
+        template = referenced(audit, audit.map_path, source, N_("template"), layer)
         if template is not None and template not in audit.seen:
             audit.seen.add(template)
             try:
@@ -425,15 +446,17 @@ def _check_object(audit: Audit, obj: Element, layer: str) -> None:
                 if inner is not None:
                     _check_object(audit, inner, layer)
             except GuardError as err:
-                raise GuardError(audit.map_path, f"template {source[:80]!r}: {err.message}", layer) from None
+                raise GuardError(audit.map_path, L_("template {source}: {problem}", source=repr(source[:80]),
+                                                    problem=err.message), layer) from None
     for tag in ("polygon", "polyline"):
         shape = obj.find(tag)
         if shape is None:
             continue
         pairs = (shape.get("points") or "").split()
         if not 2 <= len(pairs) <= MAX_POINTS:
-            raise GuardError(audit.map_path, f"object {obj.get('id', '?')[:20]}: its {tag} has {len(pairs)} points "
-                                             f"(2 to {MAX_POINTS})", layer)
+            raise GuardError(audit.map_path, L_("object {id}: its {shape} has {n} points (2 to {most})",
+                                                id=obj.get("id", "?")[:20], shape=tag, n=len(pairs), most=MAX_POINTS),
+                             layer)
         xs, ys = [], []
         for pair in pairs:
             parts = pair.split(",")
@@ -442,11 +465,11 @@ def _check_object(audit: Audit, obj: Element, layer: str) -> None:
                     raise ValueError
                 x, y = float(parts[0]), float(parts[1])
             except ValueError:
-                raise GuardError(audit.map_path, f"object {obj.get('id', '?')[:20]}: the point {pair[:40]!r} is not "
-                                                 "two numbers", layer) from None
+                raise GuardError(audit.map_path, L_("object {id}: the point {point} is not two numbers",
+                                                    id=obj.get("id", "?")[:20], point=repr(pair[:40])), layer) from None
             if not (math.isfinite(x) and math.isfinite(y) and abs(x) <= 10**7 and abs(y) <= 10**7):
-                raise GuardError(audit.map_path, f"object {obj.get('id', '?')[:20]}: the point {pair[:40]!r} is out of "
-                                                 "range", layer)
+                raise GuardError(audit.map_path, L_("object {id}: the point {point} is out of range",
+                                                    id=obj.get("id", "?")[:20], point=repr(pair[:40])), layer)
             xs.append(x)
             ys.append(y)
         extents = [max(xs) - min(xs), max(ys) - min(ys)]
@@ -454,5 +477,5 @@ def _check_object(audit: Audit, obj: Element, layer: str) -> None:
     diagonal = math.hypot(extents[0] / audit.tile_size[0], extents[1] / audit.tile_size[1]) + 2
     audit.covered += int(diagonal * diagonal)
     if audit.covered > MAX_COVERED:
-        raise GuardError(audit.map_path, f"the map's objects together cover more than {MAX_COVERED} squares "
-                                         "(an object far larger than the map?)", layer)
+        raise GuardError(audit.map_path, L_("the map's objects together cover more than {n} squares (an object far "
+                                            "larger than the map?)", n=MAX_COVERED), layer)

@@ -14,6 +14,7 @@ from xml.etree.ElementTree import Element
 
 import pytmx
 
+from game.i18n import L_, Ln_, message_of
 from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement, Terrain
 from game.core.grid import Square
 from game.core.lines import can_see_square
@@ -98,8 +99,9 @@ class _Builder:
     # --- tiles ---------------------------------------------------------------------------------------
 
     def _parse(self, props: dict[str, Any], specs: tuple[schema.PropertySpec, ...], layer: str,
-               square: Square | None, prefix: str = "") -> dict[str, Any] | None:
-        """The known properties among ``props``, parsed; None after reporting a bad value."""
+               square: Square | None, owner: str = "") -> dict[str, Any] | None:
+        """The known properties among ``props``, parsed; None after reporting a bad value (naming ``owner``, the
+        object or tile that has them, if any)."""
         values: dict[str, Any] = {}
         ok = True
         for spec in specs:
@@ -107,7 +109,9 @@ class _Builder:
                 try:
                     values[spec.name] = spec.parse(props[spec.name])
                 except schema.SchemaError as err:
-                    self.report.error(layer, square, f"{prefix}{err}")
+                    problem = message_of(err)
+                    self.report.error(layer, square, L_("{object}: {problem}", object=owner, problem=problem)
+                                      if owner else problem)
                     ok = False
         return values if ok else None
 
@@ -119,7 +123,7 @@ class _Builder:
                 continue
             if gid not in self.tile_cache:
                 props = self.tmx.get_tile_properties_by_gid(gid) or {}
-                values = self._parse(props, schema.ZONE, name, (x, y), f"{tile_label(self.tmx, gid)}: ") or {}
+                values = self._parse(props, schema.ZONE, name, (x, y), tile_label(self.tmx, gid)) or {}
                 terrain, dark = terrain_of(values)
                 self.tile_cache[gid] = (terrain, dark, values.get("elevation_ft"))
             terrain, dark, elevation = self.tile_cache[gid]
@@ -154,16 +158,17 @@ class _Builder:
         if not roles:
             return
         if len(roles) > 1:
-            self.report.error(layer, anchor, f"{obj.label} is both {' and '.join(article(r) for r in roles)}: "
-                                             "give each its own object")
+            self.report.error(layer, anchor, L_("{object} is both {roles}: give each its own object", object=obj.label,
+                                                roles=" and ".join(article(r) for r in roles)))
             return
         role = roles[0]
         if obj.shape not in ROLE_SHAPES[role]:
             allowed = ", ".join(SHAPE_NAMES[s] for s in ROLE_SHAPES[role])
-            self.report.error(layer, anchor, f"{obj.label} is {SHAPE_NAMES[obj.shape]}, which cannot be "
-                                             f"{article(role)} (use {allowed})")
+            self.report.error(layer, anchor, L_("{object} is {shape}, which cannot be {role} (use {allowed})",
+                                                object=obj.label, shape=SHAPE_NAMES[obj.shape], role=article(role),
+                                                allowed=allowed))
             return
-        values = self._parse(obj.properties, schema.ROLES[role], layer, anchor, f"{obj.label}: ")
+        values = self._parse(obj.properties, schema.ROLES[role], layer, anchor, obj.label)
         if values is None:
             return
         if role == "zone":
@@ -186,8 +191,9 @@ class _Builder:
             template = template_element(element, self.path)
         except GuardError as err:
             square = square_at((float(attrs.get("x", 0)), float(attrs.get("y", 0))), self.tile_w, self.tile_h)
-            self.report.error(layer, square, f"object {attrs.get('id', '?')}: its template "
-                                             f"{attrs.get('template')!r} cannot be read ({err.message})")
+            self.report.error(layer, square, L_("object {id}: its template {template} cannot be read ({reason})",
+                                                id=attrs.get("id", "?"), template=repr(attrs.get("template")),
+                                                reason=err.message))
             return None
         if template is not None:
             attrs = {**template.attrib, **attrs}
@@ -197,7 +203,8 @@ class _Builder:
         try:
             return self._shaped(attrs, props, shape_el, template is None or "gid" in element.attrib, layer)
         except ValueError as err:   # a template's numbers are not checked by pytmx
-            self.report.error(layer, None, f"object {attrs.get('id', '?')}: a number in it cannot be read ({err})")
+            self.report.error(layer, None, L_("object {id}: a number in it cannot be read ({reason})",
+                                              id=attrs.get("id", "?"), reason=str(err)))
             return None
 
     def _shaped(self, attrs: dict[str, str], props: dict[str, Any], shape_el: Element, own_gid: bool,
@@ -236,8 +243,8 @@ class _Builder:
         terrain, dark = terrain_of(values)
         squares = [s for s in covered_squares(obj, self.tile_w, self.tile_h) if self._in_bounds(s)]
         if not squares:
-            self.report.note(layer, anchor, f"{obj.label}: the zone covers no square's centre on the map, so it "
-                                            "changes nothing")
+            self.report.note(layer, anchor, L_("{object}: the zone covers no square's centre on the map, so it "
+                                               "changes nothing", object=obj.label))
         for square in squares:
             self._give(square, terrain, dark, values.get("elevation_ft"))
 
@@ -245,12 +252,13 @@ class _Builder:
         squares = covered_squares(obj, self.tile_w, self.tile_h)
         inside = [s for s in squares if self._in_bounds(s)]
         if not inside:
-            self.report.error(layer, anchor, f"the start area of side {side!r} ({obj.label}) lies off the map")
+            self.report.error(layer, anchor, L_("the start area of side {side} ({object}) lies off the map",
+                                                side=repr(side), object=obj.label))
             return
         if len(inside) < len(squares):
             off = [s for s in squares if not self._in_bounds(s)]
-            self.report.note(layer, off[0], f"the start area of side {side!r} reaches off the map "
-                                            f"({len(off)} squares)")
+            self.report.note(layer, off[0], L_("the start area of side {side} reaches off the map ({n} squares)",
+                                               side=repr(side), n=len(off)))
         self.starts.setdefault(side, []).extend(inside)
         self.start_layer.setdefault(side, layer)
 
@@ -258,7 +266,7 @@ class _Builder:
         try:
             edges = edges_along(obj, self.tile_w, self.tile_h)
         except ShapeError as err:
-            self.report.error(layer, anchor, f"{obj.label}: {err}")
+            self.report.error(layer, anchor, L_("{object}: {problem}", object=obj.label, problem=message_of(err)))
             return
         for a, b in edges:
             if not (self._in_bounds(a) and self._in_bounds(b)):
@@ -271,12 +279,13 @@ class _Builder:
         """Portals and lights sit on the square under the object's centre."""
         square = square_at(obj.centre(), self.tile_w, self.tile_h)
         if not self._in_bounds(square):
-            self.report.error(layer, square, f"{obj.label}: the {role} lies off the map")
+            self.report.error(layer, square, L_("{object}: the {role} lies off the map", object=obj.label, role=role))
             return
         if role == "portal":
             self.portals.setdefault(values["portal"], []).append((square, obj))
         elif len(self.lights) >= MAX_LIGHTS:
-            self.report.error(layer, square, f"{obj.label}: more than {MAX_LIGHTS} light sources on one map")
+            self.report.error(layer, square, L_("{object}: more than {n} light sources on one map", object=obj.label,
+                                                n=MAX_LIGHTS))
         else:
             self.lights.append((square, values["light_radius"]))
 
@@ -323,31 +332,36 @@ class _Builder:
         for name, ends in self.portals.items():
             square, first = ends[0]
             if len(ends) != 2:
-                self.report.error(first.layer, square, f"portal {name!r} has {len(ends)} end{'s' * (len(ends) != 1)}: "
-                                                       "exactly two objects must share a portal name")
+                self.report.error(first.layer, square, Ln_(
+                    "portal {portal} has {n} end: exactly two objects must share a portal name",
+                    "portal {portal} has {n} ends: exactly two objects must share a portal name", len(ends),
+                    portal=repr(name)))
                 ok = False
                 continue
             (a, obj_a), (b, obj_b) = ends
             for end, obj in ((a, obj_a), (b, obj_b)):
                 if bf.at(end).solid:
-                    self.report.error(obj.layer, end, f"portal {name!r} ({obj.label}) stands in a wall or other "
-                                                      "solid square, where no creature can end a move")
+                    self.report.error(obj.layer, end, L_("portal {portal} ({object}) stands in a wall or other solid "
+                                                         "square, where no creature can end a move", portal=repr(name),
+                                                         object=obj.label))
                     ok = False
                 elif end in used:
-                    self.report.error(obj.layer, end, f"portal {name!r} shares its square with portal "
-                                                      f"{used[end]!r}: a square can lead to one place only")
+                    self.report.error(obj.layer, end, L_("portal {portal} shares its square with portal {other}: a "
+                                                         "square can lead to one place only", portal=repr(name),
+                                                         other=repr(used[end])))
                     ok = False
                 used[end] = name
             if a == b:
-                self.report.error(obj_a.layer, a, f"both ends of portal {name!r} are on the same square")
+                self.report.error(obj_a.layer, a, L_("both ends of portal {portal} are on the same square",
+                                                     portal=repr(name)))
                 ok = False
             pairs.append((a, b))
         return tuple(pairs) if ok else None
 
     def _start_areas(self, bf: Battlefield) -> tuple[tuple[str, tuple[Square, ...]], ...] | None:
         if not self.starts:
-            self.report.note("", None, "the map has no start areas: the game puts side blue at the west edge and "
-                                       "side red at the east edge (add rectangle objects with a 'side' property)")
+            self.report.note("", None, L_("the map has no start areas: the game puts side blue at the west edge and "
+                                          "side red at the east edge (add rectangle objects with a 'side' property)"))
             return fallback_start_areas(bf)
         areas: list[tuple[str, tuple[Square, ...]]] = []
         ok = True
@@ -356,41 +370,45 @@ class _Builder:
                 continue    # green and yellow are optional: a map for three or four sides has them
             if side not in self.starts:
                 present = ", ".join(self.starts)
-                self.report.error("", None, f"the map has start areas for {present} but none for side {side!r}")
+                self.report.error("", None, L_("the map has start areas for {present} but none for side {side}",
+                                               present=present, side=repr(side)))
                 ok = False
                 continue
             squares = sorted(set(self.starts[side]), key=lambda s: (s[1], s[0]))
             solid = [s for s in squares if bf.at(s).solid]
             open_squares = tuple(s for s in squares if not bf.at(s).solid)
             if solid:
-                count = "1 square" if len(solid) == 1 else f"{len(solid)} squares"
-                verb = "is" if len(solid) == 1 else "are"
-                self.report.note(self.start_layer[side], solid[0],
-                                 f"{count} of the start area of side {side!r} {verb} in a wall or other solid "
-                                 "square, where no creature can stand")
+                self.report.note(self.start_layer[side], solid[0], Ln_(
+                    "{n} square of the start area of side {side} is in a wall or other solid square, where no "
+                    "creature can stand",
+                    "{n} squares of the start area of side {side} are in a wall or other solid square, where no "
+                    "creature can stand", len(solid), side=repr(side)))
             if not open_squares:
                 self.report.error(self.start_layer[side], squares[0],
-                                  f"the start area of side {side!r} has no open square")
+                                  L_("the start area of side {side} has no open square", side=repr(side)))
                 ok = False
                 continue
             if len(open_squares) < MIN_START_SQUARES:
                 self.report.note(self.start_layer[side], open_squares[0],
-                                 f"the start area of side {side!r} has {len(open_squares)} open squares; a side "
-                                 f"of {MIN_START_SQUARES} Medium creatures needs {MIN_START_SQUARES}")
+                                 L_("the start area of side {side} has {n} open squares; a side of {needed} Medium "
+                                    "creatures needs {needed}", side=repr(side), n=len(open_squares),
+                                    needed=MIN_START_SQUARES))
             elif not any(all((x + dx, y + dy) in open_squares for dx in (0, 1) for dy in (0, 1))
                          for x, y in open_squares):
                 self.report.note(self.start_layer[side], open_squares[0],
-                                 f"the start area of side {side!r} has no 2x2 block of open squares, so a Large "
-                                 "creature cannot start there")
+                                 L_("the start area of side {side} has no 2x2 block of open squares, so a Large "
+                                    "creature cannot start there", side=repr(side)))
             areas.append((side, open_squares))
         if ok:
             for index, (first, first_squares) in enumerate(areas):
                 for second, second_squares in areas[index + 1:]:
                     shared = sorted(set(first_squares) & set(second_squares), key=lambda s: (s[1], s[0]))
                     if shared:
-                        both = "both sides" if len(areas) == 2 else f"sides {first!r} and {second!r}"
+                        both = (L_("both sides") if len(areas) == 2
+                                else L_("sides {first} and {second}", first=repr(first), second=repr(second)))
                         self.report.error(self.start_layer[first], shared[0],
-                                          f"the start areas of {both} share squares: each square can start one side")
+                                          L_("the start areas of {sides} share squares: each square can start one "
+                                             "side", sides=both))
                         ok = False
         return tuple(areas) if ok else None
 
@@ -400,8 +418,8 @@ def tile_label(tmx: Any, gid: int) -> str:
     tiled_gid = tmx.tiledgidmap.get(gid, gid)
     owner = max((ts for ts in tmx.tilesets if ts.firstgid <= tiled_gid), key=lambda ts: ts.firstgid, default=None)
     if owner is None:
-        return f"tile gid {tiled_gid}"
-    return f"tile {tiled_gid - owner.firstgid} of tileset {owner.name!r}"
+        return L_("tile gid {gid}", gid=tiled_gid)
+    return L_("tile {id} of tileset {tileset}", id=tiled_gid - owner.firstgid, tileset=repr(owner.name))
 
 
 def terrain_of(values: dict[str, Any]) -> tuple[Terrain, bool]:

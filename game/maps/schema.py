@@ -10,6 +10,8 @@ from xml.etree import ElementTree
 import pytmx
 from pytmx.pytmx import TiledGroupLayer
 
+from game.i18n import L_
+
 BOOL, INT, STRING = "bool", "int", "string"
 
 
@@ -36,15 +38,18 @@ class PropertySpec:
         if self.type == INT:
             number = _as_int(self.name, value)
             if self.minimum is not None and number < self.minimum:
-                raise SchemaError(f"property {self.name!r} must be at least {self.minimum}, not {number}")
+                raise SchemaError(L_("property {name} must be at least {least}, not {value}", name=repr(self.name),
+                                     least=self.minimum, value=number))
             if self.maximum is not None and number > self.maximum:
-                raise SchemaError(f"property {self.name!r} must be at most {self.maximum}, not {number}")
+                raise SchemaError(L_("property {name} must be at most {most}, not {value}", name=repr(self.name),
+                                     most=self.maximum, value=number))
             return number
         text = str(value).strip()
         if self.values and text.lower() not in self.values:
-            raise SchemaError(f"property {self.name!r} must be one of {', '.join(self.values)}, not {value!r}")
+            raise SchemaError(L_("property {name} must be one of {choices}, not {value}", name=repr(self.name),
+                                 choices=", ".join(self.values), value=repr(value)))
         if not text:
-            raise SchemaError(f"property {self.name!r} must not be empty")
+            raise SchemaError(L_("property {name} must not be empty", name=repr(self.name)))
         return text.lower() if self.values else text
 
 
@@ -53,12 +58,12 @@ def _as_bool(name: str, value: Any) -> bool:
         return value
     if isinstance(value, str) and value.strip().lower() in ("true", "false"):
         return value.strip().lower() == "true"
-    raise SchemaError(f"property {name!r} must be true or false, not {value!r}")
+    raise SchemaError(L_("property {name} must be true or false, not {value}", name=repr(name), value=repr(value)))
 
 
 def _as_int(name: str, value: Any) -> int:
     if isinstance(value, bool):
-        raise SchemaError(f"property {name!r} must be a whole number, not {value!r}")
+        raise SchemaError(L_("property {name} must be a whole number, not {value}", name=repr(name), value=repr(value)))
     if isinstance(value, int):
         return value
     if isinstance(value, float) and value.is_integer():
@@ -68,7 +73,7 @@ def _as_int(name: str, value: Any) -> int:
             return int(value.strip())
         except ValueError:
             pass
-    raise SchemaError(f"property {name!r} must be a whole number, not {value!r}")
+    raise SchemaError(L_("property {name} must be a whole number, not {value}", name=repr(name), value=repr(value)))
 
 
 OBSCURED_VALUES = ("none", "light", "heavy", "total")

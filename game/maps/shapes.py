@@ -6,6 +6,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.i18n import L_
 from game.core.battlefield import Edge, edge_key
 from game.core.grid import Square
 
@@ -37,7 +38,7 @@ class MapObject:
     @property
     def label(self) -> str:
         """How messages name the object."""
-        return f"object {self.id} ({self.name!r})" if self.name else f"object {self.id}"
+        return L_("object {id} ({name})", id=self.id, name=repr(self.name)) if self.name else L_("object {id}", id=self.id)
 
     def origin(self) -> Point:
         """The point Tiled rotates the object around: its position, the bottom-left for tile objects."""
@@ -134,7 +135,8 @@ def _grid_line(value: float, size: int, what: str) -> int:
     cells = value / size
     nearest = round(cells)
     if abs(cells - nearest) > GRID_TOLERANCE:
-        raise ShapeError(f"{what} {value:g} is not on a grid line (a multiple of {size} pixels)")
+        raise ShapeError(L_("{axis} {value} is not on a grid line (a multiple of {size} pixels)", axis=what,
+                            value=f"{value:g}", size=size))
     return nearest
 
 
@@ -144,14 +146,14 @@ def edges_along(obj: MapObject, tile_w: int, tile_h: int) -> list[Edge]:
     if obj.shape in ("polygon", "rectangle", "tile"):
         points = points + points[:1]
     if len(points) < 2:
-        raise ShapeError("an edge obstacle needs a line along the grid: draw a polyline")
+        raise ShapeError(L_("an edge obstacle needs a line along the grid: draw a polyline"))
     edges: list[Edge] = []
     for (ax, ay), (bx, by) in zip(points, points[1:]):
         gx0, gy0 = _grid_line(ax, tile_w, "x"), _grid_line(ay, tile_h, "y")
         gx1, gy1 = _grid_line(bx, tile_w, "x"), _grid_line(by, tile_h, "y")
         if gx0 != gx1 and gy0 != gy1:
-            raise ShapeError(f"the segment from {ax:g},{ay:g} to {bx:g},{by:g} is not along a grid line "
-                             "(edge obstacles run horizontally or vertically)")
+            raise ShapeError(L_("the segment from {start} to {end} is not along a grid line (edge obstacles run "
+                                "horizontally or vertically)", start=f"{ax:g},{ay:g}", end=f"{bx:g},{by:g}"))
         if gy0 == gy1:   # horizontal: between the square above and the one below
             edges.extend(edge_key((x, gy0 - 1), (x, gy0)) for x in range(min(gx0, gx1), max(gx0, gx1)))
         else:            # vertical: between the square on the left and the one on the right

@@ -13,6 +13,7 @@ from xml.etree.ElementTree import Element
 import pytmx
 
 from game.core.grid import Square
+from game.i18n import L_
 from game.maps import guard
 
 FLIP_FLAGS = 0xF0000000   # the top bits of a gid are flip and rotation flags
@@ -28,19 +29,27 @@ class Problem:
     message: str = ""
 
     def __str__(self) -> str:
+        return f"{self.where()}: {clipped(self.message, 400)}"
+
+    def where(self) -> str:
+        """file, file:layer or file:layer:x,y."""
         where = self.file
         if self.layer:
             where += f":{clipped(self.layer, 120)}"
             if self.square is not None:
                 where += f":{self.square[0]},{self.square[1]}"
-        return f"{where}: {clipped(self.message, 400)}"
+        return where
+
+    def shown(self) -> str:
+        """The same line as ``str``, its message translated where it is drawn (a lazy message stays lazy)."""
+        return L_("{where}: {problem}", where=self.where(), problem=clipped(self.message, 400))
 
 
 def clipped(words: str, limit: int) -> str:
     """A name or message from a file, on one line and at most ``limit`` characters (a hostile map's names
     may be megabytes long or hold line breaks)."""
     words = " ".join(words.split()) if any(c in words for c in "\n\r\t\x0b\x0c") else words
-    words = words.replace("\x00", "\\0")
+    words = words.replace("\x00", "\\0") if "\x00" in words else words   # a lazy message stays lazy
     return words if len(words) <= limit else words[:limit - 3] + "..."
 
 
@@ -48,7 +57,7 @@ class MapError(ValueError):
     """A map that cannot be played, with a one-line reason naming the file (and layer and square)."""
 
     def __init__(self, problem: Problem) -> None:
-        super().__init__(str(problem))
+        super().__init__(problem.shown())
         self.problem = problem
 
 
@@ -87,9 +96,9 @@ def read_xml(path: Path) -> Element:
     """The root element of a map file, after the guard has checked it and every file it names (sizes,
     numbers, where the files are: game.maps.guard); every failure is a one-line MapError."""
     if not os.path.lexists(path):
-        raise fail(path, "no such map file")
+        raise fail(path, L_("no such map file"))
     if path.is_file() and not os.access(path, os.R_OK):
-        raise fail(path, "the map file cannot be read (permission denied)")
+        raise fail(path, L_("the map file cannot be read (permission denied)"))
     try:
         return guard.audit_map(path)
     except guard.GuardError as err:
@@ -102,12 +111,13 @@ def read_tmx(path: Path) -> Any:
     try:
         return pytmx.TiledMap(str(path))
     except FileNotFoundError as err:
-        raise fail(path, f"a file the map needs is missing: {err.filename or err}") from None
+        raise fail(path, L_("a file the map needs is missing: {file}", file=str(err.filename or err))) from None
     except Exception as err:  # pytmx raises many kinds of errors on maps it cannot parse
         message = str(err).splitlines()[0] if str(err) else ""
         if "Cannot find tileset file" in message:
-            raise fail(path, f"a file the map needs is missing: {message}") from None
-        raise fail(path, f"pytmx cannot parse this map ({type(err).__name__}: {message})") from None
+            raise fail(path, L_("a file the map needs is missing: {file}", file=message)) from None
+        raise fail(path, L_("pytmx cannot parse this map ({error}: {detail})", error=type(err).__name__,
+                            detail=message)) from None
 
 
 def article(noun: str) -> str:
@@ -124,9 +134,10 @@ def grid_problem(root: Element) -> str:
     """Why a map is not a fixed-size square grid the rules can use, or "" when it is."""
     orientation = root.get("orientation", "orthogonal")
     if orientation != "orthogonal":
-        return f"{orientation} maps are not supported: the rules need a square grid (orthogonal)"
+        return L_("{orientation} maps are not supported: the rules need a square grid (orthogonal)",
+                  orientation=orientation)
     if root.get("infinite", "0").strip().lower() in ("1", "true"):
-        return "infinite maps are not supported: give the map a fixed size"
+        return L_("infinite maps are not supported: give the map a fixed size")
     return ""
 
 

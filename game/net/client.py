@@ -19,6 +19,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 
+from game.i18n import L_, message_of
 from game import RULES_VERSION
 from game.engine.rosters import Roster
 from game.match import Match
@@ -68,39 +69,42 @@ class Mirror:
 
         try:
             if welcome["rules_version"] != RULES_VERSION:
-                raise Desync(f"the server plays rules version {welcome['rules_version']}, this game {RULES_VERSION}")
+                raise Desync(L_("the server plays rules version {version}, this game {ours}",
+                                version=str(welcome["rules_version"]), ours=RULES_VERSION))
             name = welcome["ruleset"]
             if name not in RULESETS:
-                raise Desync(f"the server plays the ruleset {name!r}, which this game does not have")
+                raise Desync(L_("the server plays the ruleset {ruleset}, which this game does not have", ruleset=repr(name)))
             bundle = welcome["map"]
             files = read_bundle(bundle, {f["path"]: f["sha256"] for f in bundle["files"]})
             path = unpack(bundle["name"], files, cache or map_cache())
             battlefield = load_map(path)
             if battlefield_digest(battlefield) != bundle["sha256"]:
-                raise Desync("the map reads differently here than on the server")
+                raise Desync(L_("the map reads differently here than on the server"))
             rosters = tuple(Roster(r["side"], r["label"], tuple(r["creatures"])) for r in welcome["rosters"])
             surprised = None if welcome["surprised"] is None else tuple(welcome["surprised"])
             creatures = ruleset(name).load_creatures()
             if content_digest(rosters, creatures) != welcome["content_sha256"]:
-                raise Desync("the creatures differ between this game and the server's (another game version?)")
+                raise Desync(L_("the creatures differ between this game and the server's (another game version?)"))
             match = start_match(name, battlefield, rosters, welcome["seed"], surprised)
             if state_hash(match) != welcome["opening_hash"]:
-                raise Desync("the skirmish starts differently here than on the server")
+                raise Desync(L_("the skirmish starts differently here than on the server"))
             mirror = cls(match, path, rosters, surprised)
             for entry in welcome["log"]:
                 mirror.apply(entry)
             return mirror
         except (BundleError, MapError) as err:
-            raise Desync(f"the server's map cannot be used: {err}") from None
+            raise Desync(L_("the server's map cannot be used: {reason}", reason=message_of(err))) from None
         except (KeyError, TypeError, ValueError) as err:
-            raise Desync(f"the server sent a welcome this game cannot read ({type(err).__name__}: {err})") from None
+            raise Desync(L_("the server sent a welcome this game cannot read ({error}: {detail})",
+                            error=type(err).__name__, detail=str(err))) from None
 
     def apply(self, entry: dict[str, Any]) -> list[Any]:
         """Play one accepted command here and check it came out as on the server; its events."""
         command = self.read(entry)
         result = self.match.submit(command)
         if not isinstance(result, list):
-            raise Desync(f"out of sync: command {entry['seq']} was accepted by the server but refused here ({result})")
+            raise Desync(L_("out of sync: command {n} was accepted by the server but refused here ({reason})",
+                            n=entry["seq"], reason=str(result)))
         self.check(entry, result)
         return result
 
@@ -108,18 +112,18 @@ class Mirror:
         """The command of an accepted entry, if it is the one due next; Desync otherwise."""
         seq = entry["seq"]
         if seq != len(self.match.record):
-            raise Desync(f"command {seq} arrived when command {len(self.match.record)} was due")
+            raise Desync(L_("command {n} arrived when command {due} was due", n=seq, due=len(self.match.record)))
         try:
             return command_from_json(self.match.ruleset, entry["command"])
         except ProtocolError as err:
-            raise Desync(f"command {seq} from the server cannot be read: {err}") from None
+            raise Desync(L_("command {n} from the server cannot be read: {reason}", n=seq, reason=message_of(err))) from None
 
     def check(self, entry: dict[str, Any], events: list[Any]) -> None:
         """Desync unless the command just played gave the server's events and state hash."""
         if events_digest(events) != entry["events_sha256"] or state_hash(self.match) != entry["hash"]:
             name = entry["command"].get("type", "?")
-            raise Desync(f"out of sync after command {entry['seq']} ({name}): this game's state differs "
-                         "from the server's; the game stops here")
+            raise Desync(L_("out of sync after command {n} ({command}): this game's state differs from the server's; "
+                            "the game stops here", n=entry["seq"], command=str(name)))
 
 
 def greeting(kind: str, **fields: Any) -> dict[str, Any]:

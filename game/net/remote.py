@@ -23,6 +23,8 @@ from typing import Any
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidURI
 
+from game.engine.refusal import Refusal
+from game.i18n import L_, message_of
 from game.net.client import Desync, Mirror, greeting
 from game.net.protocol import Limits, encode
 from game.rulesets import ruleset
@@ -113,14 +115,14 @@ class OnlinePlay:
     def send(self, scene: Any, command: Any) -> bool:
         """A command made here: checked by the local door, then sent; the screen plays it once accepted."""
         if self.stopped is not None or self.lost_at is not None:
-            scene.message = self.stopped or "Not connected to the server: reconnecting..."
+            scene.message = self.stopped or L_("Not connected to the server: reconnecting...")
             return False
         if self.pending is not None:
-            scene.message = "Waiting for the server to accept the last command..."
+            scene.message = L_("Waiting for the server to accept the last command...")
             return False
         refusal = scene.match.validate(command)
         if refusal is not None:
-            scene.message = f"Can't: {refusal}"
+            scene.message = L_("Can't: {reason}", reason=refusal.shown() if isinstance(refusal, Refusal) else str(refusal))
             return False
         data = ruleset(scene.match.ruleset).command_to_json(command)
         self.connection.send({"type": "command", "seq": len(scene.match.record), "command": data})
@@ -157,25 +159,27 @@ class OnlinePlay:
             scene.message = self.stopped
             return
         if self.lost_at is not None:
-            scene.message = f"Connection to the server lost ({self.notice}); reconnecting..."
+            scene.message = L_("Connection to the server lost ({reason}); reconnecting...", reason=self.notice)
             return
         side = self.waiting_for(scene)
         if side is not None:
             seat = next(s for s in self.seats if s["side"] == side)
-            hint = f" Y: the computer plays {self._label(side)}." if self.host else ""
+            hint = L_(" Y: the computer plays {side}.", side=self._label(side)) if self.host else ""
             if seat["status"] == "open":
-                scene.message = f"Waiting for a player to join as {self._label(side)}: join code {self.code}.{hint}"
+                scene.message = L_("Waiting for a player to join as {side}: join code {code}.{hint}",
+                                   side=self._label(side), code=self.code, hint=hint)
             else:
                 seconds = int(seat["away_for"] or 0) + int(time.monotonic() - self.seats_at)
-                scene.message = (f"Waiting for {self._label(side)} to reconnect: "
-                                 f"{seconds // 60}:{seconds % 60:02d}.{hint}")
+                scene.message = L_("Waiting for {side} to reconnect: {time}.{hint}", side=self._label(side),
+                                   time=f"{seconds // 60}:{seconds % 60:02d}", hint=hint)
         elif self.notice:
             scene.message, self.notice = self.notice, ""
         elif self.remote_decider(scene) is not None:
             deciding = self.remote_decider(scene).side  # type: ignore[union-attr]
             seat = next((s for s in self.seats if s["side"] == deciding), {})
-            where = "the server's computer" if seat.get("status") == "computer" else "another machine"
-            scene.message = f"{self._label(deciding)} decides ({where}) · join code {self.code}"
+            where = L_("the server's computer") if seat.get("status") == "computer" else L_("another machine")
+            scene.message = L_("{side} decides ({where}) · join code {code}", side=self._label(deciding), where=where,
+                               code=self.code)
 
     # Inside ---------------------------------------------------------------------------------------
     def waiting_for(self, scene: Any) -> str | None:
@@ -198,14 +202,14 @@ class OnlinePlay:
         elif kind == "error":
             if message.get("about") == "command":
                 self.pending = None
-            self.notice = f"Server: {message.get('message', '')}"
+            self.notice = L_("Server: {message}", message=str(message.get("message", "")))
         elif kind == "welcome":                       # back after a lost connection: catch up from the log
             self.lost_at = None
             self.seats, self.seats_at = message["seats"], time.monotonic()
             self.pending = None
             for entry in message["log"][len(scene.match.record):]:
                 self._play(scene, entry)
-            self.notice = "Reconnected."
+            self.notice = L_("Reconnected.")
         elif kind == "closed" and self.lost_at is None and self.stopped is None:
             self.lost_at, self.notice = time.monotonic(), message.get("reason", "")
 
@@ -221,7 +225,7 @@ class OnlinePlay:
                 raise Desync(f"out of sync: command {entry['seq']} was accepted by the server but refused here")
             self.mirror.check(entry, scene.match.record[-1][1])
         except Desync as err:
-            self.stopped = f"{err}. Leave with Esc."
+            self.stopped = L_("{reason}. Leave with Esc.", reason=message_of(err))
             self.connection.close()
         self.pending = None
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from game.i18n import L_, N_
 from game.engine.rosters import Roster
 from game.core.battlefield import Battlefield
 from game.core.bfcache import built_once
@@ -176,7 +177,8 @@ def document_text(document: dict[str, Any]) -> str:
 
 
 # Checking the shape of a parsed document ------------------------------------------------------------
-_TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list", dict: "an object"}
+_TYPE_WORDS = {str: N_("text"), int: N_("a whole number"), bool: N_("true or false"), list: N_("a list"),
+               dict: N_("an object")}
 
 
 def _kind(value: Any) -> str:
@@ -191,33 +193,35 @@ def _kind(value: Any) -> str:
 def _need(data: dict[str, Any], key: str, kind: type, where: str = "", nullable: bool = False) -> Any:
     name = f"{where}{key}"
     if key not in data:
-        raise SaveError(f"missing key {name!r}")
+        raise SaveError(L_("missing key {key}", key=repr(name)))
     value = data[key]
     if value is None and nullable:
         return value
     if type(value) is not kind:                          # bool is not accepted as a number, nor a number as text
-        raise SaveError(f"{name!r} should be {_TYPE_WORDS[kind]}, not {_kind(value)}")
+        raise SaveError(L_("{key} should be {wanted}, not {kind}", key=repr(name), wanted=_TYPE_WORDS[kind],
+                           kind=_kind(value)))
     return value
 
 
 def _strings(values: list[Any], where: str) -> None:
     for index, value in enumerate(values):
         if type(value) is not str:
-            raise SaveError(f"{where}[{index}] should be text, not {_kind(value)}")
+            raise SaveError(L_("{key} should be text, not {kind}", key=f"{where}[{index}]", kind=_kind(value)))
 
 
 def check_shape(document: Any) -> None:
     """Every key a save needs, each with its type; raises SaveError naming the first key that is wrong.
     Versions are checked before the rest, so a document from another version gets that message."""
     if not isinstance(document, dict):
-        raise SaveError(f"not a save file (the top level is {_kind(document)}, not an object)")
+        raise SaveError(L_("not a save file (the top level is {kind}, not an object)", kind=_kind(document)))
     if document.get("format") != FORMAT:
-        raise SaveError("not a save file (no \"format\": \"grid-skirmish-save\")")
+        raise SaveError(L_("not a save file (no \"format\": \"grid-skirmish-save\")"))
     version = _need(document, "version", int)
     if version > VERSION:
-        raise SaveError(f"made by a newer game (save format {version}); this game reads format {VERSION}")
+        raise SaveError(L_("made by a newer game (save format {version}); this game reads format {ours}", version=version,
+                           ours=VERSION))
     if version != VERSION:
-        raise SaveError(f"unknown save format {version}; this game reads format {VERSION}")
+        raise SaveError(L_("unknown save format {version}; this game reads format {ours}", version=version, ours=VERSION))
     _need(document, "rules_version", str)
     _need(document, "ruleset", str)
     stored_map = _need(document, "map", dict)
@@ -228,11 +232,11 @@ def check_shape(document: Any) -> None:
     setup = _need(document, "setup", dict)
     rosters = _need(setup, "rosters", list, "setup.")
     if not rosters:
-        raise SaveError("'setup.rosters' is empty")
+        raise SaveError(L_("'setup.rosters' is empty"))
     for index, roster in enumerate(rosters):
         where = f"setup.rosters[{index}]."
         if type(roster) is not dict:
-            raise SaveError(f"{where[:-1]!r} should be an object, not {_kind(roster)}")
+            raise SaveError(L_("{key} should be an object, not {kind}", key=repr(where[:-1]), kind=_kind(roster)))
         _need(roster, "side", str, where)
         _need(roster, "label", str, where)
         _strings(_need(roster, "creatures", list, where), f"{where}creatures")
@@ -249,7 +253,7 @@ def check_shape(document: Any) -> None:
     for index, entry in enumerate(commands, start=1):
         where = f"commands[{index - 1}]."
         if type(entry) is not dict:
-            raise SaveError(f"command {index} should be an object, not {_kind(entry)}")
+            raise SaveError(L_("command {n} should be an object, not {kind}", n=index, kind=_kind(entry)))
         _need(_need(entry, "command", dict, where), "type", str, f"{where}command.")
         _need(entry, "dice", int, where)
         _need(entry, "events_sha256", str, where)

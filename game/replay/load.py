@@ -15,7 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.i18n import L_, message_of
 from game import RULES_VERSION
+from game.engine.refusal import Refusal
 from game.engine.rosters import ContentError, Roster
 from game.match import Match, SetupError
 from game.replay.format import (
@@ -51,26 +53,27 @@ def read_json(path: Path) -> Any:
     """The parsed file; SaveError (without the file name) when it is not readable JSON text of a sane size,
     with sane numbers and nesting (game.replay.sanity): a pipe or a device is never opened."""
     if plain_file_size(path) > MAX_BYTES:
-        raise SaveError(f"not a save file (larger than {MAX_BYTES // (1024 * 1024)} MB)")
+        raise SaveError(L_("not a save file (larger than {n} MB)", n=MAX_BYTES // (1024 * 1024)))
     try:
         with open(path, "rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
     except OSError as err:
-        raise SaveError(f"cannot be read ({err.strerror or err})") from None
+        raise SaveError(L_("cannot be read ({reason})", reason=str(err.strerror or err))) from None
     if len(raw) > MAX_BYTES:
-        raise SaveError(f"not a save file (larger than {MAX_BYTES // (1024 * 1024)} MB)")
+        raise SaveError(L_("not a save file (larger than {n} MB)", n=MAX_BYTES // (1024 * 1024)))
     if not raw.strip():
-        raise SaveError("is empty: not a save file")
+        raise SaveError(L_("is empty: not a save file"))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SaveError("not a save file (not UTF-8 text)") from None
+        raise SaveError(L_("not a save file (not UTF-8 text)")) from None
     try:
         return parse_json_bounded(text)
     except json.JSONDecodeError as err:
-        raise SaveError(f"not a save file (line {err.lineno}: bad JSON, {err.msg.lower()})") from None
+        raise SaveError(L_("not a save file (line {line}: bad JSON, {detail})", line=err.lineno,
+                           detail=err.msg.lower())) from None
     except RecursionError:
-        raise SaveError("not a save file (nested too deeply)") from None
+        raise SaveError(L_("not a save file (nested too deeply)")) from None
 
 
 def is_record(data: Any) -> bool:
@@ -87,10 +90,17 @@ def load(path: Path) -> Loaded:
         else:
             loaded, problems = _rebuild(data, path, stop_at_first=True)
     except SaveError as err:
-        raise SaveError(one_line(f"{shown_name(path)}: {err}")) from None
+        raise SaveError(_located(path, message_of(err))) from None
     if problems:
-        raise SaveError(one_line(f"{shown_name(path)}: {problems[0]}"))
+        raise SaveError(_located(path, problems[0]))
     return loaded
+
+
+def _located(path: Path, problem: str) -> str:
+    """"<file>: <problem>" in one line; a lazy problem stays lazy when the line needs no cutting or escaping."""
+    line = L_("{file}: {problem}", file=shown_name(path), problem=problem)
+    shown = one_line(line)
+    return line if shown == line else shown
 
 
 def verify(path: Path) -> list[str]:
@@ -107,9 +117,11 @@ def verify(path: Path) -> list[str]:
 
 def _compatible(rules_version: Any, ruleset_name: Any) -> None:
     if rules_version != RULES_VERSION:
-        raise SaveError(f"made by rules version {rules_version}, this game is {RULES_VERSION}")
+        raise SaveError(L_("made by rules version {version}, this game is {ours}", version=str(rules_version),
+                           ours=RULES_VERSION))
     if ruleset_name not in RULESETS:
-        raise SaveError(f"unknown ruleset {ruleset_name!r} (this game plays {', '.join(RULESETS)})")
+        raise SaveError(L_("unknown ruleset {ruleset} (this game plays {known})", ruleset=repr(ruleset_name),
+                           known=", ".join(RULESETS)))
 
 
 def _start(setup: Setup, ruleset_name: str, seed: int, map_sha256: str | None, content_sha256: str | None,
@@ -119,32 +131,33 @@ def _start(setup: Setup, ruleset_name: str, seed: int, map_sha256: str | None, c
     from game.simulate import load_map
 
     if setup.map_path.suffix.lower() != ".tmx":      # never open /etc/passwd or a device as a "map"
-        raise SaveError(f"map {one_line(stored_map)[:120]} is not a Tiled map (.tmx) file")
+        raise SaveError(L_("map {map} is not a Tiled map (.tmx) file", map=one_line(stored_map)[:120]))
     if not setup.map_path.is_file():
-        raise SaveError(f"map {one_line(stored_map)[:120]} is missing")
+        raise SaveError(L_("map {map} is missing", map=one_line(stored_map)[:120]))
     try:
         battlefield = load_map(setup.map_path)
     except MapError as err:
-        raise SaveError(f"map {stored_map} cannot be read: {err}") from None
+        raise SaveError(L_("map {map} cannot be read: {reason}", map=stored_map, reason=message_of(err))) from None
     if map_sha256 is not None and battlefield_digest(battlefield) != map_sha256:
-        raise SaveError(f"map {stored_map} has changed since this save")
+        raise SaveError(L_("map {map} has changed since this save", map=stored_map))
     rules = ruleset(ruleset_name)
     try:
         creatures = rules.load_creatures()
     except ContentError as err:
-        raise SaveError(str(err)) from None
+        raise SaveError(message_of(err)) from None
     for roster in setup.rosters:
         unknown = [key for key in roster.creatures if key not in creatures]
         if unknown:
-            raise SaveError(f"unknown creature {unknown[0]!r} in the {roster.side} roster")
+            raise SaveError(L_("unknown creature {creature} in the {side} roster", creature=repr(unknown[0]),
+                               side=roster.side))
     if content_sha256 is not None and content_digest(setup.rosters, creatures) != content_sha256:
-        raise SaveError("the creatures have changed since this save (the content files under game/content)")
+        raise SaveError(L_("the creatures have changed since this save (the content files under game/content)"))
     try:
         match = rules.new_match(battlefield, list(setup.rosters), creatures, seed, setup.surprised)
     except SetupError as err:
-        raise SaveError(str(err)) from None
+        raise SaveError(message_of(err)) from None
     except (ValueError, KeyError) as err:
-        raise SaveError(f"the setup cannot be played ({err})") from None
+        raise SaveError(L_("the setup cannot be played ({reason})", reason=str(err))) from None
     return match, creatures
 
 
@@ -158,14 +171,16 @@ def _play(match: Match, number: int, data: Any) -> tuple[str, list[Any]]:
     try:
         command = ruleset(match.ruleset).command_from_json(data)
     except ValueError as err:
-        raise SaveError(f"command {number} is not a command ({err})") from None
-    label = f"command {number} ({type(command).__name__})"
+        raise SaveError(L_("command {n} is not a command ({reason})", n=number, reason=message_of(err))) from None
+    label = L_("command {n} ({command})", n=number, command=type(command).__name__)
     try:
         result = match.submit(command)
     except Exception as err:   # hand-edited field values (text for a number, ...) can break any rule
-        raise SaveError(f"{label} cannot be played: its fields are not valid ({type(err).__name__})") from None
+        raise SaveError(L_("{command} cannot be played: its fields are not valid ({error})", command=label,
+                           error=type(err).__name__)) from None
     if not isinstance(result, list):         # the ruleset's rejection, with the door's reason
-        raise SaveError(f"{label} is not legal: {result}")
+        raise SaveError(L_("{command} is not legal: {reason}", command=label,
+                           reason=result.shown() if isinstance(result, Refusal) else str(result)))
     return label, result
 
 
@@ -190,14 +205,14 @@ def _rebuild(data: Any, path: Path, stop_at_first: bool) -> tuple[Loaded, list[s
     _compatible(data["rules_version"], data["ruleset"])
     check_fields(data, difficulty_checker(data["ruleset"]))
     if document_digest(data) != data["digest"]:
-        raise SaveError("the file has been edited or damaged (its digest does not match its content)")
+        raise SaveError(L_("the file has been edited or damaged (its digest does not match its content)"))
     setup = setup_of(data)
     match, creatures = _start(setup, data["ruleset"], data["seed"], data["map"]["sha256"], data["content_sha256"],
                               data["map"]["path"])
     problems: list[str] = []
     opening = plain(match.opening)
     if events_digest(match.opening) != data["opening_sha256"] or data.get("opening", opening) != opening:
-        problems.append("the opening (initiative) does not give the events this save recorded")
+        problems.append(L_("the opening (initiative) does not give the events this save recorded"))
     for number, entry in enumerate(data["commands"], start=1):
         if problems and stop_at_first:
             break
@@ -206,20 +221,22 @@ def _rebuild(data: Any, path: Path, stop_at_first: bool) -> tuple[Loaded, list[s
         except SaveError as err:
             if stop_at_first:
                 raise
-            return Loaded(match, setup, data, path), problems + [str(err)]
+            return Loaded(match, setup, data, path), problems + [message_of(err)]
         if match.dice_rolls[-1] != entry["dice"]:
-            problems.append(f"{label} rolled {match.dice_rolls[-1]} dice, the save recorded {entry['dice']}")
+            problems.append(L_("{command} rolled {n} dice, the save recorded {recorded}", command=label,
+                               n=match.dice_rolls[-1], recorded=str(entry["dice"])))
         elif events_digest(events) != entry["events_sha256"]:
-            problems.append(f"{label} does not give the events this save recorded")
+            problems.append(L_("{command} does not give the events this save recorded", command=label))
         elif "events" in entry and entry["events"] != plain(events):
             problems.append(_first_difference(label, entry["events"], plain(events)))
     if (not problems or not stop_at_first) and snapshot(match) != data["snapshot"]:
-        problems.append("the snapshot does not match what the commands make (edited by hand?)")
+        problems.append(L_("the snapshot does not match what the commands make (edited by hand?)"))
     if not problems:   # the whole file, summary and all, must be what the game writes for this match
         written = build_document(match, setup, creatures, with_events="opening" in data)
         changed = next((key for key in sorted(set(written) | set(data)) if written.get(key) != data.get(key)), None)
         if changed is not None:
-            problems.append(f"the file holds what the game never wrote (its {changed!r} is not the replay's)")
+            problems.append(L_("the file holds what the game never wrote (its {key} is not the replay's)",
+                               key=repr(changed)))
     return Loaded(match, setup, data, path), problems
 
 
@@ -227,8 +244,10 @@ def _first_difference(label: str, recorded: list[Any], replayed: list[Any]) -> s
     for index, (old, new) in enumerate(zip(recorded, replayed), start=1):
         if old != new:
             kind = old.get("type", "?") if isinstance(old, dict) else "?"
-            return f"{label}: event {index} ({kind}) differs from the recorded one"
-    return f"{label}: recorded {len(recorded)} events, the replay gives {len(replayed)}"
+            return L_("{command}: event {n} ({kind}) differs from the recorded one", command=label, n=index,
+                      kind=str(kind))
+    return L_("{command}: recorded {n} events, the replay gives {replayed}", command=label, n=len(recorded),
+              replayed=len(replayed))
 
 
 def _replay_record(data: dict[str, Any], path: Path, stop_at_first: bool) -> tuple[Loaded, list[str]]:

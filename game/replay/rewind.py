@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from typing import Any
 
+from game.i18n import L_
 from game.match import Match
 from game.replay.format import Setup
 from game.replay.load import fresh_match
@@ -44,7 +45,7 @@ def _words(match: Match, command: Any) -> str:
     actor = getattr(command, "actor", None)
     state = match.state
     if isinstance(actor, int) and actor in state.creatures():
-        return f"{state.name(actor)}'s {readable}"
+        return L_("{creature}'s {command}", creature=state.name(actor), command=readable)
     return readable
 
 
@@ -52,24 +53,24 @@ def plan_rewind(match: Match, setup: Setup) -> Rewind:
     """The take-back of the match's last command, or RewindRefused saying why not."""
     state = match.state
     if state.outcome is not None:
-        raise RewindRefused("The skirmish is over: nothing can be taken back.")
+        raise RewindRefused(L_("The skirmish is over: nothing can be taken back."))
     if _turn_start(match) >= len(match.record):
-        raise RewindRefused("Nothing of this turn to take back.")
+        raise RewindRefused(L_("Nothing of this turn to take back."))
     command, events = match.record[-1]
     words = _words(match, command)
     if match.dice_rolls[-1]:
-        raise RewindRefused(f"Can't take back {words}: it rolled dice, and what the dice said stands.")
+        raise RewindRefused(L_("Can't take back {command}: it rolled dice, and what the dice said stands.", command=words))
     before = fresh_match(setup, match.seed, match.ruleset)
     for kept, (old_command, old_events) in enumerate(match.record[:-1]):
         if before.submit(old_command) != old_events:
-            raise RewindRefused(f"Can't take back {words}: this skirmish cannot be rebuilt from its seed "
-                                f"(command {kept + 1} turns out differently).")
+            raise RewindRefused(L_("Can't take back {command}: this skirmish cannot be rebuilt from its seed "
+                                   "(command {n} turns out differently).", command=words, n=kept + 1))
     rules = ruleset(match.ruleset)
     acting_side = before.state.side(rules.current_creature(before.state))
     side = before.state.side(rules.decider(before.state))
     if side != acting_side:
-        raise RewindRefused(f"Can't take back {words}: it answered for the other side.")
+        raise RewindRefused(L_("Can't take back {command}: it answered for the other side.", command=words))
     # Another side decides now: the command asked it something (an offer, a 5e opportunity attack).
     if state.side(rules.decider(state)) != side:
-        raise RewindRefused(f"Can't take back {words}: it gave the other side a choice.")
+        raise RewindRefused(L_("Can't take back {command}: it gave the other side a choice.", command=words))
     return Rewind(before, command, side, words)

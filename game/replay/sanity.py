@@ -10,6 +10,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from game.i18n import L_, N_
 from game.replay.format import SaveError
 
 MAX_BYTES = 64 * 1024 * 1024      # a save of a very long skirmish is a few megabytes; refuse absurd files
@@ -30,29 +31,29 @@ def plain_file_size(path: Path) -> int:
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise SaveError("no such file") from None
+        raise SaveError(L_("no such file")) from None
     except OSError as err:
-        raise SaveError(f"cannot be read ({err.strerror or err})") from None
+        raise SaveError(L_("cannot be read ({reason})", reason=str(err.strerror or err))) from None
     if stat.S_ISDIR(info.st_mode):
-        raise SaveError("is a folder, not a save file")
+        raise SaveError(L_("is a folder, not a save file"))
     if not stat.S_ISREG(info.st_mode):
-        raise SaveError("not a save file (a pipe, device or socket, not a plain file)")
+        raise SaveError(L_("not a save file (a pipe, device or socket, not a plain file)"))
     return info.st_size
 
 
 def _refuse_constant(name: str) -> Any:
-    raise SaveError(f"not a save file (it holds {name}, which the game never writes)")
+    raise SaveError(L_("not a save file (it holds {value}, which the game never writes)", value=name))
 
 
 def _whole(text: str) -> int:
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise SaveError(f"not a save file (a number of {len(text)} digits)")
+        raise SaveError(L_("not a save file (a number of {n} digits)", n=len(text)))
     return int(text)
 
 
 def _real(text: str) -> float:
     if len(text) > MAX_DIGITS:
-        raise SaveError(f"not a save file (a number of {len(text)} characters)")
+        raise SaveError(L_("not a save file (a number of {n} characters)", n=len(text)))
     return float(text)
 
 
@@ -70,7 +71,7 @@ def depth_check(data: Any) -> None:
     while stack:
         value, depth = stack.pop()
         if depth > MAX_NESTING:
-            raise SaveError(f"not a save file (nested more than {MAX_NESTING} deep)")
+            raise SaveError(L_("not a save file (nested more than {n} deep)", n=MAX_NESTING))
         if isinstance(value, dict):
             stack.extend((v, depth + 1) for v in value.values())
         elif isinstance(value, list):
@@ -85,7 +86,7 @@ def one_line(message: str) -> str:
 
 def _name(value: str, what: str) -> None:
     if not value or len(value) > MAX_TEXT or not value.isprintable():
-        raise SaveError(f"{what} {one_line(value)[:60]!r} is not a name the game writes")
+        raise SaveError(L_("{what} {value} is not a name the game writes", what=what, value=repr(one_line(value)[:60])))
 
 
 def check_fields(document: dict[str, Any], difficulty_known: Any) -> None:
@@ -93,42 +94,43 @@ def check_fields(document: dict[str, Any], difficulty_known: Any) -> None:
     sides, labels, creature keys, the seed and dice counts. ``difficulty_known(side, level)``: whether the
     save's ruleset has a computer player of that level."""
     if not 0 <= document["seed"] <= MAX_SEED:
-        raise SaveError(f"the seed {document['seed']} is out of range")
+        raise SaveError(L_("the seed {seed} is out of range", seed=str(document["seed"])))
     setup = document["setup"]
     sides: list[str] = []
     for roster in setup["rosters"]:
         side = roster["side"]
         if side not in SIDES:
-            raise SaveError(f"unknown side {one_line(side)[:40]!r} (sides are {', '.join(SIDES)})")
+            raise SaveError(L_("unknown side {side} (sides are {sides})", side=repr(one_line(side)[:40]),
+                               sides=", ".join(SIDES)))
         if side in sides:
-            raise SaveError(f"side {side!r} has two rosters")
+            raise SaveError(L_("side {side} has two rosters", side=repr(side)))
         sides.append(side)
-        _name(roster["label"], "the label")
+        _name(roster["label"], N_("the label"))
         if not 0 < len(roster["creatures"]) <= MAX_CREATURES:
-            raise SaveError(f"the {side} roster has {len(roster['creatures'])} creatures")
+            raise SaveError(L_("the {side} roster has {n} creatures", side=side, n=len(roster["creatures"])))
         for key in roster["creatures"]:
-            _name(key, "the creature")
+            _name(key, N_("the creature"))
     if len(sides) < 2:
-        raise SaveError("a skirmish needs at least two sides")
+        raise SaveError(L_("a skirmish needs at least two sides"))
     for side, level in setup["computer"].items():
         if side not in sides:
-            raise SaveError(f"the computer plays side {one_line(side)[:40]!r}, which has no roster")
-        _name(level, "the computer level")
+            raise SaveError(L_("the computer plays side {side}, which has no roster", side=repr(one_line(side)[:40])))
+        _name(level, N_("the computer level"))
         if not difficulty_known(side, level):
-            raise SaveError(f"unknown computer level {level!r} for side {side}")
+            raise SaveError(L_("unknown computer level {level} for side {side}", level=repr(level), side=side))
     for side, label in setup["labels"].items():
         if side not in sides:
-            raise SaveError(f"a label for side {one_line(side)[:40]!r}, which has no roster")
-        _name(label, "the label")
+            raise SaveError(L_("a label for side {side}, which has no roster", side=repr(one_line(side)[:40])))
+        _name(label, N_("the label"))
     surprised = setup["surprised"]
     if surprised is not None:
         if document["ruleset"] != "4e":
-            raise SaveError(f"the {document['ruleset']} ruleset has no surprise chosen on the menu")
+            raise SaveError(L_("the {ruleset} ruleset has no surprise chosen on the menu", ruleset=str(document["ruleset"])))
         for side in surprised:
             if side not in sides:
-                raise SaveError(f"surprised side {one_line(side)[:40]!r} has no roster")
+                raise SaveError(L_("surprised side {side} has no roster", side=repr(one_line(side)[:40])))
     if len(document["commands"]) > MAX_COMMANDS:
-        raise SaveError(f"more than {MAX_COMMANDS} commands")
+        raise SaveError(L_("more than {n} commands", n=MAX_COMMANDS))
     for index, entry in enumerate(document["commands"]):
         if not 0 <= entry["dice"] <= MAX_DICE:
-            raise SaveError(f"'commands[{index}].dice' is out of range")
+            raise SaveError(L_("'commands[{n}].dice' is out of range", n=index))

@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from game.i18n import L_
 from game.match import Match
 from game.replay.format import SaveError, Setup, build_document, document_text, events_digest
 from game.replay.load import shown_name
@@ -103,12 +104,15 @@ class SaveEntry:
 def describe(summary: Any) -> str:
     """One line about where a saved skirmish stands, from the document's summary."""
     if not isinstance(summary, dict):
-        return "a skirmish"
+        return L_("a skirmish")
     where = _shown(summary.get("map", "?"))
     winner = summary.get("winner")
+    if winner:
+        return L_("{map} · finished, {side} won", map=where, side=_shown(winner))
     if winner is not None:
-        return f"{where} · finished" + (f", {_shown(winner)} won" if winner else ", a draw")
-    return f"{where} · round {_shown(summary.get('round', '?'))} · {_shown(summary.get('turn_of', '?'))}'s turn"
+        return L_("{map} · finished, a draw", map=where)
+    return L_("{map} · round {round} · {creature}'s turn", map=where, round=_shown(summary.get("round", "?")),
+              creature=_shown(summary.get("turn_of", "?")))
 
 
 def _shown(value: Any) -> str:
@@ -129,14 +133,14 @@ def list_saves() -> list[SaveEntry]:
             continue                                   # gone since the folder was listed (or a broken link)
         modified = info.st_mtime
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:     # never open a pipe or a device
-            entries.append(SaveEntry(path, automatic, modified, "unreadable",
-                                     "not a save file (not a plain file of a sane size)"))
+            entries.append(SaveEntry(path, automatic, modified, L_("unreadable"),
+                                     L_("not a save file (not a plain file of a sane size)")))
             continue
         try:
             data = parse_json_bounded(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-            entries.append(SaveEntry(path, automatic, modified, "unreadable",
-                                     "not a save file (it will say why when chosen)"))
+            entries.append(SaveEntry(path, automatic, modified, L_("unreadable"),
+                                     L_("not a save file (it will say why when chosen)")))
             continue
         summary = data.get("summary") if isinstance(data, dict) else None
         rules = data.get("ruleset") if isinstance(data, dict) else None

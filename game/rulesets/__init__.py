@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.engine.protocol import Ruleset
+from game.i18n import L_
 
 
 def _dnd4e() -> Ruleset:
@@ -52,9 +53,11 @@ def title(name: str) -> str:
 def no_screen(name: str) -> str:
     """Why the battle screen cannot show a skirmish of this ruleset ("" when it can): one line."""
     if name not in RULESETS:
-        return f"unknown ruleset {str(name)[:40]!r} (this game plays {', '.join(RULESETS)})"
+        return L_("unknown ruleset {ruleset} (this game plays {known})", ruleset=repr(str(name)[:40]),
+                  known=", ".join(RULESETS))
     if RULESETS[name]().presenter() is None:
-        return f"the {name} ruleset has no battle screen yet (try: python -m game simulate --ruleset {name})"
+        return L_("the {ruleset} ruleset has no battle screen yet (try: python -m game simulate --ruleset {ruleset})",
+                  ruleset=name)
     return ""
 
 

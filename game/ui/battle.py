@@ -21,7 +21,9 @@ from game.ecs.components import Appearance
 from game.ecs.world import Entity
 from game.engine.choices import Choice
 from game.engine.controls import Controls, CoverLines
+from game.engine.refusal import Refusal
 from game.engine.rosters import Roster
+from game.i18n import L_
 from game.input.intents import pan_direction
 from game.maps.loader import load_battlefield
 from game.match import Match
@@ -356,7 +358,8 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         turn_before, before = self._turn_mark(), self.squares()
         result = self.match.submit(command)
         if not isinstance(result, list):                   # the ruleset's rejection value, with its reason
-            self.message = f"Can't: {result}"
+            reason = result.shown() if isinstance(result, Refusal) else result if isinstance(result, str) else str(result)
+            self.message = L_("Can't: {reason}", reason=reason)
             return False
         self.message = ""
         if getattr(command, "knockout", False):
@@ -424,15 +427,15 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
             return
         decided = decided or self.thinker.decision(computer, self.state, moment, due=True)
         if decided is None:
-            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer) is thinking…"
+            self.message = L_("{side} (computer) is thinking…", side=self.side_labels.get(computer.side, computer.side))
             return
         self.computer_wait = 0
         command, label = decided
         if self.submit(command):
             # Its reason stays while it plays on; once a person decides, the hint is theirs again.
             playing_on = self._computer() is computer and label
-            self.message = f"{self.side_labels.get(computer.side, computer.side)} (computer): {label}" \
-                if playing_on else ""
+            self.message = L_("{side} (computer): {reason}", side=self.side_labels.get(computer.side, computer.side),
+                              reason=label) if playing_on else ""
 
     # Drawing --------------------------------------------------------------------------------------
     def draw(self, screen: pygame.Surface) -> None:

@@ -11,6 +11,7 @@ import pygame
 from game.ecs.world import Entity
 from game.render import palette
 from game.ui import hud
+from game.i18n import _, name, ngettext
 from game.ui.handover import MENU_WORDS
 from game.ui.tracker import draw_tracker
 from game.ui.widgets import button, dim, fit, panel, text
@@ -65,34 +66,36 @@ class BattleChrome(ScenePart):
         colour = palette.side_colour(side)
         pygame.draw.rect(screen, (colour[0] // 3, colour[1] // 3, colour[2] // 3), rect)
         pygame.draw.rect(screen, colour, (0, self.banner_height - 4, rect.width, 4))
-        label = self.side_labels.get(side, side)
-        round_word = self.rules.round_label(self.state)
+        label = name(self.side_labels.get(side, side))
+        round_word = name(self.rules.round_label(self.state))
         if who != self.actor:
-            headline = f"{round_word}  ·  {label} decide: {self.state.name(who)}"
+            headline = _("{round}  ·  {side} decide: {creature}").format(round=round_word, side=label,
+                                                                      creature=name(self.state.name(who)))
         else:
-            headline = f"{round_word}  ·  {label}: {self.state.name(self.actor)}'s turn"
+            headline = _("{round}  ·  {side}: {creature}'s turn").format(round=round_word, side=label,
+                                                                      creature=name(self.state.name(self.actor)))
         # The Menu button (the pause menu: save, load, take back, settings, quit), then the chips to its left;
         # a replay has its own controls and no pause menu.
         right = rect.right - 12
         if self.menu_button:
-            button(screen, self.fonts.small, self.menu_rect, MENU_WORDS,
+            button(screen, self.fonts.small, self.menu_rect, _(MENU_WORDS),
                    self.hover is not None and self.menu_rect.collidepoint(self.hover))
             right = self.menu_rect.left - 16
         # The dice seed, so a player can play the same skirmish again (python -m game --seed N, or the menu).
-        right = text(screen, self.fonts.small, f"seed {self.seed}", (right, rect.centery), palette.TEXT_DIM,
+        right = text(screen, self.fonts.small, _("seed {seed}").format(seed=self.seed), (right, rect.centery), palette.TEXT_DIM,
                      "midright").left - 16
         if self.view.zoom != 100:     # the wheel zooms the map; say how far
-            right = text(screen, self.fonts.small, f"zoom {self.view.zoom}%", (right, rect.centery), palette.TEXT_DIM,
-                         "midright").left - 16
+            zoom = _("zoom {percent}%").format(percent=self.view.zoom)
+            right = text(screen, self.fonts.small, zoom, (right, rect.centery), palette.TEXT_DIM, "midright").left - 16
         if self.knockout:
-            words = "KNOCKOUT: the next attack knocks out  [K]"
+            words = _("KNOCKOUT: the next attack knocks out  [K]")
             chip = pygame.Rect((0, 0), self.fonts.small.size(words))
             chip.midright = (right, rect.centery)
             pygame.draw.rect(screen, palette.KNOCKOUT, chip.inflate(10, 6), border_radius=5)
             text(screen, self.fonts.small, words, chip.topleft, (20, 20, 20))
             right = chip.left - 16
         if self.show_cover_lines:
-            words = "Cover lines  [F2]"
+            words = _("Cover lines  [F2]")
             chip = pygame.Rect((0, 0), self.fonts.small.size(words))
             chip.midright = (right, rect.centery)
             pygame.draw.rect(screen, palette.PANEL, chip.inflate(10, 6), border_radius=5)
@@ -191,7 +194,7 @@ class BattleChrome(ScenePart):
         dim(screen)
         outcome = self.state.outcome
         assert outcome is not None
-        labels = {"play_again": "Play again  [R]", "menu": "Maps  [M]", "quit": "Quit  [Q]"}
+        labels = {"play_again": _("Play again  [R]"), "menu": _("Maps  [M]"), "quit": _("Quit  [Q]")}
         # Sized by the fonts, so a larger interface scale grows the box and its buttons.
         button_w = max([152] + [self.fonts.body.size(words)[0] + 24 for words in labels.values()])
         button_h = max(48, self.fonts.body.get_linesize() + 20)
@@ -200,11 +203,12 @@ class BattleChrome(ScenePart):
                           max(250, 24 + huge_ls + body_ls + 40 + button_h + 32))
         box.center = screen.get_rect().center
         panel(screen, box)
-        label = self.side_labels.get(outcome.winner, outcome.winner)
-        headline = f"{label} win!" if outcome.winner else "A draw"
+        label = name(self.side_labels.get(outcome.winner, outcome.winner))
+        headline = _("{side} win!").format(side=label) if outcome.winner else _("A draw")
         text(screen, self.fonts.huge, headline, (box.centerx, box.y + 24), palette.side_colour(outcome.winner),
              "midtop")
-        text(screen, self.fonts.body, f"after {self.rules.round_number(self.state)} rounds",
+        rounds = self.rules.round_number(self.state)
+        text(screen, self.fonts.body, ngettext("after {n} round", "after {n} rounds", rounds).format(n=rounds),
              (box.centerx, box.y + 24 + huge_ls + 6), palette.TEXT_DIM, "midtop")
         self.victory_buttons = {action: pygame.Rect(box.x + 20 + i * (button_w + 12), box.bottom - button_h - 32,
                                                     button_w, button_h)

@@ -10,6 +10,7 @@ from game.core.grid import Square, chebyshev
 from game.ecs.world import Entity
 from game.engine.choices import Choice
 from game.engine.controls import WALK
+from game.i18n import L_
 from game.input.intents import Click, Hover, Intent, Key, Release, Scroll
 from game.ui import keys
 from game.ui.pause_menu import handle_pause, open_pause
@@ -173,7 +174,7 @@ class BattleInput(ScenePart):
         marked = sorted(set(self.targets) | set(self.friends),
                         key=lambda e: (chebyshev(self.state.square(e), actor_square), e))
         if not marked:
-            self.message = "No creature to aim at now: pick a power (1-9) or an action first."
+            self.message = L_("No creature to aim at now: pick a power (1-9) or an action first.")
             return
         current = self._occupant(self.cursor)
         index = (marked.index(current) + step) % len(marked) if current in marked else (0 if step > 0 else -1)
@@ -192,7 +193,8 @@ class BattleInput(ScenePart):
             return
         self.selected = entity
         self.message = "" if entity == self.actor else \
-            f"It is {self.state.name(self.actor)}'s turn; showing {self.state.name(entity)}."
+            L_("It is {actor}'s turn; showing {creature}.", actor=self.state.name(self.actor),
+               creature=self.state.name(entity))
         self.view.centre_on(self.state.square(entity))
 
     def _cycle_selection(self) -> None:

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import pygame
 
+from game.i18n import N_, _, name
 from game.render import palette
 from game.ui.widgets import Fonts, button, fit, text
 
-MENU_WORDS = "Menu  [Esc]"
+MENU_WORDS = N_("Menu  [Esc]")
 
 
 def menu_button_rect(fonts: Fonts, area: pygame.Rect) -> pygame.Rect:
     """The Menu button at the top right of ``area``, sized from its words (the battle banner has the same one)."""
-    width, height = fonts.small.size(MENU_WORDS)
+    width, height = fonts.small.size(_(MENU_WORDS))
     rect = pygame.Rect(0, 0, width + 24, min(area.height - 6, height + 10))
     rect.midright = (area.right - 8, area.y + (area.height - 4) // 2)
     return rect
@@ -32,16 +33,18 @@ def draw_handover(screen: pygame.Surface, fonts: Fonts, label: str, side_colour:
     pygame.draw.rect(screen, side_colour, (0, band.top, width, 8))
     pygame.draw.rect(screen, side_colour, (0, band.bottom - 8, width, 8))
     y = band.top + 28
+    label = name(label)
     text(screen, fonts.huge, label, (width // 2, y), palette.TEXT, "midtop")
     y += fonts.huge.get_linesize() + 10
-    text(screen, fonts.title, f"Pass the machine to the player of the {label}.", (width // 2, y), palette.TEXT, "midtop")
+    text(screen, fonts.title, _("Pass the machine to the player of the {side}.").format(side=label), (width // 2, y),
+         palette.TEXT, "midtop")
     y += fonts.title.get_linesize() + 10
     text(screen, fonts.body, reason, (width // 2, y), palette.TEXT_DIM, "midtop")
-    text(screen, fonts.title, "Click or press Enter when ready", (width // 2, band.bottom - 28), side_colour,
+    text(screen, fonts.title, _("Click or press Enter when ready"), (width // 2, band.bottom - 28), side_colour,
          "midbottom")
     if notice:
         text(screen, fonts.body, fit(fonts.body, notice, width - 40), (width // 2, band.bottom + 24), palette.TEXT,
              "midtop")
     menu = menu_button_rect(fonts, pygame.Rect(0, 0, width, fonts.small.get_linesize() + 24))
-    button(screen, fonts.small, menu, MENU_WORDS, hover is not None and menu.collidepoint(hover))
+    button(screen, fonts.small, menu, _(MENU_WORDS), hover is not None and menu.collidepoint(hover))
     return menu

@@ -12,6 +12,7 @@ from game.ecs.components import Appearance
 from game.ecs.world import Entity
 from game.engine.choices import Choice
 from game.engine.controls import Card, Popup, Prompt
+from game.i18n import _, name
 from game.render import palette
 from game.state import GameState
 from game.ui.widgets import Fonts, button, fit, hp_bar, key_cap, panel, rendered, text, wrap_lines
@@ -40,7 +41,8 @@ def draw_bar(screen: pygame.Surface, fonts: Fonts, rows: tuple[pygame.Rect, pyga
             drawn.append((rect, choice))
             x = rect.right + CARD_GAP
     x = action_row.x
-    labels = [f"Knockout {'ON' if knockout else 'off'}" if c.key == "knockout" else c.label for c in actions]
+    labels = [(_("Knockout ON") if knockout else _("Knockout off")) if c.key == "knockout" else name(c.label)
+              for c in actions]
     if sum(_action_width(fonts, c, label) + 4 for c, label in zip(actions, labels, strict=True)) > action_row.width:
         # A full row shows the actions unusable now as their key alone; hovering one still says what and why.
         labels = [label if c.blocked is None or c.key == "knockout" or not c.hotkey else ""
@@ -75,15 +77,15 @@ def _power_card(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choice:
     colour = palette.TEXT if usable else palette.TEXT_DIM
     cap = key_cap(screen, fonts.tiny, choice.hotkey, (rect.x + 5, rect.y + 5), dim=not usable)
     room = rect.right - cap.right - (24 if not usable else 10)
-    text(screen, fonts.card, fit(fonts.card, choice.label, room), (cap.right + 5, rect.y + 6),
+    text(screen, fonts.card, fit(fonts.card, name(choice.label), room), (cap.right + 5, rect.y + 6),
          colour)
     # The rows below the name follow the font sizes (the interface scale).
     second = rect.y + 6 + max(fonts.card.get_linesize(), cap.height)
     third = second + fonts.tiny.get_linesize()
-    line2 = f"{choice.action} · {choice.reach}"
+    line2 = f"{name(choice.action)} · {name(choice.reach)}"
     text(screen, fonts.tiny, fit(fonts.tiny, line2, rect.width - 12), (rect.x + 6, second), colour)
-    text(screen, fonts.tiny, fit(fonts.tiny, choice.aim, rect.width // 2), (rect.x + 6, third), colour)
-    uses = choice.uses if choice.uses == "at-will" else f"{choice.uses} left"
+    text(screen, fonts.tiny, fit(fonts.tiny, name(choice.aim), rect.width // 2), (rect.x + 6, third), colour)
+    uses = _("at-will") if choice.uses == "at-will" else _("{uses} left").format(uses=name(choice.uses))
     text(screen, fonts.tiny, uses, (rect.right - 6, third), colour, "topright")
     if not usable:   # crossed corner: unusable now, readable without colour
         corner = rect.topright
@@ -113,19 +115,20 @@ def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice, words: tupl
                   bounds: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect]:
     """Above the hovered button: what it does (``words``: its name and help, from the ruleset's controls)
     and, if it cannot be used now, why; drawn on its own (transparent round corners), with where it goes."""
-    name, body = words
+    title, body = name(words[0]), words[1]
     lines: list[tuple[str, tuple[int, int, int]]] = []
     key = f"  [{choice.hotkey}]" if choice.hotkey else ""     # a choice past the last key is clicked only
     if choice.is_power:
-        lines.append((f"{name}{key}  ·  {choice.action}  ·  {choice.usage}", palette.TEXT))
+        lines.append((f"{title}{key}  ·  {name(choice.action)}  ·  {name(choice.usage)}", palette.TEXT))
     else:
-        lines.append((f"{name}{key}" + (f"  ·  {choice.action}" if choice.action else ""), palette.TEXT))
+        lines.append((f"{title}{key}" + (f"  ·  {name(choice.action)}" if choice.action else ""), palette.TEXT))
     width = 380
     wrapped = [(line, palette.TEXT_DIM) for line in wrap_lines(fonts.small, body, width - 20)]
     lines += wrapped
     if choice.blocked is not None and choice.key != "knockout":
         lines += [(line, palette.HP_BLOODIED)
-                  for line in wrap_lines(fonts.small, f"Can't now: {choice.blocked}", width - 20)]
+                  for line in wrap_lines(fonts.small, _("Can't now: {reason}").format(reason=name(choice.blocked.shown())),
+                                         width - 20)]
     step = fonts.small.get_linesize()
     height = 12 + step * len(lines)
     box = pygame.Rect(0, 0, width, height)
@@ -141,8 +144,8 @@ def tooltip_image(fonts: Fonts, anchor: pygame.Rect, choice: Choice, words: tupl
 
 
 def draw_end_turn(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, hot: bool) -> None:
-    button(screen, fonts.body, rect, "End turn", hot)
-    text(screen, fonts.tiny, "[Enter]", (rect.centerx, rect.bottom - 6), palette.TEXT_DIM, "midbottom")
+    button(screen, fonts.body, rect, _("End turn"), hot)
+    text(screen, fonts.tiny, _("[Enter]"), (rect.centerx, rect.bottom - 6), palette.TEXT_DIM, "midbottom")
 
 
 # The unit card -------------------------------------------------------------------------------------------
@@ -155,7 +158,7 @@ def draw_card(screen: pygame.Surface, fonts: Fonts, state: GameState, entity: En
     for line, tone in card.lines:
         wrapped += [(w, TONES[tone]) for w in wrap_lines(fonts.card, line, width - card.margin)]
     if card.max_lines is not None and len(wrapped) > card.max_lines:
-        wrapped = wrapped[:card.max_lines - 1] + [("... (more)", palette.TEXT_DIM)]
+        wrapped = wrapped[:card.max_lines - 1] + [(_("... (more)"), palette.TEXT_DIM)]
     # Every row's height comes from its font's line size, so a larger interface scale never overlaps them.
     title_ls, small_ls, card_ls = fonts.title.get_linesize(), fonts.small.get_linesize(), fonts.card.get_linesize()
     name_y = y + 8
@@ -176,8 +179,8 @@ def draw_card(screen: pygame.Surface, fonts: Fonts, state: GameState, entity: En
         portrait.set_alpha(150)
     screen.blit(portrait, (x + 8, y + 8))
     side = state.side(entity)
-    text(screen, fonts.title, fit(fonts.title, state.name(entity), width - 92), (x + 80, name_y))
-    text(screen, fonts.small, fit(fonts.small, side_labels.get(side, side) + card.subtitle, width - 88),
+    text(screen, fonts.title, fit(fonts.title, name(state.name(entity)), width - 92), (x + 80, name_y))
+    text(screen, fonts.small, fit(fonts.small, name(side_labels.get(side, side)) + name(card.subtitle), width - 88),
          (x + 80, side_y), palette.side_colour(side))
     hp, max_hp, temp = hit_points
     hp_bar(screen, pygame.Rect(x + 80, bar_y, width - 92, 12), hp, max_hp, temp)
@@ -255,7 +258,8 @@ def draw_prompt(screen: pygame.Surface, fonts: Fonts, map_rect: pygame.Rect, hov
         if answer == "yes" and words.refused is not None:   # the door would refuse it now: say why instead
             pygame.draw.rect(screen, (34, 35, 44), rect, border_radius=6)
             pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=6)
-            text(screen, fonts.tiny, fit(fonts.tiny, f"Can't take it: {words.refused}", rect.width - 12), rect.center,
+            text(screen, fonts.tiny, fit(fonts.tiny, _("Can't take it: {reason}").format(reason=name(words.refused)),
+                                         rect.width - 12), rect.center,
                  palette.TEXT_DIM, "center")
             continue
         button(screen, fonts.body, rect, label, _hot(rect, hover))
@@ -272,9 +276,9 @@ def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pyg
     box.center = map_rect.center
     panel(screen, box)
     text(screen, fonts.body, popup.title, (box.x + 14, box.y + 10))
-    text(screen, fonts.tiny, "Esc: cancel", (box.right - 12, box.y + 14), palette.TEXT_DIM, "topright")
+    text(screen, fonts.tiny, _("Esc: cancel"), (box.right - 12, box.y + 14), palette.TEXT_DIM, "topright")
     popup.rects = []
-    for index, (label, _, why) in enumerate(popup.options):
+    for index, (label, _choice, why) in enumerate(popup.options):
         rect = pygame.Rect(box.x + 12, box.y + top + row * index, box.width - 24, row - 4)
         usable = not why
         hot = usable and _hot(rect, hover)
@@ -283,7 +287,7 @@ def draw_popup(screen: pygame.Surface, fonts: Fonts, popup: Popup, map_rect: pyg
         pygame.draw.rect(screen, palette.PANEL_EDGE, rect, 1, border_radius=4)
         cap = key_cap(screen, fonts.tiny, str(index + 1),
                       (rect.x + 6, rect.centery - fonts.tiny.get_linesize() // 2 - 2), dim=not usable)
-        words = label if usable else f"{label}: {why}"
+        words = name(label) if usable else f"{name(label)}: {name(why)}"
         text(screen, fonts.small, fit(fonts.small, words, rect.width - 40), (cap.right + 8, rect.centery),
              palette.TEXT if usable else palette.TEXT_DIM, "midleft")
         popup.rects.append((rect, index))

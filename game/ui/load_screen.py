@@ -6,6 +6,7 @@ import time
 
 import pygame
 
+from game.i18n import L_, N_, _, message_of, name
 from game.input.intents import Click, Hover, Intent, Key
 from game.render import palette
 from game.rulesets import title
@@ -17,7 +18,7 @@ from game.ui.widgets import Fonts, button, fit, panel, text
 
 ROW_HEIGHT = 54
 LIST_TOP = 110
-BUTTONS = {"resume": "Play on  [Enter]", "replay": "Watch replay  [R]", "menu": "Back  [Esc]"}
+BUTTONS = {"resume": N_("Play on  [Enter]"), "replay": N_("Watch replay  [R]"), "menu": N_("Back  [Esc]")}
 
 
 class LoadScene:
@@ -71,12 +72,12 @@ class LoadScene:
         if action in ("menu", "quit"):
             return action
         if not self.entries:
-            self.message = "No saves yet: F5 or Ctrl+S saves a skirmish, and every turn is autosaved."
+            self.message = L_("No saves yet: F5 or Ctrl+S saves a skirmish, and every turn is autosaved.")
             return None
         try:
             loaded = load(self.entries[self.index].path)
         except SaveError as err:
-            self.message = str(err)
+            self.message = message_of(err)
             return None
         self.message = ""
         self.loaded = loaded
@@ -88,12 +89,12 @@ class LoadScene:
     def draw(self, screen: pygame.Surface) -> None:
         screen.fill(palette.BACKGROUND)
         width, height = self.size
-        text(screen, self.fonts.huge, "Load a skirmish", (width // 2, 16), anchor="midtop")
-        text(screen, self.fonts.body, f"Saves in {saves_dir()}", (width // 2, 80), palette.TEXT_DIM, "midtop")
+        text(screen, self.fonts.huge, _("Load a skirmish"), (width // 2, 16), anchor="midtop")
+        text(screen, self.fonts.body, _("Saves in {folder}").format(folder=saves_dir()), (width // 2, 80), palette.TEXT_DIM, "midtop")
         box = pygame.Rect(60, LIST_TOP, width - 120, self.rows_shown * ROW_HEIGHT)
         self.rows = []
         if not self.entries:
-            text(screen, self.fonts.body, "No saves yet.", box.center, palette.TEXT_DIM, "center")
+            text(screen, self.fonts.body, _("No saves yet."), box.center, palette.TEXT_DIM, "center")
         for slot, index in enumerate(range(self.first, min(len(self.entries), self.first + self.rows_shown))):
             rect = pygame.Rect(box.x, box.y + slot * ROW_HEIGHT, box.width, ROW_HEIGHT - 6)
             self._draw_row(screen, rect, self.entries[index], index == self.index)
@@ -103,10 +104,10 @@ class LoadScene:
         x = width // 2 - (len(BUTTONS) * 250 - 20) // 2
         for action, words in BUTTONS.items():
             rect = pygame.Rect(x, y, 230, 46)
-            button(screen, self.fonts.body, rect, words, self.hover is not None and rect.collidepoint(self.hover))
+            button(screen, self.fonts.body, rect, _(words), self.hover is not None and rect.collidepoint(self.hover))
             self.buttons[action] = rect
             x += 250
-        footer = self.message or "Up and down choose; a refused save says why here, and nothing changes."
+        footer = self.message or _("Up and down choose; a refused save says why here, and nothing changes.")
         text(screen, self.fonts.small, fit(self.fonts.small, footer, width - 40), (width // 2, height - 30),
              palette.HP_BLOODIED if self.message else palette.TEXT_DIM, "center")
 
@@ -114,12 +115,12 @@ class LoadScene:
         panel(screen, rect, (44, 47, 62) if chosen else palette.PANEL)
         if chosen:       # a thick outline, so the choice shows without colour too
             pygame.draw.rect(screen, palette.SELECT, rect, 3, border_radius=6)
-        kind = "autosave" if entry.autosave else "save"
+        kind = _("autosave") if entry.autosave else _("save")
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(entry.modified)) if entry.modified else ""
         colour = palette.TEXT_DIM if entry.problem else palette.TEXT
         text(screen, self.fonts.body, entry.problem or entry.description, (rect.x + 14, rect.y + 4), colour)
         if entry.ruleset:      # 4e and 5e saves side by side: say which rules each was played under
-            kind = f"{kind} · {title(entry.ruleset)}"
+            kind = f"{kind} · {name(title(entry.ruleset))}"
         text(screen, self.fonts.small, f"{kind} · {entry.path.name}", (rect.x + 14, rect.bottom - 24),
              palette.TEXT_DIM)
         text(screen, self.fonts.small, when, (rect.right - 14, rect.centery), palette.TEXT_DIM, "midright")

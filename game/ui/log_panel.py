@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.i18n import N_, _, ngettext
 from game.render import palette
 from game.ui.widgets import panel, rendered, text, wrap_lines
 
-TABS = (("combat", "Combat log"), ("dice", "Dice log"))
+TABS = (("combat", N_("Combat log")), ("dice", N_("Dice log")))
 
 
 @dataclass(frozen=True)
@@ -76,7 +77,7 @@ class LogPanel:
         self.tab_rects = []
         x = rect.x + 4
         for name, label in TABS:
-            words = f"{label}  [F3]" if name != self.tab else label
+            words = _("{tab}  [F3]").format(tab=_(label)) if name != self.tab else _(label)
             tab = pygame.Rect(x, rect.y + 4, self.font.size(words)[0] + 16, tab_height - 4)
             chosen = name == self.tab
             pygame.draw.rect(screen, palette.CARD_CHOSEN if chosen else palette.CARD, tab, border_radius=4)
@@ -103,9 +104,10 @@ class LogPanel:
             self.line_rects.append((pygame.Rect(body.x, y, body.width, line_height), entries[index]))
             y += line_height
         if self.scroll:
-            text(screen, self.font, f"(scrolled up {self.scroll} lines)", (body.x + 8, body.y + 2), palette.TEXT_DIM)
+            text(screen, self.font, ngettext("(scrolled up {n} line)", "(scrolled up {n} lines)", self.scroll).format(
+                n=self.scroll), (body.x + 8, body.y + 2), palette.TEXT_DIM)
         if not shown and self.tab == "dice":
-            text(screen, self.font, "No rolls yet.", (body.x + 8, body.y + 4), palette.TEXT_DIM)
+            text(screen, self.font, _("No rolls yet."), (body.x + 8, body.y + 4), palette.TEXT_DIM)
 
     def tooltip(self, fonts_small: pygame.font.Font, pos: tuple[int, int] | None,
                 bounds: pygame.Rect) -> tuple[pygame.Surface, pygame.Rect] | None:
@@ -118,7 +120,7 @@ class LogPanel:
         line, entry = found
         # Above the entry's first line, so the words it explains stay in view.
         top = min(rect.top for rect, shown in self.line_rects if shown is entry)
-        words = f"Rule: {entry.rule}"
+        words = _("Rule: {rule}").format(rule=entry.rule)
         size = fonts_small.size(words)
         box = pygame.Rect(0, 0, size[0] + 16, size[1] + 10)
         box.bottomright = (line.right - 4, top - 2)

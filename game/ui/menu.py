@@ -14,6 +14,7 @@ from game.input.intents import Click, Hover, Intent, Key, Scroll
 from game.maps.catalog import MapEntry
 from game.maps.loader import MapError, load_battlefield
 
+from game.i18n import L_, N_, _, listing, message_of, name, ngettext, translate
 from game.render import palette
 from game import rulesets
 from game.ui.form import Focus, draw_control
@@ -21,8 +22,9 @@ from game.ui.roster_editor import SIDE_WORDS, RosterEditor
 from game.ui.widgets import Fonts, fit, panel, text
 
 PLAYERS = ("human", "easy", "normal", "hard")       # a person at this machine, or the computer at a level
-PLAYER_WORDS = {"human": "Player", "easy": "Computer (easy)", "normal": "Computer (normal)", "hard": "Computer (hard)"}
-SHORT_PLAYER_WORDS = {"human": "Player", "easy": "AI easy", "normal": "AI normal", "hard": "AI hard"}
+PLAYER_WORDS = {"human": N_("Player"), "easy": N_("Computer (easy)"), "normal": N_("Computer (normal)"),
+                "hard": N_("Computer (hard)")}
+SHORT_PLAYER_WORDS = {"human": N_("Player"), "easy": N_("AI easy"), "normal": N_("AI normal"), "hard": N_("AI hard")}
 SEED_DIGITS = 9
 MARGIN = 24
 PREVIEW_ASPECT = (3, 2)           # the shipped thumbnails are 240 x 160
@@ -86,7 +88,7 @@ class MenuScene:
             self.presets = rules.load_presets(creatures=self.creatures)
         except ContentError as err:
             self.creatures, self.presets = {}, []
-            self.message = f"Cannot read the rosters: {err}"
+            self.message = L_("Cannot read the rosters: {error}", error=message_of(err))
         keys = [p.key for p in self.presets]
         starts = [keys.index(key) if key in keys else 0 for key in rules.DEFAULT_PRESETS]
         self.setups = [SideSetup(s.side, s.player, starts[i], self._preset_creatures(starts[i]))
@@ -100,7 +102,7 @@ class MenuScene:
     def battlefield(self) -> Battlefield | str:
         """The highlighted map, loaded (once) to read its start areas; a one-line reason if it cannot be played."""
         if not self.entries:
-            return "No maps found."
+            return L_("No maps found.")
         return self._load(self.entries[self.index].path)
 
     def _load(self, path: Path) -> Battlefield | str:
@@ -108,7 +110,7 @@ class MenuScene:
             try:
                 self._battlefields[path] = load_battlefield(path)
             except MapError as err:
-                self._battlefields[path] = str(err)
+                self._battlefields[path] = message_of(err)
         return self._battlefields[path]
 
     @property
@@ -129,7 +131,7 @@ class MenuScene:
             return SIDE_WORDS[setup.side]
         words = self.presets[setup.preset].label
         if sum(1 for s in self.active if s.preset == setup.preset) > 1:
-            return f"{words} ({SIDE_WORDS[setup.side]})"
+            return L_("{roster} ({side})", roster=words, side=SIDE_WORDS[setup.side])
         return words
 
     @property
@@ -150,8 +152,8 @@ class MenuScene:
     @property
     def surprise_options(self) -> list[tuple[str, tuple[str, ...] | None]]:
         """The surprise round (4e §2.3): as the map's start areas say, nobody, or one side caught unaware."""
-        return [("As the map says", None), ("No surprise", ())] + [
-            (f"{self.label(s)} surprised", (s.side,)) for s in self.active]
+        return [(L_("As the map says"), None), (L_("No surprise"), ())] + [
+            (L_("{side} surprised", side=self.label(s)), (s.side,)) for s in self.active]
 
     @property
     def surprised(self) -> tuple[str, ...] | None:
@@ -171,8 +173,8 @@ class MenuScene:
         left_out = overflow(bf.start_squares(setup.side), setup.creatures, self.creatures)
         if not left_out:
             return ""
-        names = ", ".join(self.creatures[k].display_name for k in left_out)
-        return f"No room in the start area for: {names}"
+        names = listing([self.creatures[k].display_name for k in left_out])
+        return L_("No room in the start area for: {names}", names=names)
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> str | None:
@@ -293,14 +295,15 @@ class MenuScene:
     def _start(self) -> str | None:
         bf = self.battlefield
         if not isinstance(bf, Battlefield):
-            self.message = f"Cannot play that map: {bf}"
+            self.message = L_("Cannot play that map: {reason}", reason=bf)
             return None
         if not self.presets:
             return None
         for setup in self.active:
             problem = self.fit_problem(setup)
             if problem:
-                self.message = f"{self.label(setup)}: {problem}. Edit the roster or pick another."
+                self.message = L_("{side}: {problem}. Edit the roster or pick another.", side=self.label(setup),
+                                  problem=problem)
                 return None
         self.chosen = self.entries[self.index].path
         return "start"
@@ -327,7 +330,7 @@ class MenuScene:
         self.focus.begin()
         # Large text in a small window: the title steps down a size to leave the room to the controls.
         title_font = self.fonts.huge if self.fonts.huge.get_linesize() * 10 <= height else self.fonts.title
-        text(screen, title_font, "Grid Skirmish", (width // 2, 10), anchor="midtop")
+        text(screen, title_font, _("Grid Skirmish"), (width // 2, 10), anchor="midtop")
         top = 10 + title_font.get_linesize() + 8
         footer_height = self.fonts.small.get_linesize() + 16
         left_width = min(560, max(320, width * 36 // 100))
@@ -336,14 +339,15 @@ class MenuScene:
                             height - top - footer_height - 8)
         self._draw_setup(screen, right, row)
         self.focus.settle()
-        help_words = "Up/Down, Tab: move  ·  Left/Right: change  ·  Enter: press or play  ·  Esc: quit"
-        footer = self.message or f"{help_words}  ·  your own maps go in {self.user_folder}"
+        help_words = _("Up/Down, Tab: move  ·  Left/Right: change  ·  Enter: press or play  ·  Esc: quit")
+        footer = self.message or _("{help}  ·  your own maps go in {folder}").format(help=help_words,
+                                                                                     folder=self.user_folder)
         text(screen, self.fonts.small, fit(self.fonts.small, footer, width - 2 * MARGIN), (width // 2, height - footer_height // 2),
              palette.HP_BLOODIED if self.message else palette.TEXT_DIM, "center")
 
     def _draw_maps(self, screen: pygame.Surface, area: pygame.Rect, row: int) -> None:
         """The highlighted map's picture and the list of maps; the list is one control (left and right)."""
-        text(screen, self.fonts.title, "Battlefield", area.topleft)
+        text(screen, self.fonts.title, _("Battlefield"), area.topleft)
         y = area.y + self.fonts.title.get_linesize() + 6
         preview = pygame.Rect(area.x, y, area.width, area.width * PREVIEW_ASPECT[1] // PREVIEW_ASPECT[0])
         preview.height = min(preview.height, area.height // 2)
@@ -355,7 +359,7 @@ class MenuScene:
             if image is not None:
                 screen.blit(image, image.get_rect(center=preview.center))
             else:
-                text(screen, self.fonts.small, "no picture", preview.center, palette.TEXT_DIM, "center")
+                text(screen, self.fonts.small, _("no picture"), preview.center, palette.TEXT_DIM, "center")
         pygame.draw.rect(screen, palette.SELECT if focused else palette.PANEL_EDGE, preview, 3 if focused else 1,
                          border_radius=6)
         list_top = preview.bottom + 10
@@ -366,7 +370,7 @@ class MenuScene:
             self.first_row = self.index - rows_shown + 1
         self.map_rows = []
         if not self.entries:
-            text(screen, self.fonts.body, "No maps found.", (area.x, list_top))
+            text(screen, self.fonts.body, _("No maps found."), (area.x, list_top))
         for index in range(self.first_row, min(len(self.entries), self.first_row + rows_shown)):
             entry = self.entries[index]
             rect = pygame.Rect(area.x, list_top + (index - self.first_row) * row, area.width, row - 4)
@@ -378,7 +382,7 @@ class MenuScene:
                 pygame.draw.rect(screen, palette.SELECT, rect, 2, border_radius=5)
             tag = self._tag(entry)
             tag_width = self.fonts.small.size(tag)[0]
-            text(screen, self.fonts.body, fit(self.fonts.body, entry.title, rect.width - tag_width - 36),
+            text(screen, self.fonts.body, fit(self.fonts.body, name(entry.title), rect.width - tag_width - 36),
                  (rect.x + 10, rect.centery), palette.TEXT, "midleft")
             text(screen, self.fonts.small, tag, (rect.right - 10, rect.centery), palette.TEXT_DIM, "midright")
             self.map_rows.append((rect, index))
@@ -386,19 +390,20 @@ class MenuScene:
     def _tag(self, entry: MapEntry) -> str:
         """How many sides the map is for, and whether it is the player's own."""
         bf = self._load(entry.path)
-        sides = f"{len(bf.start_areas)} sides" if isinstance(bf, Battlefield) else "cannot be played"
-        return f"your map · {sides}" if entry.user else sides
+        sides = (ngettext("{n} side", "{n} sides", len(bf.start_areas)).format(n=len(bf.start_areas))
+                 if isinstance(bf, Battlefield) else _("cannot be played"))
+        return _("your map · {sides}").format(sides=sides) if entry.user else sides
 
     def _draw_setup(self, screen: pygame.Surface, area: pygame.Rect, row: int) -> None:
         fonts = self.fonts
-        text(screen, fonts.title, "Sides", area.topleft)
+        text(screen, fonts.title, _("Sides"), area.topleft)
         most = len(self.map_sides)
         y = area.y + fonts.title.get_linesize() + 8
         if most > 2:
-            y = self._draw_row(screen, area, y, row, "Number of sides", ("sides",),
-                               f"{len(self.active)} (the map has {most} start areas)")
+            y = self._draw_row(screen, area, y, row, _("Number of sides"), ("sides",),
+                               _("{n} (the map has {most} start areas)").format(n=len(self.active), most=most))
         else:
-            text(screen, fonts.small, "two, as the map has two start areas", (area.right, area.y + fonts.title.get_linesize() // 2),
+            text(screen, fonts.small, _("two, as the map has two start areas"), (area.right, area.y + fonts.title.get_linesize() // 2),
                  palette.TEXT_DIM, "midright")
         # Each side shows its creatures on a second line, unless the column has no room for it (large text).
         detail = fonts.small.get_linesize() + 6
@@ -409,15 +414,15 @@ class MenuScene:
             y = self._draw_side(screen, setup, pygame.Rect(area.x, y, area.width, height), row, compact) + 6
         y += 4
         if self.offers_surprise:
-            y = self._draw_row(screen, area, y, row, "Surprise round", ("surprise",),
+            y = self._draw_row(screen, area, y, row, _("Surprise round"), ("surprise",),
                                self.surprise_options[min(self.surprise, len(self.surprise_options) - 1)][0])
-        seed_words = self.seed_text or "random"
-        y = self._draw_row(screen, area, y, row, "Dice seed (digits)", ("seed",), seed_words, arrows=False,
+        seed_words = self.seed_text or _("random")
+        y = self._draw_row(screen, area, y, row, _("Dice seed (digits)"), ("seed",), seed_words, arrows=False,
                            colour=palette.TEXT if self.seed_text else palette.TEXT_DIM)
-        y = self._draw_row(screen, area, y, row, "Rules", ("ruleset",), rulesets.title(self.ruleset))
+        y = self._draw_row(screen, area, y, row, _("Rules"), ("ruleset",), name(rulesets.title(self.ruleset)))
         y += 8
-        buttons = [(("start",), "Play"), (("online",), "Online"), (("load",), "Load"), (("settings",), "Settings"),
-                   (("quit",), "Quit")]
+        buttons = [(("start",), _("Play")), (("online",), _("Online")), (("load",), _("Load")),
+                   (("settings",), _("Settings")), (("quit",), _("Quit"))]
         button_width = (area.width - 12 * (len(buttons) - 1)) // len(buttons)
         for i, (item, label) in enumerate(buttons):
             rect = pygame.Rect(area.x + i * (button_width + 12), y, button_width, row + 6)
@@ -432,7 +437,7 @@ class MenuScene:
         text(screen, self.fonts.body, caption, (area.x, y + (row - 4) // 2), palette.TEXT_DIM, "midleft")
         rect = pygame.Rect(area.x + caption_width, y, area.width - caption_width, row - 4)
         focused = self.focus.add(item, rect)
-        shown = words + ("_" if focused and item == ("seed",) else "")
+        shown = translate(words) + ("_" if focused and item == ("seed",) else "")
         draw_control(screen, self.fonts.body, rect, shown, focused, self._hot(rect), arrows=arrows, colour=colour)
         return y + row
 
@@ -445,31 +450,33 @@ class MenuScene:
         swatch = pygame.Rect(rect.x + 8, rect.y + 8, 14, rect.height - 16)
         pygame.draw.rect(screen, colour, swatch, border_radius=3)
         x = swatch.right + 10
-        name_width = max(fonts.body.size(w)[0] for w in SIDE_WORDS.values()) + 12
+        name_width = max(fonts.body.size(_(w))[0] for w in SIDE_WORDS.values()) + 12
         y = rect.y + 4 if compact else rect.y + 8
-        text(screen, fonts.body, SIDE_WORDS[setup.side], (x, y + (row - 4) // 2), colour, "midleft")
+        text(screen, fonts.body, _(SIDE_WORDS[setup.side]), (x, y + (row - 4) // 2), colour, "midleft")
         x += name_width
         controls_width = rect.right - 8 - x
         player_width = controls_width * 36 // 100
-        edit_width = max(90, fonts.body.size("Edit")[0] + 30)
+        edit_width = max(90, fonts.body.size(_("Edit"))[0] + 30)
         preset_width = controls_width - player_width - edit_width - 16
-        player = PLAYER_WORDS[setup.player]
+        player = _(PLAYER_WORDS[setup.player])
         if fonts.body.size(player)[0] > player_width - 40:
-            player = SHORT_PLAYER_WORDS[setup.player]
+            player = _(SHORT_PLAYER_WORDS[setup.player])
         problem = self.fit_problem(setup)
-        roster = (self.presets[setup.preset].label + (" (edited)" if setup.edited else "")) if self.presets else "-"
+        label = name(self.presets[setup.preset].label) if self.presets else "-"
+        roster = _("{roster} (edited)").format(roster=label) if self.presets and setup.edited else label
         for item, width, words, arrows in (
                 (("player", setup.side), player_width, player, True),
                 (("preset", setup.side), preset_width, f"! {roster}" if compact and problem else roster, True),
-                (("edit", setup.side), edit_width, "Edit", False)):
+                (("edit", setup.side), edit_width, _("Edit"), False)):
             control = pygame.Rect(x, y, width, row - 4)
             focused = self.focus.add(item, control)
             draw_control(screen, fonts.body, control, words, focused, self._hot(control), arrows=arrows)
             x = control.right + 8
         if compact:
             return rect.bottom
-        names = ", ".join(self._creature_counts(setup.creatures))
-        detail = problem or f"{len(setup.creatures)} creatures: {names}"
+        names = listing(self._creature_counts(setup.creatures))
+        detail = problem or ngettext("{n} creature: {names}", "{n} creatures: {names}", len(setup.creatures)).format(
+            n=len(setup.creatures), names=translate(names))
         text(screen, fonts.small, fit(fonts.small, detail, rect.right - swatch.right - 26),
              (swatch.right + 10, y + row + 2), palette.HP_BLOODIED if problem else palette.TEXT_DIM)
         if problem:   # a warning mark as well as the colour
@@ -480,7 +487,8 @@ class MenuScene:
         counts: dict[str, int] = {}
         for key in keys:
             counts[key] = counts.get(key, 0) + 1
-        return [(f"{n} x " if n > 1 else "") + self.creatures[k].display_name for k, n in counts.items()]
+        return [L_("{n} x {creature}", n=n, creature=self.creatures[k].display_name) if n > 1
+                else self.creatures[k].display_name for k, n in counts.items()]
 
     def _hot(self, rect: pygame.Rect) -> bool:
         return self.hover is not None and rect.collidepoint(self.hover)

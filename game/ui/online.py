@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import L_, N_, _, listing, message_of, name
 from game.input.intents import Click, Hover, Intent, Key
 from game.net.client import Desync, Mirror, greeting, host_message, map_cache
 from game.net.remote import Connection, OnlinePlay
@@ -22,11 +23,11 @@ from game.ui.session import Session
 from game.ui.widgets import Fonts, fit, text
 
 MODES = ("here", "server", "join", "watch")
-MODE_WORDS = {"here": "Host on this machine (starts a local server)", "server": "Host on a server",
-              "join": "Join a skirmish", "watch": "Watch a skirmish"}
+MODE_WORDS = {"here": N_("Host on this machine (starts a local server)"), "server": N_("Host on a server"),
+              "join": N_("Join a skirmish"), "watch": N_("Watch a skirmish")}
 SEATS = ("here", "open", "computer:easy", "computer:normal", "computer:hard")
-SEAT_WORDS = {"here": "played here", "open": "open: a friend joins", "computer:easy": "computer (easy)",
-              "computer:normal": "computer (normal)", "computer:hard": "computer (hard)"}
+SEAT_WORDS = {"here": N_("played here"), "open": N_("open: a friend joins"), "computer:easy": N_("computer (easy)"),
+              "computer:normal": N_("computer (normal)"), "computer:hard": N_("computer (hard)")}
 DEFAULT_ADDRESS = "ws://127.0.0.1:8765"
 MARGIN = 40
 
@@ -35,7 +36,7 @@ class OnlineSaves(Session):
     """Saves and autosaves as in a local skirmish; a take-back would undo a command the server has played."""
 
     def ask(self, scene: Any, rewind: Any = None) -> None:
-        scene.message = "No take-backs in an online skirmish: the server has played that command."
+        scene.message = L_("No take-backs in an online skirmish: the server has played that command.")
 
 
 class OnlineScene:
@@ -115,15 +116,15 @@ class OnlineScene:
         if not address.startswith(("ws://", "wss://")):
             address = "ws://" + address
         if self.mode in ("join", "watch") and not self.code:
-            self.message = "Type the join code the host gave you."
+            self.message = L_("Type the join code the host gave you.")
             return
         if self.mode == "here":
             if self.server is None:
-                host, _, port = address.split("://", 1)[1].partition(":")
+                host, _colon, port = address.split("://", 1)[1].partition(":")
                 try:
                     self.server = LocalServer(host or "127.0.0.1", int(port.strip("/") or 8765))
                 except (OSError, ValueError) as err:
-                    self.message = f"Cannot start a server at {address}: {err}"
+                    self.message = L_("Cannot start a server at {address}: {error}", address=address, error=str(err))
                     return
             address = f"ws://127.0.0.1:{self.server.port}"
         if self.mode in ("here", "server"):
@@ -138,7 +139,7 @@ class OnlineScene:
             first = greeting("watch", code=self.code)
         self.url = address
         self.connection = Connection(address, first)
-        self.message = f"Connecting to {address}..."
+        self.message = L_("Connecting to {address}...", address=address)
 
     def update(self) -> None:
         """The server's answer to the greeting: the welcome opens the battle; what follows it is the battle's."""
@@ -148,7 +149,8 @@ class OnlineScene:
         if answer.get("type") == "welcome":
             self._open_battle(answer)
             return
-        self.message = f"Refused: {answer.get('message')}" if answer.get("type") == "error" else answer.get("reason", "")
+        self.message = (L_("Refused: {reason}", reason=str(answer.get("message"))) if answer.get("type") == "error"
+                        else answer.get("reason", ""))
         if self.connection is not None:
             self.connection.close()
         self.connection = None
@@ -158,7 +160,7 @@ class OnlineScene:
         try:
             mirror = Mirror.from_welcome(welcome, map_cache())
         except Desync as err:
-            self.message, self.connection = str(err), None
+            self.message, self.connection = message_of(err), None
             return
         rosters = list(mirror.rosters)
         loaded = Loaded(mirror.match, Setup(mirror.map_path, mirror.rosters, mirror.surprised), welcome, mirror.map_path)
@@ -172,8 +174,8 @@ class OnlineScene:
         battle.online = OnlinePlay(self.url, self.connection, welcome, mirror, labels)
         battle.human_sides = list(welcome["sides"])       # the hand-over screen only between this machine's sides
         battle.session = OnlineSaves(battle.match)
-        sides = ", ".join(labels.get(s, s) for s in welcome["sides"]) or "nobody (watching)"
-        battle.message = f"Join code {welcome['code']} · you play {sides}"
+        sides = listing([labels.get(s, s) for s in welcome["sides"]]) if welcome["sides"] else L_("nobody (watching)")
+        battle.message = L_("Join code {code} · you play {sides}", code=welcome["code"], sides=sides)
         battle.online.notice = battle.message
         self.battle = battle
 
@@ -184,32 +186,33 @@ class OnlineScene:
         fonts = self.fonts
         row = fonts.body.get_linesize() + 14
         self.focus.begin()
-        text(screen, fonts.title, "Online", (width // 2, 16), anchor="midtop")
+        text(screen, fonts.title, _("Online"), (width // 2, 16), anchor="midtop")
         area = pygame.Rect(MARGIN, 16 + fonts.title.get_linesize() + 16, width - 2 * MARGIN, height)
-        y = self._row(screen, area, area.y, row, "Mode", ("mode",), MODE_WORDS[self.mode], arrows=True)
-        caption = "Listen on" if self.mode == "here" else "Server address"
+        y = self._row(screen, area, area.y, row, _("Mode"), ("mode",), _(MODE_WORDS[self.mode]), arrows=True)
+        caption = _("Listen on") if self.mode == "here" else _("Server address")
         y = self._row(screen, area, y, row, caption, ("address",), self.address + self._caret(("address",)))
         if self.mode in ("join", "watch"):
-            y = self._row(screen, area, y, row, "Join code", ("code",), (self.code or "") + self._caret(("code",)))
+            y = self._row(screen, area, y, row, _("Join code"), ("code",), (self.code or "") + self._caret(("code",)))
         else:
             menu = self.menu
-            title = menu.entries[menu.index].title
-            text(screen, fonts.small, fit(fonts.small, f"{title} · {menu.ruleset} · seed "
-                                          f"{menu.seed if menu.seed is not None else 'random'} (chosen in the start menu)",
-                                          area.width), (area.x, y), palette.TEXT_DIM)
+            title = name(menu.entries[menu.index].title)
+            seed = menu.seed if menu.seed is not None else _("random")
+            chosen = _("{map} · {ruleset} · seed {seed} (chosen in the start menu)").format(
+                map=title, ruleset=menu.ruleset, seed=seed)
+            text(screen, fonts.small, fit(fonts.small, chosen, area.width), (area.x, y), palette.TEXT_DIM)
             y += fonts.small.get_linesize() + 8
             for roster in menu.rosters:
-                y = self._row(screen, area, y, row, roster.label, ("seat", roster.side),
-                              SEAT_WORDS[self.seats[roster.side]], arrows=True)
+                y = self._row(screen, area, y, row, name(roster.label), ("seat", roster.side),
+                              _(SEAT_WORDS[self.seats[roster.side]]), arrows=True)
         y += 8
         half = (area.width - 12) // 2
-        for i, (item, label) in enumerate(((("connect",), "Connect"), (("back",), "Back"))):
+        for i, (item, label) in enumerate(((("connect",), _("Connect")), (("back",), _("Back")))):
             rect = pygame.Rect(area.x + i * (half + 12), y, half, row + 6)
             focused = self.focus.add(item, rect)
             hot = self.hover is not None and rect.collidepoint(self.hover)
             draw_control(screen, fonts.body, rect, label, focused, hot, chosen=item == ("connect",))
         self.focus.settle()
-        help_words = "Up/Down: move · Left/Right: change · type the address or code · Enter: connect · Esc: back"
+        help_words = _("Up/Down: move · Left/Right: change · type the address or code · Enter: connect · Esc: back")
         footer = self.message or help_words
         text(screen, fonts.small, fit(fonts.small, footer, width - 2 * MARGIN), (width // 2, height - 24),
              palette.HP_BLOODIED if self.message and "Connecting" not in self.message else palette.TEXT_DIM, "center")

@@ -24,6 +24,7 @@ from game.ecs.components import Appearance, OutOfFight
 from game.ecs.world import Entity
 from game.engine.controls import AreaShown, CoverLines, WalkPreview, ZoneShown, cover_lines_shown
 from game.engine.cues import FALL_COLOUR
+from game.i18n import _, name
 from game.render import palette
 from game.render.animation import FADE_TICKS, FLASH_TICKS, FLOAT_TICKS
 from game.render.layers import Board, union
@@ -110,7 +111,7 @@ class MapOverlays(ScenePart):
 
     def _paint_units(self, surface: pygame.Surface) -> list[pygame.Rect]:
         """The creatures drawn into the board: all but the framed ones and those stacked over them."""
-        baked, _ = self._units_split()
+        baked = self._units_split()[0]
         cell = self.view.cell
         left, top = self._board.origin
         placed = []
@@ -179,7 +180,7 @@ class MapOverlays(ScenePart):
         return union(cells)
 
     def _paint_drags(self, surface: pygame.Surface) -> list[pygame.Rect]:
-        one_move, _ = self.reach_tiles
+        one_move = self.reach_tiles[0]
         cells = []
         for square in self.drags:
             cell = self._map_rect(square)
@@ -265,7 +266,7 @@ class MapOverlays(ScenePart):
             colour = palette.TARGET if self.state.are_enemies(self.actor, target) else palette.SELECT
             pygame.draw.rect(screen, colour, rect, 3)
             if not self.state.are_enemies(self.actor, target) and area.harms:
-                text(screen, self.fonts.body, "ally!", (rect.centerx, rect.top - 2), palette.SELECT, "midbottom")
+                text(screen, self.fonts.body, _("ally!"), (rect.centerx, rect.top - 2), palette.SELECT, "midbottom")
 
     def _area_shown(self) -> AreaShown | None:
         """The area template under the mouse, as the ruleset's controls place it."""
@@ -333,7 +334,7 @@ class MapOverlays(ScenePart):
         half = cell // 2
         path, square = preview.path, preview.path[-1]
         centres = {s: (s[0] * cell + half, s[1] * cell + half) for s in path}
-        badge_text = self._path_cost(preview) + (f"  fall {preview.fall_ft} ft" if preview.fall_ft else "")
+        badge_text = name(self._path_cost(preview)) + (_("  fall {feet} ft").format(feet=preview.fall_ft) if preview.fall_ft else "")
         label = rendered(self.fonts.body, badge_text, (20, 20, 20))
         badge = label.get_rect(center=(square[0] * cell + cell - 4, square[1] * cell + 4)).inflate(10, 4)
         ring = cell // 3

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import L_, N_, _
 from game.input.intents import Click, Hover, Intent, Key
 from game.render import palette
 from game.ui.widgets import Fonts, button, dim, fit, panel, text, wrap_lines
@@ -14,21 +15,22 @@ if TYPE_CHECKING:
     from game.ui.battle import BattleScene
 
 # (action, label, key hint); the hints name the keys that do the same from the battle screen.
-ENTRIES = (("resume", "Resume", "Esc"), ("save", "Save", "F5"), ("load", "Load", ""),
-           ("takeback", "Take back", "Backspace"), ("settings", "Settings", "F10"), ("quit", "Quit to menu", "M"))
+ENTRIES = (("resume", N_("Resume"), "Esc"), ("save", N_("Save"), "F5"), ("load", N_("Load"), ""),
+           ("takeback", N_("Take back"), N_("Backspace")), ("settings", N_("Settings"), "F10"),
+           ("quit", N_("Quit to menu"), "M"))
 HELP = {
-    "resume": "Back to the skirmish.",
-    "save": "Write a new save; the start menu's Load lists every save and autosave.",
-    "load": "Choose a save or an autosave to play on or to watch; Esc comes back here.",
-    "takeback": "Take back the last command of this turn, if it revealed nothing new.",
-    "settings": "Window, text size, animation speed, language and keys.",
-    "quit": "Leave this skirmish for the start menu.",
+    "resume": N_("Back to the skirmish."),
+    "save": N_("Write a new save; the start menu's Load lists every save and autosave."),
+    "load": N_("Choose a save or an autosave to play on or to watch; Esc comes back here."),
+    "takeback": N_("Take back the last command of this turn, if it revealed nothing new."),
+    "settings": N_("Window, text size, animation speed, language and keys."),
+    "quit": N_("Leave this skirmish for the start menu."),
 }
-CONFIRM = (("quit", "Quit  [Y]"), ("stay", "Stay  [N]"))
-QUESTION = "Quit without saving? This turn's autosave stays in the load list."
+CONFIRM = (("quit", N_("Quit  [Y]")), ("stay", N_("Stay  [N]")))
+QUESTION = N_("Quit without saving? This turn's autosave stays in the load list.")
 MIN_WIDTH = 360
 MARGIN = 24
-BEHIND_HANDOVER = "Not behind the hand-over screen: the next player says they are ready first."
+BEHIND_HANDOVER = L_("Not behind the hand-over screen: the next player says they are ready first.")
 
 
 class PauseMenu:
@@ -95,7 +97,7 @@ class PauseMenu:
     def explanation(self) -> str:
         """The line under the entries: what the last choice did, else why the focused entry is refused or what it does."""
         action = ENTRIES[self.focus][0]
-        return self.status or self.refusals.get(action) or HELP[action]
+        return self.status or self.refusals.get(action) or _(HELP[action])
 
     def _choose(self, action: str) -> str | None:
         refusal = self.refusals.get(action)
@@ -126,9 +128,9 @@ class PauseMenu:
     def layout(self) -> pygame.Rect:
         """The box, sized from the fonts (a larger text scale grows it) and centred on the screen."""
         fonts = self.fonts
-        label_w = max(fonts.body.size(label)[0] for _, label, _ in ENTRIES)
-        hint_w = max(fonts.small.size(f"[{hint}]")[0] for _, _, hint in ENTRIES if hint)
-        question_w = sum(fonts.body.size(words)[0] + 40 for _, words in CONFIRM) + 16
+        label_w = max(fonts.body.size(_(label))[0] for _action, label, _hint in ENTRIES)
+        hint_w = max(fonts.small.size(f"[{_(hint)}]")[0] for _action, _label, hint in ENTRIES if hint)
+        question_w = sum(fonts.body.size(_(words))[0] + 40 for _answer, words in CONFIRM) + 16
         width = min(self.screen_rect.width - 2 * MARGIN, max(MIN_WIDTH, label_w + hint_w + 80, question_w + 2 * MARGIN))
         status_lines = 3
         height = (MARGIN + fonts.title.get_linesize() + 12 + len(ENTRIES) * (self._row_height() + 8)
@@ -144,7 +146,7 @@ class PauseMenu:
         panel(screen, box)
         pygame.draw.rect(screen, palette.PANEL_EDGE, box, 2, border_radius=6)
         y = box.y + MARGIN
-        text(screen, fonts.title, "Paused", (box.centerx, y), palette.TEXT, "midtop")
+        text(screen, fonts.title, _("Paused"), (box.centerx, y), palette.TEXT, "midtop")
         y += fonts.title.get_linesize() + 12
         row_h = self._row_height()
         self.rows = {}
@@ -172,15 +174,15 @@ class PauseMenu:
         pygame.draw.rect(screen, palette.SELECT if focused else palette.PANEL_EDGE, rect, 4 if focused else 2,
                          border_radius=6)
         colour = palette.TEXT_DIM if refused else palette.TEXT
-        text(screen, self.fonts.body, label, (rect.x + 14, rect.centery), colour, "midleft")
+        text(screen, self.fonts.body, _(label), (rect.x + 14, rect.centery), colour, "midleft")
         if hint:
-            text(screen, self.fonts.small, f"[{hint}]", (rect.right - 14, rect.centery), palette.TEXT_DIM, "midright")
+            text(screen, self.fonts.small, f"[{_(hint)}]", (rect.right - 14, rect.centery), palette.TEXT_DIM, "midright")
 
     def _draw_question(self, screen: pygame.Surface, box: pygame.Rect) -> None:
         """Quit without saving? over the lower part of the menu, with its two answers."""
         fonts = self.fonts
         width = box.width - 2 * MARGIN
-        lines = wrap_lines(fonts.body, QUESTION, width)
+        lines = wrap_lines(fonts.body, _(QUESTION), width)
         button_h = fonts.body.get_linesize() + 18
         height = MARGIN + len(lines) * fonts.body.get_linesize() + 16 + button_h + MARGIN
         area = pygame.Rect(box.x + 8, box.bottom - height - 8, box.width - 16, height)
@@ -194,12 +196,13 @@ class PauseMenu:
         button_w = (width - 16) // 2
         for index, (answer, words) in enumerate(CONFIRM):
             rect = pygame.Rect(box.x + MARGIN + index * (button_w + 16), y, button_w, button_h)
-            button(screen, fonts.body, rect, words, self.hover is not None and rect.collidepoint(self.hover))
+            button(screen, fonts.body, rect, _(words), self.hover is not None and rect.collidepoint(self.hover))
             self.confirm_rects[answer] = rect
 
 
 def open_pause(scene: BattleScene) -> None:
     """Open the menu over the battle screen; a take-back the rules refuse now is drawn dim, with its reason."""
+    refusal: str
     if scene.handover is not None:
         refusal = BEHIND_HANDOVER
     else:

@@ -13,6 +13,7 @@ import pygame
 
 from game.audio.speakers import play_all
 from game.input.intents import Click, Hover, Intent, Key, Release, Scroll
+from game.i18n import N_, _, name, ngettext
 from game.render import palette
 from game.replay.load import Loaded
 from game.replay.player import ReplayPlayer
@@ -22,8 +23,8 @@ from game.ui.battle import BattleScene
 from game.ui.widgets import Fonts, button, text
 
 AUTOPLAY_BEAT = 30        # fixed steps (half a second) between commands when playing on its own
-CONTROLS = (("start", "|<  Start  [Up]"), ("back", "<  Back  [Left]"), ("play", "Play  [Space]"),
-            ("forward", "Forward  >  [Right]"), ("end", "End  >|  [Down]"), ("menu", "Close  [Esc]"))
+CONTROLS = (("start", N_("|<  Start  [Up]")), ("back", N_("<  Back  [Left]")), ("play", N_("Play  [Space]")),
+            ("forward", N_("Forward  >  [Right]")), ("end", N_("End  >|  [Down]")), ("menu", N_("Close  [Esc]")))
 
 
 def unshowable(loaded: Loaded) -> str:
@@ -122,17 +123,21 @@ class ReplayScene:
         pygame.draw.rect(screen, palette.BAR, rect)
         pygame.draw.line(screen, palette.PANEL_EDGE, rect.topleft, rect.topright)
         player = self.player
-        where = (f"Replay  ·  command {player.position} of {player.total}: {player.label()}" if player.position
-                 else f"Replay  ·  the start (initiative rolled), {player.total} commands to go")
+        where = (_("Replay  ·  command {n} of {total}: {command}").format(n=player.position, total=player.total,
+                                                                         command=name(player.label()))
+                 if player.position else
+                 ngettext("Replay  ·  the start (initiative rolled), {n} command to go",
+                          "Replay  ·  the start (initiative rolled), {n} commands to go", player.total).format(
+                              n=player.total))
         text(screen, self.fonts.small, where, (12, rect.y + 4), palette.TEXT)
         self.buttons = {}
         x, y = 8, rect.y + 30
         width = (rect.width - 16 - 8 * (len(CONTROLS) - 1)) // len(CONTROLS)
         for action, words in CONTROLS:
             if action == "play" and self.playing:
-                words = "Pause  [Space]"
+                words = N_("Pause  [Space]")
             box = pygame.Rect(x, y, width, rect.bottom - y - 8)
-            button(screen, self.fonts.small, box, words, self.hover is not None and box.collidepoint(self.hover))
+            button(screen, self.fonts.small, box, _(words), self.hover is not None and box.collidepoint(self.hover))
             self.buttons[action] = box
             x += width + 8
         self.battle.screen_lost()     # the controls lie over the battle's power bar

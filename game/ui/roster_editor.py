@@ -11,15 +11,16 @@ from game.engine.rosters import overflow
 from game.core.grid import Square
 from game.ecs.components import Body
 from game.input.intents import Click, Hover, Intent, Key
+from game.i18n import L_, N_, _, name, ngettext
 from game.render import palette
 from game.ui.form import draw_control
 from game.ui.widgets import Fonts, fit, panel, text
 
 COLUMNS = ("roster", "bestiary", "buttons")
 BUTTONS = ("reset", "done")
-BUTTON_WORDS = {"reset": "Back to the preset", "done": "Done"}
+BUTTON_WORDS = {"reset": N_("Back to the preset"), "done": N_("Done")}
 MARGIN = 24
-SIDE_WORDS = {"blue": "Blue", "red": "Red", "green": "Green", "yellow": "Yellow"}
+SIDE_WORDS = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"), "yellow": N_("Yellow")}
 
 
 class Listed(Protocol):
@@ -61,12 +62,13 @@ class RosterEditor:
     # Changes --------------------------------------------------------------------------------------
     def add(self, key: str) -> bool:
         """Put one more of a creature in the roster, unless the start area has no room for it."""
-        name = self.creatures[key].display_name
+        creature = self.creatures[key].display_name
         if self.area is not None and overflow(self.area, self.keys + (key,), self.creatures):
-            self.message = f"No room for {name}: the start area ({len(self.area)} squares) is full."
+            self.message = L_("No room for {creature}: the start area ({n} squares) is full.", creature=creature,
+                              n=len(self.area))
             return False
         self.keys = self.keys + (key,)
-        self.message = f"{name} joins the side."
+        self.message = L_("{creature} joins the side.", creature=creature)
         return True
 
     def remove(self, index: int) -> bool:
@@ -74,12 +76,12 @@ class RosterEditor:
         if not 0 <= index < len(self.keys):
             return False
         if len(self.keys) == 1:
-            self.message = "A side needs at least one creature."
+            self.message = L_("A side needs at least one creature.")
             return False
-        name = self.creatures[self.keys[index]].display_name
+        creature = self.creatures[self.keys[index]].display_name
         self.keys = self.keys[:index] + self.keys[index + 1:]
         self.row["roster"] = min(self.row["roster"], len(self.keys) - 1)
-        self.message = f"{name} leaves the side."
+        self.message = L_("{creature} leaves the side.", creature=creature)
         return True
 
     # Input ----------------------------------------------------------------------------------------
@@ -119,7 +121,7 @@ class RosterEditor:
         elif self.column == "bestiary":
             self.add(self.bestiary[index])
         elif BUTTONS[index] == "reset":
-            self.keys, self.message = self.preset, "The preset's creatures are back."
+            self.keys, self.message = self.preset, L_("The preset's creatures are back.")
         else:
             return "done"
         return None
@@ -136,11 +138,15 @@ class RosterEditor:
         width, height = self.size
         screen.fill(palette.BACKGROUND)
         colour = palette.side_colour(self.side)
-        text(screen, fonts.title, f"{SIDE_WORDS.get(self.side, self.side)} side: {self.label}", (MARGIN, 14), colour)
+        side = _(SIDE_WORDS[self.side]) if self.side in SIDE_WORDS else self.side
+        text(screen, fonts.title, _("{side} side: {roster}").format(side=side, roster=name(self.label)), (MARGIN, 14),
+             colour)
         used = sum(self.creatures[k].body.size.side_squares ** 2 for k in self.keys)
-        room = f"start area: {used} of {len(self.area)} squares taken" if self.area is not None else "start area unknown"
-        text(screen, fonts.small, f"{len(self.keys)} creatures  ·  {room}", (MARGIN, 20 + fonts.title.get_linesize()),
-             palette.TEXT_DIM)
+        room = (_("start area: {used} of {n} squares taken").format(used=used, n=len(self.area))
+                if self.area is not None else _("start area unknown"))
+        creatures = ngettext("{n} creature", "{n} creatures", len(self.keys)).format(n=len(self.keys))
+        text(screen, fonts.small, _("{creatures}  ·  {room}").format(creatures=creatures, room=room),
+             (MARGIN, 20 + fonts.title.get_linesize()), palette.TEXT_DIM)
         top = 30 + fonts.title.get_linesize() + fonts.small.get_linesize()
         row = fonts.body.get_linesize() + fonts.small.get_linesize() + 10
         button_row = fonts.body.get_linesize() + 20
@@ -148,17 +154,18 @@ class RosterEditor:
         bottom = height - footer - button_row - 16
         half = (width - 3 * MARGIN) // 2
         self.rows = []
-        self._draw_list(screen, pygame.Rect(MARGIN, top, half, bottom - top), "roster", "In the side (Enter: take away)",
+        self._draw_list(screen, pygame.Rect(MARGIN, top, half, bottom - top), "roster", _("In the side (Enter: take away)"),
                         list(self.keys), row)
         self._draw_list(screen, pygame.Rect(2 * MARGIN + half, top, half, bottom - top), "bestiary",
-                        "Bestiary (Enter: add)", self.bestiary, row)
+                        _("Bestiary (Enter: add)"), self.bestiary, row)
         button_width = (width - 2 * MARGIN - 12) // 2
         for index, key in enumerate(BUTTONS):
             rect = pygame.Rect(MARGIN + index * (button_width + 12), bottom + 12, button_width, button_row)
             focused = self.column == "buttons" and self.row["buttons"] == index
-            draw_control(screen, fonts.body, rect, BUTTON_WORDS[key], focused, self._hot(rect), chosen=key == "done")
+            draw_control(screen, fonts.body, rect, _(BUTTON_WORDS[key]), focused, self._hot(rect), chosen=key == "done")
             self.rows.append((rect, "buttons", index))
-        words = self.message or "Up/Down: choose  ·  Left/Right, Tab: other list  ·  Enter: add or take away  ·  Esc: done"
+        words = self.message or _("Up/Down: choose  ·  Left/Right, Tab: other list  ·  Enter: add or take away  ·  "
+                                  "Esc: done")
         text(screen, fonts.small, fit(fonts.small, words, width - 2 * MARGIN), (width // 2, height - footer // 2),
              palette.TEXT if self.message else palette.TEXT_DIM, "center")
 
@@ -183,12 +190,13 @@ class RosterEditor:
                 pygame.draw.rect(screen, palette.CARD_HOT, rect, border_radius=5)
             if focused:
                 pygame.draw.rect(screen, palette.SELECT, rect, 2, border_radius=5)
-            text(screen, fonts.body, fit(fonts.body, template.display_name, rect.width - 20), (rect.x + 10, rect.y + 4))
-            text(screen, fonts.small, fit(fonts.small, template.summary, rect.width - 20),
+            text(screen, fonts.body, fit(fonts.body, name(template.display_name), rect.width - 20), (rect.x + 10, rect.y + 4))
+            text(screen, fonts.small, fit(fonts.small, name(template.summary), rect.width - 20),
                  (rect.x + 10, rect.y + 6 + fonts.body.get_linesize()), palette.TEXT_DIM)
             self.rows.append((rect, column, index))
         if len(keys) > shown:
-            text(screen, fonts.small, f"{first + 1}-{min(len(keys), first + shown)} of {len(keys)}",
+            text(screen, fonts.small, _("{first}-{last} of {n}").format(first=first + 1, last=min(len(keys), first + shown),
+                                                                           n=len(keys)),
                  (box.right - 8, area.y), palette.TEXT_DIM, "topright")
 
     def _hot(self, rect: pygame.Rect) -> bool:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from typing import Any
 
+from game.i18n import L_, message_of
 from game.input.intents import Click, Intent, Key
 from game.match import Match
 from game.replay import saves
@@ -67,17 +68,18 @@ class Session:
         try:
             path = saves.save(scene.match, scene.setup)
         except SaveError as err:
-            scene.message = f"Can't save: {err}"
+            scene.message = L_("Can't save: {reason}", reason=message_of(err))
             return False
         self.kept = (scene.match, len(scene.match.record))
-        scene.message = f"Saved to {shown_name(path)}. F9 loads the newest save; the start menu lists them all."
+        scene.message = L_("Saved to {file}. F9 loads the newest save; the start menu lists them all.",
+                           file=shown_name(path))
         return True
 
     def after(self, scene: BattleScene, events: list[Any]) -> None:
         """After accepted events: an autosave when a turn started (or the skirmish ended), asked of the ruleset."""
         problem = self.autosaver.problem()              # an earlier autosave that failed in the helper
         if problem:
-            scene.message = f"Autosave failed: {problem}"
+            scene.message = L_("Autosave failed: {reason}", reason=problem)
         if not ruleset(scene.match.ruleset).turn_started(events) and scene.state.outcome is None:
             return
         self.autosaver.save(scene.match, scene.setup)
@@ -87,9 +89,9 @@ class Session:
         try:
             rewind = plan_rewind(scene.match, scene.setup)
         except RewindRefused as err:
-            return str(err)
+            return message_of(err)
         if rewind.side in dict(scene.setup.computer):
-            return "Can't take back the computer's moves."
+            return L_("Can't take back the computer's moves.")
         return rewind
 
     def ask(self, scene: BattleScene, rewind: Rewind | str | None = None) -> None:
@@ -108,8 +110,7 @@ class Session:
             self._apply(scene, rewind)
             return
         self.takeback = rewind
-        scene.message = (f"{labels.get(rewind.side, rewind.side)} ask to take back {rewind.words}. "
-                         f"{labels.get(self.asking[0], self.asking[0])}: agree? Y / N")
+        scene.message = _asking(labels, rewind, self.asking[0])
 
     def _answer(self, scene: BattleScene, agreed: bool) -> None:
         rewind = self.takeback
@@ -118,16 +119,21 @@ class Session:
         asked = labels.get(self.asking[0], self.asking[0])
         if not agreed:
             self.takeback, self.asking = None, []
-            scene.message = f"{asked} said no: {rewind.words} stands."
+            scene.message = L_("{side} said no: {command} stands.", side=asked, command=rewind.words)
             return
         self.asking.pop(0)
         if self.asking:
-            scene.message = (f"{labels.get(rewind.side, rewind.side)} ask to take back {rewind.words}. "
-                             f"{labels.get(self.asking[0], self.asking[0])}: agree? Y / N")
+            scene.message = _asking(labels, rewind, self.asking[0])
             return
         self.takeback = None
         self._apply(scene, rewind)
 
     def _apply(self, scene: BattleScene, rewind: Rewind) -> None:
         scene.show_match(rewind.match)
-        scene.message = f"Took back {rewind.words}."
+        scene.message = L_("Took back {command}.", command=rewind.words)
+
+
+def _asking(labels: dict[str, str], rewind: Rewind, asked: str) -> str:
+    """The question a take-back puts to the next side that must agree."""
+    return L_("{side} ask to take back {command}. {asked}: agree? Y / N", side=labels.get(rewind.side, rewind.side),
+              command=rewind.words, asked=labels.get(asked, asked))

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pygame
 
 from game.audio.speakers import apply_volumes
-from game.i18n import LANGUAGES
+from game.i18n import L_, LANGUAGES, N_, _
 from game.input.intents import Click, Hover, Intent, Key, key_map, rebindable_actions
 from game.render import palette
 from game.settings import ANIMATION_SPEEDS, UI_SCALES, VOLUME_STEP, WINDOW_PRESETS, Settings, switched
@@ -19,22 +19,47 @@ from game.ui.widgets import Fonts, fit, panel, text, wrap_lines
 
 MARGIN = 24
 ACTION_WORDS = {
-    "cancel": "Cancel, deselect", "end_turn": "End the turn, confirm", "cycle": "Next creature of the side",
-    "skip": "Skip the animations", "centre": "Centre on the creature", "play_again": "Play again (after a skirmish)",
-    "quit": "Quit", "yes": "Answer yes", "no": "Answer no", "menu": "Back to the menu (after a skirmish)",
-    "mute": "Sound on or off", "mute_music": "Music on or off",
+    "cancel": N_("Cancel, deselect"), "end_turn": N_("End the turn, confirm"), "cycle": N_("Next creature of the side"),
+    "skip": N_("Skip the animations"), "centre": N_("Centre on the creature"),
+    "play_again": N_("Play again (after a skirmish)"), "quit": N_("Quit"), "yes": N_("Answer yes"),
+    "no": N_("Answer no"), "menu": N_("Back to the menu (after a skirmish)"), "mute": N_("Sound on or off"),
+    "mute_music": N_("Music on or off"), "cover_lines": N_("Cover lines"), "next_target": N_("Next target"),
+    "previous_target": N_("Previous target"), "log_tab": N_("Log tab"), "save": N_("Save"),
+    "quickload": N_("Quickload"), "settings": N_("Settings"), "rewind": N_("Rewind"),
 }
-SPEED_WORDS = {"slow": "Slow", "normal": "Normal", "fast": "Fast", "off": "Off (no animation)"}
-VOLUME_ROWS = (("master_volume", "Master volume"), ("effects_volume", "Effects volume"), ("music_volume", "Music volume"))
+# Key names as pygame spells them, where a language has its own word for the key.
+KEY_WORDS = {"Up": N_("Up"), "Down": N_("Down"), "Left": N_("Left"), "Right": N_("Right"), "Return": N_("Return"),
+             "Escape": N_("Escape"), "Backspace": N_("Backspace")}
+SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"), "off": N_("Off (no animation)")}
+VOLUME_ROWS = (("master_volume", N_("Master volume")), ("effects_volume", N_("Effects volume")),
+               ("music_volume", N_("Music volume")))
 SWITCHES = ("mute", "music_mute")          # on/off rows; the rows above step by VOLUME_STEP
 
 
 def action_words(action: str) -> str:
+    """What an action does, in the chosen language."""
+    return _(ACTION_WORDS[action]) if action in ACTION_WORDS else action.replace("_", " ").capitalize()
+
+
+def _action(action: str) -> str:
+    """What an action does, kept for a message drawn later (translated where drawn)."""
     return ACTION_WORDS.get(action, action.replace("_", " ").capitalize())
 
 
 def key_words(code: int) -> str:
-    return pygame.key.name(code).title() or f"key {code}"
+    """A key's name, in the chosen language where it has its own word."""
+    named = pygame.key.name(code).title()
+    if not named:
+        return _("key {n}").format(n=code)
+    return _(KEY_WORDS[named]) if named in KEY_WORDS else named
+
+
+def _key_name(code: int) -> str:
+    """A key's name kept for a message drawn later: lazy where a language has its own word for the key."""
+    named = pygame.key.name(code).title()
+    if not named:
+        return L_("key {n}", n=code)
+    return L_(KEY_WORDS[named]) if named in KEY_WORDS else named
 
 
 class SettingsScene:
@@ -92,20 +117,21 @@ class SettingsScene:
         assert action is not None
         self.capturing = None
         if code == pygame.K_ESCAPE:
-            self.message = f"{action_words(action)}: unchanged."
+            self.message = L_("{action}: unchanged.", action=_action(action))
             return
-        keys, _ = key_map(self.draft.keys)
+        keys = key_map(self.draft.keys)[0]
         holder = keys.get(code)
         if holder == action:
-            self.message = f"{action_words(action)} is already on {key_words(code)}."
+            self.message = L_("{action} is already on {key}.", action=_action(action),
+                              key=_key_name(code))
             return
         if holder is not None:
-            used = "a power or action of the bar" if holder.startswith("letter_") else (
-                "a numbered choice" if holder.startswith("choice") else action_words(holder))
-            self.message = f"{key_words(code)} is taken ({used}); pick another key."
+            used = L_("a power or action of the bar") if holder.startswith("letter_") else (
+                L_("a numbered choice") if holder.startswith("choice") else _action(holder))
+            self.message = L_("{key} is taken ({used}); pick another key.", key=_key_name(code), used=used)
             return
         self.draft = replace(self.draft, keys={**self.draft.keys, action: pygame.key.name(code)})
-        self.message = f"{action_words(action)}: {key_words(code)}."
+        self.message = L_("{action}: {key}.", action=_action(action), key=_key_name(code))
 
     def _change(self, item: tuple[object, ...], step: int) -> None:
         draft = self.draft
@@ -141,10 +167,11 @@ class SettingsScene:
         kind = item[0]
         if kind == "key":
             self.capturing = str(item[1])
-            self.message = f"Press the new key for: {action_words(self.capturing)}  (Esc: keep the old one)"
+            self.message = L_("Press the new key for: {action}  (Esc: keep the old one)",
+                              action=_action(self.capturing))
         elif kind == "reset_keys":
             self.draft = replace(self.draft, keys={})
-            self.message = "Every key is back to the default."
+            self.message = L_("Every key is back to the default.")
         elif kind == "save":
             self.saved = self.draft
             return "back"
@@ -166,7 +193,7 @@ class SettingsScene:
         width, height = self.size
         screen.fill(palette.BACKGROUND)
         self.focus.begin()
-        text(screen, fonts.huge, "Settings", (width // 2, 10), anchor="midtop")
+        text(screen, fonts.huge, _("Settings"), (width // 2, 10), anchor="midtop")
         top = 10 + fonts.huge.get_linesize() + 8
         row = fonts.body.get_linesize() + 14
         footer = fonts.small.get_linesize() + 16
@@ -176,34 +203,36 @@ class SettingsScene:
         right = pygame.Rect(2 * MARGIN + half, top, half, buttons_top - top - 8)
         draft = self.draft
         y = left.y
-        text(screen, fonts.title, "Display and play", (left.x, y))
+        text(screen, fonts.title, _("Display and play"), (left.x, y))
         y += fonts.title.get_linesize() + 8
         for item, caption, words in (
-                (("window",), "Window size", f"{draft.window[0]} x {draft.window[1]}"),
-                (("fullscreen",), "Fullscreen", "On" if draft.fullscreen else "Off"),
-                (("scale",), "Interface scale", f"{draft.ui_scale}%"),
-                (("speed",), "Animation speed", SPEED_WORDS.get(draft.animation_speed, draft.animation_speed)),
-                (("language",), "Language", LANGUAGES.get(draft.language, draft.language))):
+                (("window",), _("Window size"), f"{draft.window[0]} x {draft.window[1]}"),
+                (("fullscreen",), _("Fullscreen"), _("On") if draft.fullscreen else _("Off")),
+                (("scale",), _("Interface scale"), f"{draft.ui_scale}%"),
+                (("speed",), _("Animation speed"),
+                 _(SPEED_WORDS[draft.animation_speed]) if draft.animation_speed in SPEED_WORDS else draft.animation_speed),
+                (("language",), _("Language"), LANGUAGES.get(draft.language, draft.language))):
             text(screen, fonts.body, caption, (left.x, y + (row - 4) // 2), palette.TEXT_DIM, "midleft")
             caption_width = max(left.width * 45 // 100, fonts.body.size(caption)[0] + 16)
             rect = pygame.Rect(left.x + caption_width, y, left.width - caption_width, row - 4)
             focused = self.focus.add(item, rect)
             draw_control(screen, fonts.body, rect, words, focused, self._hot(rect), arrows=True)
             y += row
-        notes = ("Saved from the menu, the window and the scale change at once; saved during a skirmish, "
-                 "they and the animation speed wait for the next one. The sound changes as you set it.")
+        notes = _("Saved from the menu, the window and the scale change at once; saved during a skirmish, "
+                  "they and the animation speed wait for the next one. The sound changes as you set it.")
         for index, words in enumerate(wrap_lines(fonts.small, notes, left.width)):
             text(screen, fonts.small, words, (left.x, y + 6 + index * fonts.small.get_linesize()), palette.TEXT_DIM)
         right = self._draw_sound(screen, right, row)
         self._draw_keys(screen, right, row)
-        labels = [(("save",), "Save"), (("cancel",), "Cancel")]
+        labels = [(("save",), _("Save")), (("cancel",), _("Cancel"))]
         button_width = (width - 2 * MARGIN - 12) // 2
         for index, (item, label) in enumerate(labels):
             rect = pygame.Rect(MARGIN + index * (button_width + 12), buttons_top, button_width, row + 4)
             focused = self.focus.add(item, rect)
             draw_control(screen, fonts.body, rect, label, focused, self._hot(rect), chosen=item == ("save",))
         self.focus.settle()
-        help_words = "Up/Down: move  ·  Left/Right: change  ·  Enter: press, or rebind a key  ·  Esc: leave without saving"
+        help_words = _("Up/Down: move  ·  Left/Right: change  ·  Enter: press, or rebind a key  ·  "
+                       "Esc: leave without saving")
         words = self.message or help_words
         text(screen, fonts.small, fit(fonts.small, words, width - 2 * MARGIN), (width // 2, height - footer // 2),
              palette.SELECT if self.capturing else (palette.TEXT if self.message else palette.TEXT_DIM), "center")
@@ -211,16 +240,17 @@ class SettingsScene:
     def _draw_sound(self, screen: pygame.Surface, area: pygame.Rect, row: int) -> pygame.Rect:
         """The volumes and the two switches; returns what is left of ``area`` below them."""
         fonts = self.fonts
-        text(screen, fonts.title, "Sound", area.topleft)
+        text(screen, fonts.title, _("Sound"), area.topleft)
         y = area.y + fonts.title.get_linesize() + 8
         draft = self.draft
-        rows = [((key,), caption, f"{getattr(draft, key)}%") for key, caption in VOLUME_ROWS]
-        keys, _ = key_map(draft.keys)
+        rows = [((key,), _(caption), f"{getattr(draft, key)}%") for key, caption in VOLUME_ROWS]
+        keys = key_map(draft.keys)[0]
         bound = {action: next((key_words(code) for code, a in keys.items() if a == action), "")
                  for action in ("mute", "mute_music")}
-        rows += [(("mute",), f"Sound ({bound['mute']})" if bound["mute"] else "Sound", "Muted" if draft.mute else "On"),
-                 (("music_mute",), f"Music ({bound['mute_music']})" if bound["mute_music"] else "Music",
-                  "Off" if draft.music_mute else "On")]
+        rows += [(("mute",), _("Sound ({key})").format(key=bound["mute"]) if bound["mute"] else _("Sound"),
+                  _("Muted") if draft.mute else _("On")),
+                 (("music_mute",), _("Music ({key})").format(key=bound["mute_music"]) if bound["mute_music"] else _("Music"),
+                  _("Off") if draft.music_mute else _("On"))]
         for item, caption, words in rows:
             text(screen, fonts.body, caption, (area.x, y + (row - 4) // 2), palette.TEXT_DIM, "midleft")
             caption_width = max(area.width * 45 // 100, fonts.body.size(caption)[0] + 16)
@@ -233,9 +263,9 @@ class SettingsScene:
     def _draw_keys(self, screen: pygame.Surface, area: pygame.Rect, row: int) -> None:
         """The key bindings, scrolled to keep the focused one in view, then "reset to defaults"."""
         fonts = self.fonts
-        text(screen, fonts.title, "Keys", area.topleft)
+        text(screen, fonts.title, _("Keys"), area.topleft)
         box_top = area.y + fonts.title.get_linesize() + 8
-        keys, _ = key_map(self.draft.keys)
+        keys = key_map(self.draft.keys)[0]
         shown = max(1, (area.bottom - box_top - row) // row)
         item = self.focus.item
         if item is not None and item[0] == "key" and item[1] in self.actions:
@@ -247,9 +277,9 @@ class SettingsScene:
             if not self.first_key <= index < self.first_key + shown:
                 self.focus.add(("key", action), pygame.Rect(0, 0, 0, 0))   # scrolled away, still on the focus path
                 continue
-            bound = " or ".join(key_words(code) for code, a in keys.items() if a == action) or "none"
+            bound = _(" or ").join(key_words(code) for code, a in keys.items() if a == action) or _("none")
             if self.capturing == action:
-                bound = "press a key..."
+                bound = _("press a key...")
             text(screen, fonts.body, fit(fonts.body, action_words(action), area.width * 55 // 100),
                  (area.x + 10, y + (row - 4) // 2), palette.TEXT_DIM, "midleft")
             rect = pygame.Rect(area.x + area.width * 58 // 100, y, area.width * 42 // 100 - 6, row - 4)
@@ -259,7 +289,7 @@ class SettingsScene:
             y += row
         rect = pygame.Rect(area.x, y + 4, area.width, row - 4)
         focused = self.focus.add(("reset_keys",), rect)
-        draw_control(screen, fonts.body, rect, "Reset keys to defaults", focused, self._hot(rect))
+        draw_control(screen, fonts.body, rect, _("Reset keys to defaults"), focused, self._hot(rect))
 
     def _hot(self, rect: pygame.Rect) -> bool:
         return self.hover is not None and rect.collidepoint(self.hover)

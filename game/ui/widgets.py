@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 from pygame.typing import ColorLike
 
-from game.i18n import SHIPPED_CJK_FONT, cjk_font_paths, current_language, tr
+from game.i18n import SHIPPED_CJK_FONT, cjk_font_paths, current_language, translate
 from game.render import palette
 
 # Chinese characters, CJK punctuation and full-width forms come from a CJK face; everything else from the
@@ -65,7 +65,7 @@ def load_cjk_faces(size: int) -> list[CjkFace]:
 
 
 class UiFont(pygame.font.Font):
-    """pygame's font, speaking the current language: ``render`` and ``size`` translate the English they are
+    """pygame's font, speaking the current language: ``render`` and ``size`` translate the lazy lines they are
     given (so every caller measures what it draws), and Chinese characters are drawn with a CJK face."""
 
     def __init__(self, size: int) -> None:
@@ -95,7 +95,7 @@ class UiFont(pygame.font.Font):
         return height
 
     def size(self, text: str | bytes) -> tuple[int, int]:
-        words = tr(text.decode() if isinstance(text, bytes) else text)
+        words = translate(text.decode() if isinstance(text, bytes) else text)
         known = self._sizes.get(words)
         if known is None:
             if len(self._sizes) >= RENDER_CACHE_LIMIT:
@@ -118,7 +118,7 @@ class UiFont(pygame.font.Font):
 
     def render(self, text: str | bytes | None, antialias: bool, color: ColorLike, bgcolor: ColorLike | None = None,
                wraplength: int = 0) -> pygame.Surface:
-        words = tr(text.decode() if isinstance(text, bytes) else (text or ""))
+        words = translate(text.decode() if isinstance(text, bytes) else (text or ""))
         if not _CJK.search(words) or not self.cjk_faces():
             return super().render(words, antialias, color, bgcolor, wraplength)
         width, height = self.size(words)
@@ -171,7 +171,8 @@ MAX_WRAPPED = 4000     # characters broken into lines: more than any box shows
 
 def rendered(font: pygame.font.Font, words: str, colour: tuple[int, int, int]) -> pygame.Surface:
     """The image of a line of text in the current language, kept between frames: most lines on screen do not
-    change. Fonts are UiFonts, whose ``render`` translates."""
+    change. A lazy line (game.i18n) is drawn in the chosen language; other text was translated where it was made."""
+    words = translate(words)   # kept by the words drawn: a lazy line reads as its English
     if len(words) > MAX_LINE or "\x00" in words:   # a font refuses NUL; no line on screen is longer
         words = words[:MAX_LINE].replace("\x00", "")
     key = (font, words, colour, current_language())
@@ -219,7 +220,7 @@ def hp_bar(screen: pygame.Surface, rect: pygame.Rect, hp: int, max_hp: int, temp
 
 def fit(font: pygame.font.Font, words: str, width: int) -> str:
     """The words in the current language, cut with an ellipsis to fit ``width`` pixels."""
-    words = tr(words)
+    words = translate(words)
     if len(words) <= width and font.size(words)[0] <= width:
         return words
     # No glyph is narrower than a pixel, so no more than ``width`` characters can fit: cut there first, then
@@ -251,7 +252,7 @@ def wrap_lines(font: pygame.font.Font, words: str, width: int) -> list[str]:
     the character before it goes down with it."""
     lines: list[str] = []
     current = ""
-    for piece in _WRAP_PIECES.findall(tr(words)[:MAX_WRAPPED]):
+    for piece in _WRAP_PIECES.findall(translate(words)[:MAX_WRAPPED]):
         if piece.isspace():
             current += " " if current else ""
             continue
