@@ -48,6 +48,15 @@ def test_every_5e_message_has_chinese_with_exactly_its_placeholders():
     assert problems(dnd5e, "zh") == []
 
 
+def test_every_chinese_character_of_the_5e_catalogue_is_in_the_shipped_font():
+    from babel.messages.pofile import read_po
+    with I18N.catalogue_path("zh").open("rb") as handle:
+        catalogue = read_po(handle)
+    written = "".join(m.string if isinstance(m.string, str) else "".join(m.string) for m in catalogue if m.id)
+    listed = set(i18n.SHIPPED_CJK_FONT.with_suffix(".chars.txt").read_text(encoding="utf-8"))
+    assert sorted(set(test_i18n.CJK.findall(written)) - listed) == []
+
+
 def test_every_word_the_5e_rules_put_in_a_line_is_translated(gettext_only):
     """Conditions, damage types, abilities, actions and outcomes reach the log as values of a line: each is a
     message of its own (presentation/narration.py TERMS)."""

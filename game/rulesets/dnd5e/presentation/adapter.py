@@ -137,9 +137,9 @@ def badges(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
         if label not in shown:
             shown.append(label)
     if budget(state, entity).dodging:
-        shown.append(("DG", False))
+        shown.append((L_("DG"), False))
     if concentration(state, entity).spell:
-        shown.append(("CN", False))
+        shown.append((L_("CN"), False))
     return tuple(shown)
 
 
