@@ -59,7 +59,7 @@ def test_every_chinese_character_of_the_5e_catalogue_is_in_the_shipped_font():
 
 def test_every_word_the_5e_rules_put_in_a_line_is_translated(gettext_only):
     """Conditions, damage types, abilities, actions and outcomes reach the log as values of a line: each is a
-    message of its own (presentation/narration.py TERMS)."""
+    message of its own (presentation/words.py TERMS)."""
     words = [t.value for t in DamageType] + [a.upper() for a in ABILITIES] + [r.replace("_", " ") for _, r in MIXING_TABLE]
     words += ["grapple", "trip", "disarm", "dodge", "dash", "disengage", "hide", "help", "first aid", "stand up",
               "drop prone", "escape", "off-hand attack", "dismiss", "prone", "grappled", "hidden", "unconscious",

@@ -18,6 +18,7 @@ def named(name: str) -> str:
     """A creature's name for a message: its kind's name from the content, translated where it is drawn, with
     its number kept ("Goblin 2" reads 地精 2)."""
     numbered = _NUMBERED.fullmatch(name)
+    # TRANSLATORS: a creature's kind and its number in the skirmish ("Goblin 2").
     return L_("{creature} {number}", creature=numbered[1], number=int(numbered[2])) if numbered else name
 
 
@@ -27,6 +28,7 @@ def listing(items: Sequence[str]) -> str:
         return ""
     line = items[-1]
     for item in reversed(items[:-1]):
+        # TRANSLATORS: a list of names or words, one item then the rest.
         line = L_("{first}, {rest}", first=item, rest=line)
     return line
 
@@ -37,5 +39,6 @@ def sentences(lines: Sequence[str]) -> str:
         return ""
     line = lines[-1]
     for first in reversed(lines[:-1]):
+        # TRANSLATORS: one sentence then the next (Chinese sets no space after its full stop).
         line = L_("{sentence} {more}", sentence=first, more=line)
     return line

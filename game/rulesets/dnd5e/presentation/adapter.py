@@ -19,7 +19,7 @@ from game.rulesets.dnd5e.engine import (
     POTIONS, alive, attack_edges, budget, concentration, decider, dropped, feet_rules, hands, pending, readied,
     round_of, sheet, slots, speed_ft, spell_area, spell_named, validate, vitals, weapon_named,
 )
-from game.rulesets.dnd5e.i18n import L_, N_, Ln_, listing, named, sentences
+from game.rulesets.dnd5e.i18n import L_, Ln_, listing, named, sentences
 from game.rulesets.dnd5e.movement import FeetSearch
 from game.rulesets.dnd5e.situation import MELEE, RANGED, cover
 from game.rulesets.dnd5e.verdict import Refused
@@ -27,6 +27,10 @@ from game.state import GameState
 from game.engine.choices import POWER_KEYS, Choice
 from game.engine.controls import Controls, Screen
 from game.engine.rosters import Roster
+from game.rulesets.dnd5e.presentation.words import (
+    ACTION, ACTION_HELP, ACTION_SHORT, BONUS_ACTION, COVER_WORDS, FREE, MANEUVER_LABELS, MOVEMENT, POTION_LABELS,
+    spell_aim, spell_summary, weapon_reach,
+)
 from game.rulesets.dnd5e.presentation.narration import (
     FELL, FLIGHT, SILENT, SOUNDS, animation_cues, narrate, rule_reference, signed, sound_cues, spell_label,
 )
@@ -59,46 +63,7 @@ ACTION_KEYS = {
 SPARE_KEYS = ("W", "Z", "N")         # letters no 5e action or shared key takes (N: "no" only at a prompt)
 INSTANT = {"dodge": Dodge, "dash": Dash, "disengage": Disengage, "hide": Hide, "search": Search, "stand": StandUp, "prone": DropProne,
            "escape": Escape, "pick_up": PickUp, "end_turn": EndTurn, "dismiss": Dismiss}
-# What a choice costs, in the words of the page (§2): the action, the bonus action, movement, or nothing.
-ACTION, BONUS_ACTION, MOVEMENT, FREE = N_("Action"), N_("Bonus action"), N_("Movement"), N_("Free")
-ACTION_SHORT = {"standard": ACTION, "bonus": N_("Bonus")}      # a spell card's words: "Bonus action" does not fit
 AREA_EFFECTS = ("save", "obscure", "darken")      # spells.toml: the effects that cover an area
-ACTION_HELP = {
-    "grapple": N_("In place of a melee attack: the target saves (Str or Dex) or is grappled, speed 0 (5e-house §2.1)."),
-    "trip": N_("In place of a melee attack: the target saves (Str or Dex) or falls prone (5e-house §2.1)."),
-    "disarm": N_("In place of a melee attack: the target saves (Str or Dex) or drops its weapon (5e-house §2.1)."),
-    "dodge": N_("Attacks against you have disadvantage until your next turn (5e-house §2.1)."),
-    "dash": N_("Gain your speed again in movement this turn (5e-house §2.1)."),
-    "disengage": N_("Your movement provokes no opportunity attacks this turn (5e-house §2.1)."),
-    "hide": N_("Stealth against DC 15, in heavy obscurement or behind cover, unseen (5e-house §2.1)."),
-    "search": N_("Wisdom (Perception) against each hidden enemy's Stealth: at disadvantage in dim light, no chance "
-                 "where you cannot see (5e-house §2.1, §8)."),
-    "help": N_("The next ally's attack on an enemy within 5 ft of you has advantage (5e-house §2.1)."),
-    "first_aid": N_("Medicine DC 10 stabilises a dying ally within 5 ft (5e-house §3.1)."),
-    "potion:healing": N_("Bonus action: regain 2d4+2 HP; over a lasting potion, roll on the mixing table (5e-house §9)."),
-    "potion:heroism": N_("Bonus action: 10 temporary HP, a lasting effect (5e-house §9)."),
-    "stand": N_("Standing up costs half your speed (5e-house §2.3.1)."),
-    "prone": N_("Drop prone for free: ranged attacks beyond 5 ft have disadvantage (5e-house §2.3.1)."),
-    "escape": N_("Athletics or Acrobatics against the grapple's DC (5e-house §2.1)."),
-    "pick_up": N_("Pick up your dropped weapon with the free object interaction (5e-house §2.4)."),
-    "draw": N_("Draw this weapon with the free object interaction; an attack draws its weapon for free (5e-house §2.4)."),
-    "stow": N_("Put this weapon away: free after attacking with it, else the free object interaction (5e-house §2.4)."),
-    "ready": N_("Hold an attack until the enemy you click comes within reach or range; press again for any enemy. "
-                "It takes your reaction (5e-house §2.1)."),
-    "ready_spell": N_("Hold this cantrip, concentrating, until the enemy you click comes within range; press again for "
-                      "any enemy. It takes your reaction (5e-house §2.1)."),
-    "off_hand": N_("Bonus action after attacking with a Light weapon: attack with your other Light weapon, "
-                   "no ability modifier to damage (5e-house §2.2)."),
-    "dismiss": N_("End your concentration spell, at no cost (5e-house §5.2)."),
-    "knockout": N_("A melee attack that drops a creature leaves it unconscious at 1 HP instead (5e-house §3.1)."),
-    "end_turn": N_("End this creature's turn (Enter)."),
-}
-COVER_WORDS = {"none": "", "half": N_("half cover (+2 AC)"), "three_quarters": N_("three-quarters cover (+5 AC)"),
-               "total": N_("total cover")}
-MANEUVER_LABELS = {"grapple": N_("Grapple"), "trip": N_("Trip"), "disarm": N_("Disarm")}
-POTION_LABELS = {"healing": N_("Healing potion"), "heroism": N_("Heroism potion")}
-# The card's hero classes (creatures.toml's table keys, capitalised).
-CLASSES = (N_("Fighter"), N_("Rogue"), N_("Cleric"), N_("Wizard"))
 
 
 # What the screen reads of the world: a change to any of these (components are replaced, never changed in
@@ -137,8 +102,10 @@ def badges(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
         if label not in shown:
             shown.append(label)
     if budget(state, entity).dodging:
+        # TRANSLATORS: the badge of a creature taking the Dodge action: as short as the other badges (one character).
         shown.append((L_("DG"), False))
     if concentration(state, entity).spell:
+        # TRANSLATORS: the badge of a creature concentrating on a spell: one character.
         shown.append((L_("CN"), False))
     return tuple(shown)
 
@@ -167,10 +134,10 @@ def attack_choices(state: GameState, actor: Entity) -> list[Choice]:
     for weapon in sheet(state, actor).attacks:
         blocked, targets = _first_ok(state, [Attack(actor, e, weapon.name) for e in _others(state, actor, enemies=True)],
                                      lambda c: c.target, Refused(L_("no enemy in reach or range"), "5e-house §2.1"))
-        summary = L_("{reach}. {damage} {kind}, {bonus} to hit.", reach=_weapon_reach(weapon), damage=str(weapon.damage),
+        summary = L_("{reach}. {damage} {kind}, {bonus} to hit.", reach=weapon_reach(weapon), damage=str(weapon.damage),
                      kind=weapon.damage_type, bonus=signed(weapon.bonus))
         found.append(Choice(f"attack:{weapon.name}", L_(weapon.name), blocked, action=L_(ACTION),
-                            reach=_weapon_reach(weapon), aim=L_("vs AC"), uses=L_("at-will"), summary=summary,
+                            reach=weapon_reach(weapon), aim=L_("vs AC"), uses=L_("at-will"), summary=summary,
                             usage=L_("At-will"), targets=targets))
     for spell in sheet(state, actor).spells:
         for level in _slot_levels(state, actor, spell):
@@ -194,10 +161,10 @@ def _spell_choice(state: GameState, actor: Entity, spell: Spell, level: int) -> 
     left = slots(state, actor).at(level) if level else None
     # The radius is in the tooltip: cards are narrow.
     reach = L_("Self") if spell.range_ft == 0 else L_("{range} ft", range=spell.range_ft)
-    common = dict(action=L_(ACTION_SHORT.get(spell.action, spell.action)), reach=reach, aim=_spell_aim(spell),
+    common = dict(action=L_(ACTION_SHORT.get(spell.action, spell.action)), reach=reach, aim=spell_aim(spell),
                   uses=L_("at-will") if left is None else str(left),   # the card: "2 left" (slots of its level)
                   usage=L_("Cantrip") if left is None else L_("Level {level} slot, {left} left", level=level, left=left),
-                  summary=_spell_summary(spell, level))
+                  summary=spell_summary(spell, level))
     if spell.effect in ("attack", "heal"):
         pool = _others(state, actor, enemies=spell.effect == "attack", with_self=spell.effect == "heal")
         blocked, targets = _first_ok(state, [Cast(actor, spell.key, e, slot_level=level) for e in pool],
@@ -610,41 +577,6 @@ def answer(state: GameState, take: bool) -> React | None:
     """The prompt's Yes or No as the door's command, from the creature asked; None when nothing is asked."""
     strike = pending(state)
     return None if strike is None else React(strike.reactors[0], take)
-
-
-# Words ----------------------------------------------------------------------------------------------------
-def _weapon_reach(weapon: Weapon) -> str:
-    if weapon.kind == MELEE:
-        return L_("Melee {reach} ft", reach=weapon.reach_ft)
-    return L_("Range {range}/{long_range} ft", range=weapon.range_ft, long_range=weapon.long_range_ft)
-
-
-def _spell_aim(spell: Spell) -> str:
-    if spell.effect == "save":
-        return L_("{ability} save", ability=spell.save.upper())
-    return L_({"attack": N_("vs AC"), "heal": N_("heal"), "teleport": N_("self"), "obscure": N_("area"),
-               "darken": N_("area")}.get(spell.effect, spell.effect))
-
-
-def _spell_summary(spell: Spell, level: int) -> str:
-    """Short sentences: its area, what it does, then concentration, the cost, components."""
-    words = [L_("Area: {radius} ft radius.", radius=spell.radius_ft)] if spell.radius_ft else []
-    dice = dict(damage=str(spell.damage), kind=spell.damage_type)
-    if spell.effect == "attack":
-        words.append(L_("Spell attack, {damage} {kind}.", **dice))
-    elif spell.effect == "save":
-        words.append(L_("{ability} save, {damage} {kind}.", ability=spell.save.upper(), **dice))
-        words += [L_("Half on a save.")] if spell.half_on_save else []
-        words += [L_("Pushes {feet} ft.", feet=spell.push_ft)] if spell.push_ft else []
-    elif spell.effect == "heal":
-        words.append(L_("Heals {dice} + modifier.", dice=str(spell.heal)))
-    else:
-        words.append(L_({"teleport": N_("Teleport to a seen, unoccupied space."), "obscure": N_("Heavily obscures the area."),
-                         "darken": N_("Magical darkness: even darkvision cannot see into it.")}.get(spell.effect, spell.effect)))
-    words += [L_("Concentration.")] if spell.concentration else []
-    words.append(L_("Cantrip.") if level == 0 else L_("Level {level} slot.", level=level))
-    words.append(L_("Components {components}.", components=spell.components))
-    return sentences(words)
 
 
 def controls(screen: Screen) -> Controls:

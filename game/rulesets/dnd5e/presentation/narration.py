@@ -23,24 +23,6 @@ from game.state import GameState
 
 ACTION_SECTIONS = {"first aid": "§3.1", "stand up": "§2.3.1", "drop prone": "§2.3.1", "pick up": "§2.4",
                    "dismiss": "§5.2", "off-hand attack": "§2.2"}
-# The words 5e-house events, refusals and the roster editor carry as values (actions, conditions, damage types, abilities,
-# sizes, outcomes, mixing results): a line's values are looked up in the catalogue when it is drawn, so each is a message.
-TERMS = (
-    N_("grapple"), N_("trip"), N_("disarm"), N_("dodge"), N_("dash"), N_("disengage"), N_("hide"), N_("help"),
-    N_("first aid"), N_("stand up"), N_("drop prone"), N_("escape"), N_("off-hand attack"), N_("dismiss"),
-    N_("prone"), N_("grappled"), N_("hidden"), N_("unconscious"), N_("weapon broken"), N_("blinded"),
-    N_("invisible"), N_("incapacitated"), N_("paralyzed"), N_("petrified"), N_("restrained"), N_("stunned"),
-    N_("dying"), N_("helpless"), N_("immobilized"), N_("silenced"), N_("disarmed"),
-    N_("bludgeoning"), N_("piercing"), N_("slashing"), N_("fire"), N_("cold"), N_("lightning"), N_("poison"),
-    N_("acid"), N_("radiant"), N_("necrotic"), N_("thunder"), N_("psychic"), N_("force"),
-    N_("STR"), N_("DEX"), N_("CON"), N_("WIS"), N_("advantage"), N_("disadvantage"),
-    N_("success"), N_("failure"), N_("stable"), N_("revived"), N_("dead"), N_("healing"), N_("heroism"),
-    N_("explosion"), N_("both fail"), N_("one fails"), N_("halved"), N_("normal"), N_("doubled"), N_("permanent"),
-    N_("tiny"), N_("small"), N_("medium"), N_("large"), N_("huge"), N_("gargantuan"),
-    # The rules a refusal cites that are not a section number.
-    N_("5e reach"), N_("5e range"), N_("5e spell range"), N_("5e teleport"), N_("5e incapacitated"),
-    N_("5e conditions"), N_("5e restrained"), N_("5e ranged attacks"), N_("5e-house falling"),
-)
 VERDICTS = {"critical": N_("critical hit"), "maximised": N_("critical hit, maximised"),
             "slaying": N_("slaying critical")}
 # A weapon handled (§2.4, §3.1): each way in its own words, taken for free or not.
