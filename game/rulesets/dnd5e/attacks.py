@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from game.core.dice import Dice, DiceExpr
 from game.rulesets.dnd5e.rolls import ADVANTAGE, DISADVANTAGE, STRAIGHT, roll_d20
+from game.rulesets.dnd5e.i18n import L_
 from game.rulesets.dnd5e.verdict import Refused
 
 HALF, THREE_QUARTERS, TOTAL, NO_COVER = "half", "three_quarters", "total", "none"
@@ -102,5 +103,5 @@ def target_problem(cover: str) -> Refused | None:
     """§7 (R004-AT-04): a creature behind total cover cannot be targeted directly (an area that reaches
     it still can)."""
     if cover == TOTAL:
-        return Refused("the target has total cover", "5e-house §7")
+        return Refused(L_("the target has total cover"), "5e-house §7")
     return None

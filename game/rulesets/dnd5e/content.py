@@ -15,6 +15,7 @@ from game.engine.rosters import Roster
 from game.core.grid import Size
 from game.ecs.components import Body
 from game.rulesets.dnd5e.components import HANDS, Sheet, Spell, Weapon
+from game.rulesets.dnd5e.i18n import L_
 from game.rulesets.dnd5e.vitality import DamageType, Defences, max_hp
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -47,7 +48,7 @@ class Creature5e:
     @property
     def summary(self) -> str:
         """One line for the roster editor's lists: size, armour class, hit points."""
-        return f"{self.body.size.name.lower()}, AC {self.sheet.ac}, {self.max_hp} HP"
+        return L_("{size}, AC {ac}, {hp} HP", size=self.body.size.name.lower(), ac=self.sheet.ac, hp=self.max_hp)
 
 
 class _Checker(TableChecker):

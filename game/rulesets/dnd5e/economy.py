@@ -6,9 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.rulesets.dnd5e.movement import half_speed_ft
+from game.rulesets.dnd5e.i18n import L_, N_
 from game.rulesets.dnd5e.verdict import Refused
 
 STANDARD, BONUS, REACTION = "standard", "bonus", "reaction"
+ALREADY_SPENT = {STANDARD: N_("the creature has already used its standard action"),
+                 BONUS: N_("the creature has already used its bonus action"),
+                 REACTION: N_("the creature has already used its reaction")}
 
 
 @dataclass(frozen=True)
@@ -43,8 +47,7 @@ def spend(budget: Budget, kind: str) -> Budget | Refused:
     """§2 (R004-AE-01, R004-AE-03): each of the standard action, the bonus action and the reaction once;
     not using one gives nothing else."""
     if not getattr(budget, kind):
-        what = {STANDARD: "its standard action", BONUS: "its bonus action", REACTION: "its reaction"}[kind]
-        return Refused(f"the creature has already used {what}", "5e-house §2")
+        return Refused(L_(ALREADY_SPENT[kind]), "5e-house §2")
     return replace(budget, **{kind: False})  # type: ignore[arg-type]   # kind names a bool field
 
 
@@ -52,7 +55,8 @@ def move(budget: Budget, feet: int, diagonals: int) -> Budget | Refused:
     """§2.3 (R004-MV-01, R004-MV-04): movement may be split, but a step the remaining feet cannot pay
     for in full is not taken."""
     if feet > budget.movement_ft:
-        return Refused(f"that move costs {feet} ft and only {budget.movement_ft} ft are left", "5e-house §2.3")
+        return Refused(L_("that move costs {cost} ft and only {left} ft are left", cost=feet, left=budget.movement_ft),
+                       "5e-house §2.3")
     return replace(budget, movement_ft=budget.movement_ft - feet, diagonals=budget.diagonals + diagonals)
 
 
@@ -83,14 +87,15 @@ def stand_up(budget: Budget) -> Budget | Refused:
     """§2.3.1 (R004-MV-06): standing costs half the speed; refused with less movement left."""
     cost = half_speed_ft(budget.speed_ft)
     if budget.movement_ft < cost:
-        return Refused(f"standing up costs {cost} ft and only {budget.movement_ft} ft are left", "5e-house §2.3.1")
+        return Refused(L_("standing up costs {cost} ft and only {left} ft are left", cost=cost, left=budget.movement_ft),
+                       "5e-house §2.3.1")
     return replace(budget, movement_ft=budget.movement_ft - cost)
 
 
 def drop_prone_problem(speed_ft: int) -> Refused | None:
     """§2.3.1 (R004-MV-05): only a creature whose speed is not 0 may drop prone; it costs nothing."""
     if speed_ft <= 0:
-        return Refused("a creature with speed 0 cannot drop prone", "5e-house §2.3.1")
+        return Refused(L_("a creature with speed 0 cannot drop prone"), "5e-house §2.3.1")
     return None
 
 
@@ -105,9 +110,9 @@ def off_hand_attack(budget: Budget, main_light: bool, off_hand_light: bool, diff
     """§2.2 (R004-AE-04): a bonus action after the Attack action, with another Light weapon; both weapons
     Light, as in 5e (docs/rulings.md)."""
     if not budget.attacked_with:
-        return Refused("the off-hand attack follows an Attack action made with a weapon", "5e-house §2.2")
+        return Refused(L_("the off-hand attack follows an Attack action made with a weapon"), "5e-house §2.2")
     if not (main_light and off_hand_light and different_weapon):
-        return Refused("the off-hand attack needs a second, different Light weapon", "5e-house §2.2")
+        return Refused(L_("the off-hand attack needs a second, different Light weapon"), "5e-house §2.2")
     return spend(budget, BONUS)
 
 

@@ -36,6 +36,7 @@ from game.rulesets.dnd5e.reading import (
 )
 from game.rulesets.dnd5e.situation import hands
 from game.rulesets.dnd5e.turns import _advance, start_turn, _upkeep
+from game.rulesets.dnd5e.i18n import L_
 from game.rulesets.dnd5e.verdict import Refused
 from game.state import GameState
 
@@ -79,7 +80,7 @@ def validate(state: GameState, command: Any) -> Refused | None:
     """Pure: no dice, no change. None means the command may be applied."""
     rules = RULES.get(type(command))
     if rules is None:
-        return Refused(f"{type(command).__name__} is not a 5e-house command")
+        return Refused(L_("{command} is not a 5e-house command", command=type(command).__name__))
     return rules[0](state, command)
 
 

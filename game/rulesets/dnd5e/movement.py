@@ -15,6 +15,7 @@ from typing import Sequence
 from game.core.battlefield import Battlefield
 from game.core.grid import Size, Square, footprint
 from game.core.steps import table_for
+from game.rulesets.dnd5e.i18n import L_
 from game.rulesets.dnd5e.verdict import Refused
 
 STEP_FT = 5             # §2.3: a square is 5 ft
@@ -197,18 +198,19 @@ class FeetRules:
         """Feet and diagonals of walking exactly ``path`` (first square: where the walker stands), or why
         it is not a legal walk. A step down a ledge may only be the last one."""
         if not path or tuple(path[0]) != self.walker.top_left:
-            return Refused("a walk starts where the creature stands", "5e-house §2.3")
+            return Refused(L_("a walk starts where the creature stands"), "5e-house §2.3")
         feet, diagonals = 0, diagonals_before
         for index, (frm, to) in enumerate(zip(path, path[1:])):
             step = next((s for s in self.steps((frm[0], frm[1])) if s[0] == (to[0], to[1])), None)
             if step is None:
-                return Refused(f"no legal step from {list(frm)} to {list(to)}", "5e-house §2.3.3")
+                return Refused(L_("no legal step from {start} to {end}", start=str(list(frm)), end=str(list(to))),
+                               "5e-house §2.3.3")
             if step[3] and index != len(path) - 2:
-                return Refused("a step down a ledge ends the walk", "5e-house falling")
+                return Refused(L_("a step down a ledge ends the walk"), "5e-house falling")
             feet += step_ft(step[1], diagonals, step[2])
             diagonals += step[1]
         if len(path) > 1 and not self.may_end_at((path[-1][0], path[-1][1])):
-            return Refused("a move may not end in another creature's space", "5e-house §2.3.3")
+            return Refused(L_("a move may not end in another creature's space"), "5e-house §2.3.3")
         return feet, diagonals - diagonals_before
 
 

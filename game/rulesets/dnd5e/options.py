@@ -7,10 +7,14 @@ from dataclasses import dataclass
 
 from game.core.grid import Size
 from game.rulesets.dnd5e.attacks import THREE_QUARTERS, TOTAL
+from game.rulesets.dnd5e.i18n import L_, N_
 from game.rulesets.dnd5e.verdict import Refused
 
 GRAPPLE, TRIP, DISARM = "grapple", "trip", "disarm"
 REPLACEMENTS = (GRAPPLE, TRIP, DISARM)
+AT_MOST_ONE_SIZE_LARGER = {GRAPPLE: N_("a grapple works on a creature at most one size larger"),
+                           TRIP: N_("a trip works on a creature at most one size larger"),
+                           DISARM: N_("a disarm works on a creature at most one size larger")}
 HIDE_DC = 15                  # §2.1: Dexterity (Stealth) DC 15
 MANEUVER_DC_BASE = 8          # [5e-2024] 8 + Strength modifier + proficiency bonus (docs/rulings.md)
 
@@ -24,11 +28,12 @@ def maneuver_problem(kind: str, attacker_size: Size, target_size: Size, free_han
     """§2.1 (R004-SA-01): one attack roll of the Attack action may be a grapple, trip or disarm; [5e] the
     target is at most one size larger, and a grapple needs a free hand."""
     if kind not in REPLACEMENTS:
-        return Refused(f"an attack roll can be replaced by a grapple, trip or disarm, not {kind!r}", "5e-house §2.1")
+        return Refused(L_("an attack roll can be replaced by a grapple, trip or disarm, not {option!r}", option=kind),
+                       "5e-house §2.1")
     if int(target_size) > int(attacker_size) + 1:
-        return Refused(f"a {kind} works on a creature at most one size larger", "5e-house §2.1")
+        return Refused(L_(AT_MOST_ONE_SIZE_LARGER[kind]), "5e-house §2.1")
     if kind == GRAPPLE and not free_hand:
-        return Refused("grappling needs a free hand", "5e-house §2.1")
+        return Refused(L_("grappling needs a free hand"), "5e-house §2.1")
     return None
 
 
@@ -66,9 +71,9 @@ def hide_problem(heavily_obscured: bool, cover: str, seen_by_enemy: bool) -> Ref
     """§2.1 (R004-SA-10): hiding needs heavy obscurement or three-quarters or total cover, and no enemy
     seeing the hider now."""
     if not (heavily_obscured or cover in (THREE_QUARTERS, TOTAL)):
-        return Refused("hiding needs heavy obscurement or three-quarters cover", "5e-house §2.1")
+        return Refused(L_("hiding needs heavy obscurement or three-quarters cover"), "5e-house §2.1")
     if seen_by_enemy:
-        return Refused("an enemy sees the creature", "5e-house §2.1")
+        return Refused(L_("an enemy sees the creature"), "5e-house §2.1")
     return None
 
 
@@ -86,5 +91,5 @@ def help_problem(helper_next_to_enemy: bool) -> Refused | None:
     """§2.1 Help (R004-SA-11): [5e-2024] helping an attack means distracting an enemy within 5 ft of the
     helper; the ally's next attack on it before the helper's next turn has advantage (docs/rulings.md)."""
     if not helper_next_to_enemy:
-        return Refused("help with an attack needs the enemy within 5 ft of the helper", "5e-house §2.1")
+        return Refused(L_("help with an attack needs the enemy within 5 ft of the helper"), "5e-house §2.1")
     return None

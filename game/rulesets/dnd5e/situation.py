@@ -17,6 +17,7 @@ from game.ecs.world import Entity
 from game.rulesets.dnd5e.attacks import HALF, NO_COVER, cover_level
 from game.rulesets.dnd5e.components import Hands, Sheet, Weapon, Zone
 from game.rulesets.dnd5e.distance import distance_ft
+from game.rulesets.dnd5e.i18n import L_, N_
 from game.rulesets.dnd5e.rolls import combine
 from game.rulesets.dnd5e.sight import MAGICAL_DARK, Veils, least_obscured, light_level, sees_space, seen_field
 from game.state import GameState
@@ -106,8 +107,8 @@ def can_see(state: GameState, viewer: Entity, target: Entity) -> bool:
 
 
 # Why a creature is unseen, where it stands (R004-LT-03, LT-04), or that no sight line reaches it.
-IN_MAGICAL_DARKNESS, IN_DARKNESS, IN_FOG = "in magical darkness", "in darkness", "in heavy fog"
-OUT_OF_SIGHT = "out of sight"
+IN_MAGICAL_DARKNESS, IN_DARKNESS, IN_FOG = N_("in magical darkness"), N_("in darkness"), N_("in heavy fog")
+OUT_OF_SIGHT = N_("out of sight")
 
 
 def unseen_because(state: GameState, viewer: Entity, target: Entity) -> str:
@@ -139,7 +140,7 @@ def darkvision_note(state: GameState, viewer: Entity, target: Entity) -> str:
     if not reach or not can_see(state, viewer, target):
         return ""
     sees_anyway = sees_space(sight_field(state, viewer, darkvision=0), state.space(viewer), state.space(target))
-    return "" if sees_anyway else f"darkvision {reach} ft"
+    return "" if sees_anyway else L_("darkvision {range} ft", range=reach)
 
 
 @dataclass(frozen=True)
@@ -177,46 +178,46 @@ def odds(state: GameState, attacker: Entity, target: Entity, kind: str, beyond_n
     down: list[Edge] = []
     close = distance_ft(state.space(attacker), state.space(target)) <= CLOSE_QUARTERS_FT
     if state.has_condition(attacker, "prone"):
-        down.append(Edge("attacker prone", "5e-house §2.3.1"))
+        down.append(Edge(L_("attacker prone"), "5e-house §2.3.1"))
     if state.has_condition(target, "prone"):
         if close:
-            up.append(Edge("target prone within 5 ft", "5e-house §2.3.1"))
+            up.append(Edge(L_("target prone within 5 ft"), "5e-house §2.3.1"))
         else:
-            down.append(Edge("target prone beyond 5 ft", "5e-house §2.3.1"))
+            down.append(Edge(L_("target prone beyond 5 ft"), "5e-house §2.3.1"))
     # R004-AT-05, LT-03: an unseen target (darkness, fog, out of sight) as if the attacker were blinded;
     # an attacker the target cannot see as if the target were.
     unseen = unseen_because(state, attacker, target)
     if unseen:
-        down.append(Edge("attacker blinded" if unseen == "blinded" else f"target {unseen} (you can't see it)",
-                         "5e-house §8"))
+        down.append(Edge(L_("attacker blinded") if unseen == "blinded" else
+                         L_("target {why} (you can't see it)", why=unseen), "5e-house §8"))
     unseeing = unseen_because(state, target, attacker)
     if unseeing:
-        up.append(Edge("target blinded" if unseeing == "blinded" else f"attacker {unseeing} (the target can't see you)",
-                       "5e-house §8"))
+        up.append(Edge(L_("target blinded") if unseeing == "blinded" else
+                       L_("attacker {why} (the target can't see you)", why=unseeing), "5e-house §8"))
     notes = tuple(n for n in (darkvision_note(state, attacker, target),
                               _theirs(darkvision_note(state, target, attacker))) if n)
     if state.has_condition(attacker, "grappled"):
-        down.append(Edge("attacker grappled", "5e-house §2.1"))
+        down.append(Edge(L_("attacker grappled"), "5e-house §2.1"))
     if state.has_condition(attacker, "restrained"):
-        down.append(Edge("attacker restrained", "5e restrained"))
+        down.append(Edge(L_("attacker restrained"), "5e restrained"))
     for condition in EXPOSED:
         if state.has_condition(target, condition):
-            up.append(Edge(f"target {condition}", "5e conditions"))
+            up.append(Edge(L_("target {condition}", condition=condition), "5e conditions"))
             break
     if dodging:
-        down.append(Edge("target dodging", "5e-house §2.1"))
+        down.append(Edge(L_("target dodging"), "5e-house §2.1"))
     if helped:
-        up.append(Edge("helped", "5e-house §2.1"))
+        up.append(Edge(L_("helped"), "5e-house §2.1"))
     if kind == RANGED:
         if beyond_normal_range:
-            down.append(Edge("long range", "5e ranged attacks"))
+            down.append(Edge(L_("long range"), "5e ranged attacks"))
         if _hostile_within_reach(state, attacker):
-            down.append(Edge("ranged attack with an enemy within 5 ft", "5e ranged attacks"))
+            down.append(Edge(L_("ranged attack with an enemy within 5 ft"), "5e ranged attacks"))
     return Odds(tuple(up), tuple(down), notes)
 
 
 def _theirs(note: str) -> str:
-    return f"the target's {note} sees you" if note else ""
+    return L_("the target's {note} sees you", note=note) if note else ""
 
 
 def _hostile_within_reach(state: GameState, attacker: Entity) -> bool:

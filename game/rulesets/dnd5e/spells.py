@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.rulesets.dnd5e.i18n import L_
 from game.rulesets.dnd5e.verdict import Refused
 
 CONCENTRATION_DC_FLOOR = 10    # §5.2: DC = max(10, half the damage), at most 30
@@ -39,11 +40,11 @@ def spend_slot(slots: SpellSlots, spell_level: int, slot_level: int | None = Non
         return slots
     level = spell_level if slot_level is None else slot_level
     if level < spell_level:
-        return Refused(f"a level {spell_level} spell needs a slot of level {spell_level} or higher", "5e-house §5.2")
+        return Refused(L_("a level {level} spell needs a slot of level {level} or higher", level=spell_level), "5e-house §5.2")
     if slots.spent_this_turn:
-        return Refused("a spell slot was already spent this turn: one levelled spell per turn", "5e-house §5.2")
+        return Refused(L_("a spell slot was already spent this turn: one levelled spell per turn"), "5e-house §5.2")
     if slots.at(level) < 1:
-        return Refused(f"no level {level} spell slot left", "5e-house §5.1")
+        return Refused(L_("no level {level} spell slot left", level=level), "5e-house §5.1")
     left = list(slots.left)
     left[level - 1] -= 1
     return SpellSlots(tuple(left), True)
@@ -60,17 +61,17 @@ def components_problem(components: Components, can_speak: bool, free_hands: int,
     """§5.1 (R004-SP-04): V needs a voice; S needs a free hand; M a free hand (the same one as S will
     do) and a focus or pouch for materials without a price."""
     if components.verbal and not can_speak:
-        return Refused("the spell has a verbal component and the caster cannot speak", "5e-house §5.1")
+        return Refused(L_("the spell has a verbal component and the caster cannot speak"), "5e-house §5.1")
     if (components.somatic or components.material) and free_hands < 1:
-        return Refused("the spell's gestures or materials need a free hand", "5e-house §5.1")
+        return Refused(L_("the spell's gestures or materials need a free hand"), "5e-house §5.1")
     if components.material and not has_focus:
-        return Refused("the spell's materials need a component pouch or focus", "5e-house §5.1")
+        return Refused(L_("the spell's materials need a component pouch or focus"), "5e-house §5.1")
     return None
 
 
 def ritual_in_combat() -> Refused:
     """§5.2 (R004-SP-03): a ritual spends no slot but takes 10 minutes longer: never within a fight."""
-    return Refused("a ritual takes ten minutes more than the spell: not in combat", "5e-house §5.2")
+    return Refused(L_("a ritual takes ten minutes more than the spell: not in combat"), "5e-house §5.2")
 
 
 def identify_dc(spell_level: int, while_cast: bool) -> int:
@@ -94,11 +95,11 @@ def may_dismiss(caster_incapacitated: bool, in_effect: bool, own_spell: bool) ->
     """§5.2 (R004-SP-08): no action, but the caster must not be incapacitated, and the spell must be its
     own and in effect."""
     if caster_incapacitated:
-        return Refused("an incapacitated caster cannot dismiss a spell", "5e-house §5.2")
+        return Refused(L_("an incapacitated caster cannot dismiss a spell"), "5e-house §5.2")
     if not in_effect:
-        return Refused("the spell is not in effect", "5e-house §5.2")
+        return Refused(L_("the spell is not in effect"), "5e-house §5.2")
     if not own_spell:
-        return Refused("only the caster can dismiss a spell", "5e-house §5.2")
+        return Refused(L_("only the caster can dismiss a spell"), "5e-house §5.2")
     return None
 
 

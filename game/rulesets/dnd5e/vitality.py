@@ -6,6 +6,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from game.core.dice import Dice
+from game.rulesets.dnd5e.i18n import L_
 from game.rulesets.dnd5e.verdict import Refused
 
 
@@ -198,13 +199,13 @@ def first_aid(vitals: Vitals, medicine_total: int) -> Vitals | Refused:
     """§2.1 Help, §3.1 (R004-SA-12): on a creature at 0 HP, Wisdom (Medicine) 10 or more makes it
     stable; on a knocked-out creature success ends the knockout early (it wakes at 1 HP)."""
     if vitals.dead:
-        return Refused("first aid cannot help the dead", "5e-house §3.1")
+        return Refused(L_("first aid cannot help the dead"), "5e-house §3.1")
     if vitals.knocked_out:
         return replace(vitals, knocked_out=False) if medicine_total >= FIRST_AID_DC else vitals
     if not vitals.dying:
-        return Refused("first aid is for a creature at 0 hit points", "5e-house §3.1")
+        return Refused(L_("first aid is for a creature at 0 hit points"), "5e-house §3.1")
     if vitals.stable:
-        return Refused("the creature is already stable", "5e-house §3.1")
+        return Refused(L_("the creature is already stable"), "5e-house §3.1")
     return stabilise(vitals) if medicine_total >= FIRST_AID_DC else vitals
 
 

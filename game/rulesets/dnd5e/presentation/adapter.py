@@ -19,6 +19,7 @@ from game.rulesets.dnd5e.engine import (
     POTIONS, alive, attack_edges, budget, concentration, decider, dropped, feet_rules, hands, pending, readied,
     round_of, sheet, slots, speed_ft, spell_area, spell_named, validate, vitals, weapon_named,
 )
+from game.rulesets.dnd5e.i18n import L_, Ln_, listing, named, sentences
 from game.rulesets.dnd5e.movement import FeetSearch
 from game.rulesets.dnd5e.situation import MELEE, RANGED, cover
 from game.rulesets.dnd5e.verdict import Refused
@@ -26,6 +27,10 @@ from game.state import GameState
 from game.engine.choices import POWER_KEYS, Choice
 from game.engine.controls import Controls, Screen
 from game.engine.rosters import Roster
+from game.rulesets.dnd5e.presentation.words import (
+    ACTION, ACTION_HELP, ACTION_SHORT, BONUS_ACTION, COVER_WORDS, FREE, MANEUVER_LABELS, MOVEMENT, POTION_LABELS,
+    spell_aim, spell_summary, weapon_reach,
+)
 from game.rulesets.dnd5e.presentation.narration import (
     FELL, FLIGHT, SILENT, SOUNDS, animation_cues, narrate, rule_reference, signed, sound_cues, spell_label,
 )
@@ -44,7 +49,7 @@ from game.engine.badges import badge, harmful
 
 __all__ = ["FELL", "FLIGHT", "SILENT", "SOUNDS", "animation_cues", "answer", "area_spell", "area_template",
            "badges", "card_lines", "choices", "command_for", "controls", "decider", "delayed", "drawn_types",
-           "forecast", "hit_points", "narrate", "offer_text", "reachable", "refusal_at", "rosters_in_play",
+           "forecast", "hit_points", "narrate", "offer_situation", "offer_text", "reachable", "refusal_at", "rosters_in_play",
            "round_label", "round_number", "rule_reference", "self_centred", "sound_cues", "spell_squares",
            "spell_zones", "turn_order", "walk_squares", "walk_to"]
 MANEUVERS = ("grapple", "trip", "disarm")          # §2.1: each replaces one melee attack roll
@@ -58,42 +63,7 @@ ACTION_KEYS = {
 SPARE_KEYS = ("W", "Z", "N")         # letters no 5e action or shared key takes (N: "no" only at a prompt)
 INSTANT = {"dodge": Dodge, "dash": Dash, "disengage": Disengage, "hide": Hide, "search": Search, "stand": StandUp, "prone": DropProne,
            "escape": Escape, "pick_up": PickUp, "end_turn": EndTurn, "dismiss": Dismiss}
-# What a choice costs, in the words of the page (§2): the action, the bonus action, movement, or nothing.
-ACTION, BONUS_ACTION, MOVEMENT, FREE = "Action", "Bonus action", "Movement", "Free"
-ACTION_SHORT = {"standard": ACTION, "bonus": "Bonus"}      # a spell card's words: "Bonus action" does not fit
 AREA_EFFECTS = ("save", "obscure", "darken")      # spells.toml: the effects that cover an area
-ACTION_HELP = {
-    "grapple": "In place of a melee attack: the target saves (Str or Dex) or is grappled, speed 0 (5e-house §2.1).",
-    "trip": "In place of a melee attack: the target saves (Str or Dex) or falls prone (5e-house §2.1).",
-    "disarm": "In place of a melee attack: the target saves (Str or Dex) or drops its weapon (5e-house §2.1).",
-    "dodge": "Attacks against you have disadvantage until your next turn (5e-house §2.1).",
-    "dash": "Gain your speed again in movement this turn (5e-house §2.1).",
-    "disengage": "Your movement provokes no opportunity attacks this turn (5e-house §2.1).",
-    "hide": "Stealth against DC 15, in heavy obscurement or behind cover, unseen (5e-house §2.1).",
-    "search": "Wisdom (Perception) against each hidden enemy's Stealth: at disadvantage in dim light, no chance "
-              "where you cannot see (5e-house §2.1, §8).",
-    "help": "The next ally's attack on an enemy within 5 ft of you has advantage (5e-house §2.1).",
-    "first_aid": "Medicine DC 10 stabilises a dying ally within 5 ft (5e-house §3.1).",
-    "potion:healing": "Bonus action: regain 2d4+2 HP; over a lasting potion, roll on the mixing table (5e-house §9).",
-    "potion:heroism": "Bonus action: 10 temporary HP, a lasting effect (5e-house §9).",
-    "stand": "Standing up costs half your speed (5e-house §2.3.1).",
-    "prone": "Drop prone for free: ranged attacks beyond 5 ft have disadvantage (5e-house §2.3.1).",
-    "escape": "Athletics or Acrobatics against the grapple's DC (5e-house §2.1).",
-    "pick_up": "Pick up your dropped weapon with the free object interaction (5e-house §2.4).",
-    "draw": "Draw this weapon with the free object interaction; an attack draws its weapon for free (5e-house §2.4).",
-    "stow": "Put this weapon away: free after attacking with it, else the free object interaction (5e-house §2.4).",
-    "ready": "Hold an attack until the enemy you click comes within reach or range; press again for any enemy. "
-             "It takes your reaction (5e-house §2.1).",
-    "ready_spell": "Hold this cantrip, concentrating, until the enemy you click comes within range; press again for "
-                   "any enemy. It takes your reaction (5e-house §2.1).",
-    "off_hand": "Bonus action after attacking with a Light weapon: attack with your other Light weapon, "
-                "no ability modifier to damage (5e-house §2.2).",
-    "dismiss": "End your concentration spell, at no cost (5e-house §5.2).",
-    "knockout": "A melee attack that drops a creature leaves it unconscious at 1 HP instead (5e-house §3.1).",
-    "end_turn": "End this creature's turn (Enter).",
-}
-COVER_WORDS = {"none": "", "half": "half cover (+2 AC)", "three_quarters": "three-quarters cover (+5 AC)",
-               "total": "total cover"}
 
 
 # What the screen reads of the world: a change to any of these (components are replaced, never changed in
@@ -109,7 +79,7 @@ def round_number(state: GameState) -> int:
 
 
 def round_label(state: GameState) -> str:
-    return f"Round {round_of(state).number}"
+    return L_("Round {round}", round=round_of(state).number)
 
 
 def turn_order(state: GameState) -> tuple[tuple[Entity, ...], int]:
@@ -132,9 +102,11 @@ def badges(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
         if label not in shown:
             shown.append(label)
     if budget(state, entity).dodging:
-        shown.append(("DG", False))
+        # TRANSLATORS: the badge of a creature taking the Dodge action: as short as the other badges (one character).
+        shown.append((L_("DG"), False))
     if concentration(state, entity).spell:
-        shown.append(("CN", False))
+        # TRANSLATORS: the badge of a creature concentrating on a spell: one character.
+        shown.append((L_("CN"), False))
     return tuple(shown)
 
 
@@ -146,8 +118,8 @@ def delayed(state: GameState, entity: Entity) -> bool:
 def spell_zones(state: GameState) -> list[tuple[str, tuple[Square, ...], bool]]:
     """The spells laid on the map, for drawing: ("Darkness (Ilvara)", its squares, whether it is magical
     darkness, R004-LT-04), in the order they were cast."""
-    return [(f"{spell_label(state, zone.caster, zone.spell)} ({state.name(zone.caster)})", zone.squares, zone.darkness)
-            for _, zone in state.world.query(Zone)]
+    return [(L_("{spell} ({caster})", spell=spell_label(state, zone.caster, zone.spell), caster=named(state.name(zone.caster))),
+             zone.squares, zone.darkness) for _, zone in state.world.query(Zone)]
 
 
 # The bar -------------------------------------------------------------------------------------------------
@@ -161,11 +133,12 @@ def attack_choices(state: GameState, actor: Entity) -> list[Choice]:
     found: list[Choice] = []
     for weapon in sheet(state, actor).attacks:
         blocked, targets = _first_ok(state, [Attack(actor, e, weapon.name) for e in _others(state, actor, enemies=True)],
-                                     lambda c: c.target, Refused("no enemy in reach or range", "5e-house §2.1"))
-        found.append(Choice(f"attack:{weapon.name}", weapon.name, blocked, action=ACTION,
-                            reach=_weapon_reach(weapon), aim="vs AC", uses="at-will",
-                            summary=f"{_weapon_reach(weapon)}. {weapon.damage} {weapon.damage_type}, {signed(weapon.bonus)} to hit.",
-                            usage="At-will", targets=targets))
+                                     lambda c: c.target, Refused(L_("no enemy in reach or range"), "5e-house §2.1"))
+        summary = L_("{reach}. {damage} {kind}, {bonus} to hit.", reach=weapon_reach(weapon), damage=str(weapon.damage),
+                     kind=weapon.damage_type, bonus=signed(weapon.bonus))
+        found.append(Choice(f"attack:{weapon.name}", L_(weapon.name), blocked, action=L_(ACTION),
+                            reach=weapon_reach(weapon), aim=L_("vs AC"), uses=L_("at-will"), summary=summary,
+                            usage=L_("At-will"), targets=targets))
     for spell in sheet(state, actor).spells:
         for level in _slot_levels(state, actor, spell):
             found.append(_spell_choice(state, actor, spell, level))
@@ -184,17 +157,18 @@ def _slot_levels(state: GameState, actor: Entity, spell: Spell) -> list[int]:
 
 def _spell_choice(state: GameState, actor: Entity, spell: Spell, level: int) -> Choice:
     key = f"spell:{spell.key}:{level}"
-    label = spell.name if level in (0, spell.level) else f"{spell.name} (level {level})"
+    label = L_(spell.name) if level in (0, spell.level) else L_("{spell} (level {level})", spell=spell.name, level=level)
     left = slots(state, actor).at(level) if level else None
-    reach = "Self" if spell.range_ft == 0 else f"{spell.range_ft} ft"     # the radius is in the tooltip: cards are narrow
-    common = dict(action=ACTION_SHORT.get(spell.action, spell.action), reach=reach, aim=_spell_aim(spell),
-                  uses="at-will" if left is None else str(left),   # the card: "2 left" (slots of its level)
-                  usage="Cantrip" if left is None else f"Level {level} slot, {left} left",
-                  summary=_spell_summary(spell, level))
+    # The radius is in the tooltip: cards are narrow.
+    reach = L_("Self") if spell.range_ft == 0 else L_("{range} ft", range=spell.range_ft)
+    common = dict(action=L_(ACTION_SHORT.get(spell.action, spell.action)), reach=reach, aim=spell_aim(spell),
+                  uses=L_("at-will") if left is None else str(left),   # the card: "2 left" (slots of its level)
+                  usage=L_("Cantrip") if left is None else L_("Level {level} slot, {left} left", level=level, left=left),
+                  summary=spell_summary(spell, level))
     if spell.effect in ("attack", "heal"):
         pool = _others(state, actor, enemies=spell.effect == "attack", with_self=spell.effect == "heal")
         blocked, targets = _first_ok(state, [Cast(actor, spell.key, e, slot_level=level) for e in pool],
-                                     lambda c: c.target, Refused(f"no creature for {spell.name}", "5e-house §5"))
+                                     lambda c: c.target, Refused(L_("no creature for {spell}", spell=spell.name), "5e-house §5"))
         return Choice(key, label, blocked, targets=targets, **common)   # type: ignore[arg-type]
     if spell.range_ft == 0:
         # Centred on the caster: one with an area is picked first, to show its template; one without acts at once.
@@ -258,66 +232,66 @@ def action_choices(state: GameState, actor: Entity) -> list[Choice]:
     def add(key: str, label: str, answer: Refused | None | tuple[Refused | None, tuple[Any, ...]], action: str) -> None:
         blocked, targets = answer if isinstance(answer, tuple) else (answer, ())
         found.append(Choice(key, label, blocked, instant=key in INSTANT or key.startswith(("potion:", "draw:", "stow:")),
-                            hotkey=ACTION_KEYS.get(key, ""), action=action,
-                            summary=ACTION_HELP.get(key) or ACTION_HELP[key.split(":")[0]], targets=targets))
+                            hotkey=ACTION_KEYS.get(key, ""), action=L_(action) if action else "",
+                            summary=L_(ACTION_HELP.get(key) or ACTION_HELP[key.split(":")[0]]), targets=targets))
 
     enemies = _others(state, actor, enemies=True)
     allies = _others(state, actor, enemies=False)
     melee = next((w for w in sheet(state, actor).attacks if w.kind == MELEE), None)
     for option in MANEUVERS:
         if melee is not None:
-            add(option, option.capitalize(), _first_ok(
+            add(option, L_(MANEUVER_LABELS[option]), _first_ok(
                 state, [Attack(actor, e, melee.name, option) for e in enemies], lambda c: c.target,
-                Refused("no enemy within reach", "5e-house §2.1")), ACTION)
-    for key, label in (("dodge", "Dodge"), ("dash", "Dash"), ("disengage", "Disengage"), ("hide", "Hide"),
-                       ("search", "Search")):
+                Refused(L_("no enemy within reach"), "5e-house §2.1")), ACTION)
+    for key, label in (("dodge", L_("Dodge")), ("dash", L_("Dash")), ("disengage", L_("Disengage")), ("hide", L_("Hide")),
+                       ("search", L_("Search"))):
         add(key, label, validate(state, INSTANT[key](actor)), ACTION)
-    add("help", "Help", _first_ok(state, [Help(actor, e) for e in enemies], lambda c: c.target,
-                                  Refused("no enemy within 5 ft", "5e-house §2.1")), ACTION)
-    add("first_aid", "First aid", _first_ok(state, [FirstAid(actor, a) for a in allies], lambda c: c.target,
-                                            Refused("no dying ally within 5 ft", "5e-house §3.1")), ACTION)
+    add("help", L_("Help"), _first_ok(state, [Help(actor, e) for e in enemies], lambda c: c.target,
+                                      Refused(L_("no enemy within 5 ft"), "5e-house §2.1")), ACTION)
+    add("first_aid", L_("First aid"), _first_ok(state, [FirstAid(actor, a) for a in allies], lambda c: c.target,
+                                                Refused(L_("no dying ally within 5 ft"), "5e-house §3.1")), ACTION)
     bag = state.world.maybe(actor, Potions)
     for potion in POTIONS:
         if bag is not None and bag.count(potion) > 0:
-            add(f"potion:{potion}", f"{potion.capitalize()} potion", validate(state, DrinkPotion(actor, potion)), BONUS_ACTION)
+            add(f"potion:{potion}", L_(POTION_LABELS[potion]), validate(state, DrinkPotion(actor, potion)), BONUS_ACTION)
     if state.has_condition(actor, "prone"):
-        add("stand", "Stand up", validate(state, StandUp(actor)), MOVEMENT)
+        add("stand", L_("Stand up"), validate(state, StandUp(actor)), MOVEMENT)
     else:
-        add("prone", "Drop prone", validate(state, DropProne(actor)), FREE)
+        add("prone", L_("Drop prone"), validate(state, DropProne(actor)), FREE)
     if state.has_condition(actor, "grappled"):
-        add("escape", "Escape", validate(state, Escape(actor)), ACTION)
+        add("escape", L_("Escape"), validate(state, Escape(actor)), ACTION)
     ready = ready_weapon(state, actor)
-    add("ready", "Ready", _first_ok(state, [Ready(actor, ready, target=e) for e in enemies], lambda c: c.target,
-                                    Refused("no enemy to wait for", "5e-house §2.1")), ACTION)
+    add("ready", L_("Ready"), _first_ok(state, [Ready(actor, ready, target=e) for e in enemies], lambda c: c.target,
+                                        Refused(L_("no enemy to wait for"), "5e-house §2.1")), ACTION)
     for spell in sheet(state, actor).spells:
         if spell.level == 0 and spell.effect == "attack":
-            add(f"ready_spell:{spell.key}", f"Ready {spell.name}", _first_ok(
+            add(f"ready_spell:{spell.key}", L_("Ready {spell}", spell=spell.name), _first_ok(
                 state, [Ready(actor, spell=spell.key, target=e) for e in enemies], lambda c: c.target,
-                Refused("no enemy to wait for", "5e-house §2.1")), ACTION)
+                Refused(L_("no enemy to wait for"), "5e-house §2.1")), ACTION)
     off_hand = off_hand_choice(state, actor)
     if off_hand:
-        add("off_hand", f"Off-hand {off_hand}", _first_ok(
+        add("off_hand", L_("Off-hand {weapon}", weapon=off_hand), _first_ok(
             state, [OffHandAttack(actor, e, off_hand) for e in enemies], lambda c: c.target,
-            Refused("no enemy within reach", "5e-house §2.2")), BONUS_ACTION)
+            Refused(L_("no enemy within reach"), "5e-house §2.2")), BONUS_ACTION)
     # Drawing and stowing by hand only where an attack's free draw does not do it: stowing when both hands are
     # full (to draw another, grapple or cast), drawing a Light weapon for the off-hand attack.
     held = hands(state, actor).held
     for weapon in sheet(state, actor).attacks:
         if weapon.name in held and len(held) == HANDS:
-            add(f"stow:{weapon.name}", f"Stow {weapon.name}", validate(state, Stow(actor, weapon.name)), FREE)
+            add(f"stow:{weapon.name}", L_("Stow {weapon}", weapon=weapon.name), validate(state, Stow(actor, weapon.name)), FREE)
         elif weapon.name not in held and off_hand and weapon.light and \
                 all(d.weapon != weapon.name for _, d in dropped(state, actor)):
-            add(f"draw:{weapon.name}", f"Draw {weapon.name}", validate(state, Draw(actor, weapon.name)), FREE)
+            add(f"draw:{weapon.name}", L_("Draw {weapon}", weapon=weapon.name), validate(state, Draw(actor, weapon.name)), FREE)
     if dropped(state, actor):
-        add("pick_up", "Pick up", validate(state, PickUp(actor)), FREE)
+        add("pick_up", L_("Pick up"), validate(state, PickUp(actor)), FREE)
     if concentration(state, actor).spell:
-        add("dismiss", "Dismiss spell", validate(state, Dismiss(actor)), FREE)
-    add("knockout", "Knockout", None, "")      # a toggle on the next melee attack, not an action (§3.1)
+        add("dismiss", L_("Dismiss spell"), validate(state, Dismiss(actor)), FREE)
+    add("knockout", L_("Knockout"), None, "")      # a toggle on the next melee attack, not an action (§3.1)
     # The choices that come and go (a readied cantrip, drawing and stowing) take the letters left over, so
     # the keyboard reaches every button too.
     spare = iter(SPARE_KEYS)
     found[:] = [replace(c, hotkey=next(spare, "")) if not c.hotkey else c for c in found]
-    add("end_turn", "End turn", validate(state, EndTurn(actor)), "")
+    add("end_turn", L_("End turn"), validate(state, EndTurn(actor)), "")
     return found
 
 
@@ -424,18 +398,24 @@ def area_template(state: GameState, actor: Entity, choice_key: str, square: Squa
         return None
     squares, caught = spell_area(state, actor, spell, at or state.square(actor))
     harms = spell.effect == "save"
-    names = ", ".join(state.name(e) + (" (ally!)" if harms and not state.are_enemies(actor, e) else "") for e in caught)
+    names = listing([L_("{creature} (ally!)", creature=named(state.name(e))) if harms and not state.are_enemies(actor, e)
+                     else named(state.name(e)) for e in caught])
     if harms:
-        words = [f"{spell.name} here catches {names}." if caught else f"{spell.name} here catches no one."]
+        words = [L_("{spell} here catches {names}.", spell=spell.name, names=names) if caught
+                 else L_("{spell} here catches no one.", spell=spell.name)]
+        save = dict(ability=spell.save.upper(), dc=sheet(state, actor).spell_dc, damage=str(spell.damage),
+                    kind=spell.damage_type)
         if caught:
-            words.append(f"{spell.save.upper()} save DC {sheet(state, actor).spell_dc} or {spell.damage} "
-                         f"{spell.damage_type} damage" + (", half on a success." if spell.half_on_save else "."))
+            words.append(L_("{ability} save DC {dc} or {damage} {kind} damage, half on a success.", **save)
+                         if spell.half_on_save else L_("{ability} save DC {dc} or {damage} {kind} damage.", **save))
         if caught and spell.push_ft:
-            words.append(f"Pushed {spell.push_ft} ft on a failure.")
+            words.append(L_("Pushed {feet} ft on a failure.", feet=spell.push_ft))
     else:
-        veil = "heavily obscured" if spell.effect == "obscure" else "magical darkness"
-        words = [f"{spell.name} here: {spell.radius_ft} ft radius, {veil}."] + ([f"Inside: {names}."] if caught else [])
-    return AreaTemplate(squares, caught, harms, " ".join(words))
+        words = [L_("{spell} here: {radius} ft radius, heavily obscured.", spell=spell.name, radius=spell.radius_ft)
+                 if spell.effect == "obscure" else
+                 L_("{spell} here: {radius} ft radius, magical darkness.", spell=spell.name, radius=spell.radius_ft)]
+        words += [L_("Inside: {names}.", names=names)] if caught else []
+    return AreaTemplate(squares, caught, harms, sentences(words))
 
 
 # Movement -----------------------------------------------------------------------------------------------
@@ -466,11 +446,17 @@ class Forecast:
     """One attack as the rules will roll it: the mode with its reasons, cover and the numbers."""
 
     mode: str                        # "advantage", "disadvantage" or "none"
-    reasons: tuple[str, ...]         # "+ target prone within 5 ft", "- long range"
+    advantages: tuple[str, ...]      # "target prone within 5 ft"
+    disadvantages: tuple[str, ...]   # "long range"
     cover: str
     to_hit: int
     ac: int                          # with the cover bonus
     notes: tuple[str, ...] = ()      # what sways no side but tells why: "darkvision 60 ft" (R004-LT-04)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Each reason marked with the side it sways: "+ target prone within 5 ft", "- long range"."""
+        return tuple(f"+ {why}" for why in self.advantages) + tuple(f"- {why}" for why in self.disadvantages)
 
     @property
     def needed(self) -> int:
@@ -485,12 +471,17 @@ class Forecast:
     def line(self) -> str:
         """"+5 vs AC 15 with half cover (+2 AC): hits on 10+, 55%", then each reason and what it gives: "long range:
         disadvantage"; reasons on both sides cancel out to a straight roll."""
-        shelter = f" with {COVER_WORDS[self.cover]}" if COVER_WORDS.get(self.cover) else ""
-        words = [f"{signed(self.to_hit)} vs AC {self.ac}{shelter}: hits on {self.needed}+, {self.chance}%"]
-        words += [f"{reason[2:]}: " + ("advantage" if reason.startswith("+") else "disadvantage") for reason in self.reasons]
+        odds = dict(bonus=signed(self.to_hit), ac=self.ac, needed=self.needed, chance=self.chance)
+        words = [L_("{bonus} vs AC {ac} with {cover}: hits on {needed}+, {chance}%", cover=COVER_WORDS[self.cover], **odds)
+                 if COVER_WORDS.get(self.cover) else L_("{bonus} vs AC {ac}: hits on {needed}+, {chance}%", **odds)]
+        words += [L_("{why}: advantage", why=why) for why in self.advantages]
+        words += [L_("{why}: disadvantage", why=why) for why in self.disadvantages]
         if self.reasons and self.mode == "none":
-            words.append("they cancel out: one d20")
-        return "; ".join(words + list(self.notes))
+            words.append(L_("they cancel out: one d20"))
+        line = words[0]
+        for more in words[1:] + list(self.notes):
+            line = L_("{line}; {more}", line=line, more=more)
+        return line
 
 
 def forecast(state: GameState, actor: Entity, target: Entity, attack: str) -> Forecast | None:
@@ -503,10 +494,10 @@ def forecast(state: GameState, actor: Entity, target: Entity, attack: str) -> Fo
     gap = distance_ft(state.space(actor), state.space(target))
     beyond = weapon is not None and weapon.kind == RANGED and gap > weapon.range_ft
     edges = attack_edges(state, actor, target, kind, beyond)      # what the attack itself asks (§4.3)
-    reasons = tuple(f"+ {e.reason}" for e in edges.advantages) + tuple(f"- {e.reason}" for e in edges.disadvantages)
     shelter = cover(state, actor, target, kind)
     to_hit = weapon.bonus if weapon is not None else sheet(state, actor).spell_attack
-    return Forecast(edges.result, reasons, shelter, to_hit, sheet(state, target).ac + COVER_BONUS.get(shelter, 0),
+    return Forecast(edges.result, tuple(e.reason for e in edges.advantages), tuple(e.reason for e in edges.disadvantages),
+                    shelter, to_hit, sheet(state, target).ac + COVER_BONUS.get(shelter, 0),
                     edges.notes)
 
 
@@ -514,43 +505,46 @@ def forecast(state: GameState, actor: Entity, target: Entity, attack: str) -> Fo
 def card_lines(state: GameState, entity: Entity) -> list[str]:
     """AC, hit points, speed, conditions, spell slots, concentration and death saves."""
     me, now = sheet(state, entity), vitals(state, entity)
-    lines = [f"{me.kind.capitalize()}, level {me.level}"] if me.hero else []
-    lines.append(f"AC {me.ac}   HP {now.hp}/{now.max_hp}   Speed {me.speed_ft} ft")
+    lines: list[str] = [L_("{kind}, level {level}", kind=me.kind.capitalize(), level=me.level)] if me.hero else []
+    lines.append(L_("AC {ac}   HP {hp}/{max_hp}   Speed {speed} ft", ac=me.ac, hp=now.hp, max_hp=now.max_hp,
+                    speed=me.speed_ft))
     if me.darkvision_ft:
-        lines.append(f"Darkvision {me.darkvision_ft} ft: darkness looks dim, magical darkness stays dark")
+        lines.append(L_("Darkvision {range} ft: darkness looks dim, magical darkness stays dark", range=me.darkvision_ft))
     if now.temp:
-        lines.append(f"{now.temp} temporary hit points")
+        lines.append(Ln_("{n} temporary hit point", "{n} temporary hit points", now.temp))
     if round_of(state).current == entity:
         left = budget(state, entity)
-        spent = [w for w, has in (("action", left.standard), ("bonus action", left.bonus), ("reaction", left.reaction))
-                 if not has]
-        lines.append(f"Movement left: {left.movement_ft} ft")
+        spent = [w for w, has in ((L_("action"), left.standard), (L_("bonus action"), left.bonus),
+                                  (L_("reaction"), left.reaction)) if not has]
+        lines.append(L_("Movement left: {feet} ft", feet=left.movement_ft))
         if spent:
-            lines.append(f"Used: {', '.join(spent)}")
+            lines.append(L_("Used: {spent}", spent=listing(spent)))
     held = slots(state, entity).left
     if any(held):
-        lines.append("Spell slots left: " + ", ".join(f"{n} (level {i + 1})" for i, n in enumerate(held)))
+        levels = [L_("{count} (level {level})", count=n, level=i + 1) for i, n in enumerate(held)]
+        lines.append(L_("Spell slots left: {slots}", slots=listing(levels)))
     if concentration(state, entity).spell:
-        lines.append(f"Concentrating on {spell_label(state, entity, concentration(state, entity).spell)}")
+        lines.append(L_("Concentrating on {spell}", spell=spell_label(state, entity, concentration(state, entity).spell)))
     in_hand = hands(state, entity).held
-    lines.append(f"Holding: {', '.join(in_hand)}" if in_hand else "Holding no weapon")
+    lines.append(L_("Holding: {weapons}", weapons=listing(list(in_hand))) if in_hand else L_("Holding no weapon"))
     for _, lying in dropped(state, entity):
-        lines.append(f"Its {lying.weapon} lies on the ground")
+        lines.append(L_("Its {weapon} lies on the ground", weapon=lying.weapon))
     ready = readied(state, entity)
     if ready is not None:
         what = ready.weapon or spell_label(state, entity, ready.spell)
-        lines.append(f"Readied: {what} at {state.name(ready.target) if ready.target is not None else 'any enemy'}")
+        whom = named(state.name(ready.target)) if ready.target is not None else L_("any enemy")
+        lines.append(L_("Readied: {weapon} at {target}", weapon=what, target=whom))
     if now.dead:
-        lines.append("Dead")
+        lines.append(L_("Dead"))
     elif now.stable and now.hp == 0:
-        lines.append("Unconscious, stable")
+        lines.append(L_("Unconscious, stable"))
     elif now.knocked_out:
-        lines.append("Knocked out (1 HP)")
+        lines.append(L_("Knocked out (1 HP)"))
     elif now.dying:
-        lines.append(f"Dying: death saves {now.successes} passed, {now.failures} failed")
+        lines.append(L_("Dying: death saves {passed} passed, {failed} failed", passed=now.successes, failed=now.failures))
     names = [n for n in state.conditions(entity).names if n != "unconscious"]
     if names:
-        lines.append("Conditions: " + ", ".join(names))
+        lines.append(L_("Conditions: {conditions}", conditions=listing(names)))
     return lines
 
 
@@ -559,46 +553,30 @@ def offer_text(state: GameState) -> str | None:
     strike = pending(state)
     if strike is None:
         return None
-    by = strike.reactors[0]
+    situation = offer_situation(state)
     if strike.readied:
-        ready = readied(state, by)
-        what = (ready.weapon or spell_label(state, by, ready.spell)) if ready is not None else ""
-        return (f"{state.name(by)}: {state.name(strike.mover)} comes within reach of your readied {what}. "
-                f"Take it with your reaction? (5e-house §2.1)")
-    return (f"{state.name(by)}: {state.name(strike.mover)} is leaving your reach. "
-            f"Make an opportunity attack with your reaction? (5e-house §6)")
+        return L_("{situation} Take it with your reaction? (5e-house §2.1)", situation=situation)
+    return L_("{situation} Make an opportunity attack with your reaction? (5e-house §6)", situation=situation)
+
+
+def offer_situation(state: GameState) -> str:
+    """What the creature offered a reaction sees happen (the prompt's first line), or "" when nothing is offered."""
+    strike = pending(state)
+    if strike is None:
+        return ""
+    by, mover = named(state.name(strike.reactors[0])), named(state.name(strike.mover))
+    if strike.readied:
+        ready = readied(state, strike.reactors[0])
+        what = (ready.weapon or spell_label(state, strike.reactors[0], ready.spell)) if ready is not None else ""
+        return L_("{creature}: {mover} comes within reach of your readied {weapon}.", creature=by, mover=mover,
+                  weapon=what)
+    return L_("{creature}: {mover} is leaving your reach.", creature=by, mover=mover)
 
 
 def answer(state: GameState, take: bool) -> React | None:
     """The prompt's Yes or No as the door's command, from the creature asked; None when nothing is asked."""
     strike = pending(state)
     return None if strike is None else React(strike.reactors[0], take)
-
-
-# Words ----------------------------------------------------------------------------------------------------
-def _weapon_reach(weapon: Weapon) -> str:
-    if weapon.kind == MELEE:
-        return f"Melee {weapon.reach_ft} ft"
-    return f"Range {weapon.range_ft}/{weapon.long_range_ft} ft"
-
-
-def _spell_aim(spell: Spell) -> str:
-    return {"attack": "vs AC", "save": f"{spell.save.upper()} save", "heal": "heal", "teleport": "self",
-            "obscure": "area", "darken": "area"}.get(spell.effect, spell.effect)
-
-
-def _spell_summary(spell: Spell, level: int) -> str:
-    """Short sentences (each translated on its own): what it does, then concentration, the cost, components."""
-    what = {"attack": f"Spell attack, {spell.damage} {spell.damage_type}.",
-            "save": f"{spell.save.upper()} save, {spell.damage} {spell.damage_type}." + (" Half on a save." if spell.half_on_save else "")
-            + (f" Pushes {spell.push_ft} ft." if spell.push_ft else ""),
-            "heal": f"Heals {spell.heal} + modifier.", "teleport": "Teleport to a seen, unoccupied space.",
-            "obscure": "Heavily obscures the area.",
-            "darken": "Magical darkness: even darkvision cannot see into it."}.get(spell.effect, spell.effect)
-    area = f"Area: {spell.radius_ft} ft radius. " if spell.radius_ft else ""
-    extra = " Concentration." if spell.concentration else ""
-    cost = "Cantrip." if level == 0 else f"Level {level} slot."
-    return f"{area}{what}{extra} {cost} Components {spell.components}."
 
 
 def controls(screen: Screen) -> Controls:

@@ -8,14 +8,16 @@ from typing import Any
 from game.core.grid import Square
 from game.ecs.world import Entity
 from game.engine.choices import Choice
+from game.engine.refusal import Refusal
 from game.engine.controls import WALK, AreaShown, Card, Controls, LogLine, Prompt, Screen, WalkPreview, ZoneShown
 from game.rulesets.dnd5e.commands import EndTurn
 from game.rulesets.dnd5e.components import PendingStrike
 from game.rulesets.dnd5e.engine import budget, readied_along
+from game.rulesets.dnd5e.i18n import L_, N_, listing, named, sentences
 from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from game.rulesets.dnd5e.situation import provokers
 
-TOOLTIP_NAMES = {"knockout": "Knockout blow"}     # the bar says "Knockout on/off"; its tooltip names the blow
+TOOLTIP_NAMES = {"knockout": N_("Knockout blow")}     # the bar says "Knockout on/off"; its tooltip names the blow
 
 
 class Controls5e(Controls):
@@ -93,11 +95,11 @@ class Controls5e(Controls):
     def pick(self, choice: Choice) -> None:
         if choice.key == "knockout":
             self.knockout = not self.knockout
-            self.message = ("Knockout: a creature your next melee attack drops is left at 1 HP, unconscious "
-                            "(5e-house §3.1)." if self.knockout else "Knockout off: attacks kill as usual.")
+            self.message = (L_("Knockout: a creature your next melee attack drops is left at 1 HP, unconscious "
+                               "(5e-house §3.1).") if self.knockout else L_("Knockout off: attacks kill as usual."))
             return
         if choice.blocked is not None:
-            self.message = f"Can't: {choice.blocked}"
+            self.message = L_("Can't: {why}", why=refusal_line(choice.blocked))
             return
         self.selected = self.actor
         again = self.mode == choice.key
@@ -139,9 +141,9 @@ class Controls5e(Controls):
             if refusal is None:
                 self.submit(rules_5e.command_for(self.state, self.actor, self.mode, at=square))
             else:
-                self.message = f"Can't cast it there: {refusal}"
+                self.message = L_("Can't cast it there: {why}", why=refusal_line(refusal))
         else:
-            self.message = "Can't: pick a creature marked in red (green to help) or a lit square."
+            self.message = L_("Can't: pick a creature marked in red (green to help) or a lit square.")
 
     def _click_walk(self, square: Square) -> None:
         occupant = self.state.occupant_at(square)
@@ -152,13 +154,14 @@ class Controls5e(Controls):
         elif occupant is not None:
             self.selected = occupant
             self.message = "" if occupant == self.actor else \
-                f"It is {self.state.name(self.actor)}'s turn; showing {self.state.name(occupant)}."
+                L_("It is {creature}'s turn; showing {shown}.", creature=named(self.state.name(self.actor)),
+                   shown=named(self.state.name(occupant)))
         elif self.selected == self.actor and self.walk is not None and square in self.walk_costs:
             command = rules_5e.walk_to(self.actor, self.walk, square)
             if command is not None:
                 self.submit(command)
         elif self.selected == self.actor:
-            self.message = "Can't: that square is out of reach this turn (5e-house §2.3)."
+            self.message = L_("Can't: that square is out of reach this turn (5e-house §2.3).")
         else:
             self.selected = None
 
@@ -191,7 +194,7 @@ class Controls5e(Controls):
 
     def path_cost(self, preview: WalkPreview) -> str:
         """The hovered walk's cost in feet (§2.3)."""
-        return f"{preview.cost} ft"
+        return L_("{feet} ft", feet=preview.cost)
 
     def walk_preview(self) -> WalkPreview | None:
         """The walk to the hovered square, the enemies whose reach it leaves (§6) and the square where it
@@ -220,80 +223,96 @@ class Controls5e(Controls):
         return Card(lines=tuple((line, "text") for line in rules_5e.card_lines(self.state, entity)))
 
     def prompt(self) -> Prompt | None:
-        question = rules_5e.offer_text(self.state)
-        if question is None:
+        if rules_5e.offer_text(self.state) is None:
             return None
         strike = self.state.world.resource(PendingStrike)
         side = self.state.side(strike.reactors[0])
+        label = self.screen.side_labels.get(side, side)
         if strike.readied:
-            title, situation = "Readied action?", question.split(" Take ")[0]
-            explain = "The action you readied, with your reaction; let it pass and it stays ready (5e-house §2.1)."
+            title = L_("Readied action?  ({side})", side=label)
+            explain = L_("The action you readied, with your reaction; let it pass and it stays ready (5e-house §2.1).")
         else:
-            title, situation = "Opportunity attack?", question.split(" Make ")[0]
-            explain = ("One melee attack with the reaction, before the mover leaves reach; one reaction per round "
-                       "(5e-house §6).")
-        return Prompt(f"{title}  ({self.screen.side_labels.get(side, side)})", side, situation, explain, None,
-                      (("yes", "Take it  [Y]"), ("no", "Let it pass  [N]")))
+            title = L_("Opportunity attack?  ({side})", side=label)
+            explain = L_("One melee attack with the reaction, before the mover leaves reach; one reaction per round "
+                         "(5e-house §6).")
+        return Prompt(title, side, rules_5e.offer_situation(self.state), explain, None,
+                      (("yes", L_("Take it  [Y]")), ("no", L_("Let it pass  [N]"))))
 
     def offer_marks(self) -> tuple[tuple[Entity, bool], ...]:
         return ()
 
     def handover_reason(self) -> str:
-        return rules_5e.offer_text(self.state) or f"{self.state.name(self.actor)}'s turn."
+        return rules_5e.offer_text(self.state) or L_("{creature}'s turn.", creature=named(self.state.name(self.actor)))
 
     def log_lines(self, event: Any) -> list[LogLine]:
         line = rules_5e.narrate(event, self.state, self.screen.side_labels)
         return [LogLine(line, rules_5e.rule_reference(line))] if line else []
 
     def tooltip(self, choice: Choice) -> tuple[str, str]:
-        return TOOLTIP_NAMES.get(choice.key, choice.label), choice.summary
+        return L_(TOOLTIP_NAMES[choice.key]) if choice.key in TOOLTIP_NAMES else choice.label, choice.summary
 
     def hint(self) -> str:
-        state, name = self.state, self.state.name
+        state = self.state
+
+        def name(entity: Entity) -> str:
+            return named(state.name(entity))
         if rules_5e.offer_text(state) is not None:
             if state.world.resource(PendingStrike).readied:
-                return "Take the readied action (Y) or let it pass (N)."
-            return "Take the opportunity attack (Y) or let it pass (N)."
+                return L_("Take the readied action (Y) or let it pass (N).")
+            return L_("Take the opportunity attack (Y) or let it pass (N).")
         square = self.screen.hover_square()
         occupant = self.screen.occupant(square)
-        ko = " Knockout is ON." if self.knockout else ""
         choice = self.choice()
         if self.selected == self.actor and occupant is not None and occupant in self.targets:
             attack = self.targets[occupant] or (choice.label if choice is not None else "")
             if self.mode.startswith("spell:"):
                 attack = self.mode.split(":")[1]
             seen = rules_5e.forecast(state, self.actor, occupant, attack)
-            words = f": {seen.line()}" if seen is not None else ""
             label = choice.label if choice is not None else attack
-            return f"{label} at {name(occupant)}{words}. Click.{ko}"
+            if seen is not None:
+                line = L_("{attack} at {target}: {odds}. Click.", attack=label, target=name(occupant), odds=seen.line())
+            else:
+                line = L_("{attack} at {target}. Click.", attack=label, target=name(occupant))
+            return self._knockout(line)
         if choice is not None and self.mode.startswith("spell:") and not choice.targets:
             area = self.area_template()
             if area is not None and rules_5e.self_centred(state, self.actor, choice.key):
-                return f"{area.words} Click yourself or press {choice.hotkey} again to cast."
+                return sentences([area.words, L_("Click yourself or press {key} again to cast.", key=choice.hotkey)])
             if area is not None:
-                return f"{area.words} Click to cast."
+                return sentences([area.words, L_("Click to cast.")])
             if rules_5e.area_spell(state, self.actor, choice.key):
                 refusal = rules_5e.refusal_at(state, self.actor, choice.key, square) if square is not None else None
                 if refusal is not None:
-                    return f"Can't cast {choice.label} there: {refusal}"
-                return (f"{choice.label}: point where it goes ({choice.reach}); its area and who it catches show. "
-                        "5e-house §5")
+                    return L_("Can't cast {spell} there: {why}", spell=choice.label, why=refusal_line(refusal))
+                return L_("{spell}: point where it goes ({reach}); its area and who it catches show. 5e-house §5",
+                          spell=choice.label, reach=choice.reach)
             if square is not None and square in self.teleports:
-                return f"{choice.label} here. Click to cast."
-            return f"{choice.label}: click a lit square ({choice.reach}). 5e-house §5"
+                return L_("{spell} here. Click to cast.", spell=choice.label)
+            return L_("{spell}: click a lit square ({reach}). 5e-house §5", spell=choice.label, reach=choice.reach)
         if choice is not None and self.mode != WALK:
-            return f"{choice.label}: click a creature marked in red (green: an ally). {choice.summary}"
+            return L_("{choice}: click a creature marked in red (green: an ally). {summary}", choice=choice.label,
+                      summary=choice.summary)
         preview = self.walk_preview() if self.selected == self.actor else None
         if preview is not None:
-            left = budget(state, self.actor).movement_ft
-            fall = f" Jumps down {preview.fall_ft} ft: a fall." if preview.fall_ft else ""
-            readiers = self._readiers.get(preview.path[-1], ())
-            ready = (f" Sets off the readied attack of {', '.join(name(e) for e in readiers)} "
-                     "(marked !, 5e-house §2.1).") if readiers else ""
+            walk = dict(cost=preview.cost, left=budget(state, self.actor).movement_ft)
+            readiers = listing([name(e) for e in self._readiers.get(preview.path[-1], ())])
             if preview.attackers:
-                names = ", ".join(name(e) for e in preview.attackers)
-                return (f"Walk here: {preview.cost} of {left} ft; leaves the reach of {names} "
-                        f"(marked !, 5e-house §6).{ready}{fall}")
-            return f"Walk here: {preview.cost} of {left} ft.{ready}{fall} Click to move."
-        return ("Click a lit square to walk, a marked enemy to attack; 1-9 weapons and spells, letters actions "
-                f"(hover a button for what it does); K knockout; Enter ends the turn.{ko}")
+                line = L_("Walk here: {cost} of {left} ft; leaves the reach of {names} (marked !, 5e-house §6).",
+                          names=listing([name(e) for e in preview.attackers]), **walk)
+            else:
+                line = L_("Walk here: {cost} of {left} ft.", **walk)
+            more = [L_("Sets off the readied attack of {names} (marked !, 5e-house §2.1).", names=readiers)] if readiers else []
+            more += [L_("Jumps down {feet} ft: a fall.", feet=preview.fall_ft)] if preview.fall_ft else []
+            more += [] if preview.attackers else [L_("Click to move.")]
+            return sentences([line, *more])
+        return self._knockout(L_("Click a lit square to walk, a marked enemy to attack; 1-9 weapons and spells, letters "
+                                 "actions (hover a button for what it does); K knockout; Enter ends the turn."))
+
+    def _knockout(self, line: str) -> str:
+        """The hint, and that the next melee attack knocks out when the toggle is on (§3.1)."""
+        return sentences([line, L_("Knockout is ON.")]) if self.knockout else line
+
+
+def refusal_line(refusal: Refusal) -> str:
+    """A refusal as the screen shows it: the reason, then its rule in brackets (engine.refusal.Refusal.__str__)."""
+    return L_("{reason} ({rule})", reason=refusal.reason, rule=refusal.rule) if refusal.rule else refusal.reason

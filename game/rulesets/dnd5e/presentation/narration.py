@@ -16,104 +16,140 @@ from game.rulesets.dnd5e.commands import (
     SkirmishWon, SpellCast, Teleported, TurnEnded, TurnStarted, WeaponHandled,
 )
 from game.rulesets.dnd5e.falling import fall_damage
+from game.rulesets.dnd5e.i18n import L_, N_, named
 from game.rulesets.dnd5e.engine import spell_named, weapon_named
 from game.rulesets.dnd5e.situation import MELEE
 from game.state import GameState
 
 ACTION_SECTIONS = {"first aid": "§3.1", "stand up": "§2.3.1", "drop prone": "§2.3.1", "pick up": "§2.4",
                    "dismiss": "§5.2", "off-hand attack": "§2.2"}
+VERDICTS = {"critical": N_("critical hit"), "maximised": N_("critical hit, maximised"),
+            "slaying": N_("slaying critical")}
+# A weapon handled (§2.4, §3.1): each way in its own words, taken for free or not.
+HANDLED = {"drawn": (N_("{creature}: {weapon} drawn ({rule})."), N_("{creature}: {weapon} drawn for free ({rule}).")),
+           "stowed": (N_("{creature}: {weapon} stowed ({rule})."), N_("{creature}: {weapon} stowed for free ({rule}).")),
+           "picked up": (N_("{creature}: {weapon} picked up ({rule})."),
+                         N_("{creature}: {weapon} picked up for free ({rule}).")),
+           "knocked away": (N_("{creature}: {weapon} knocked away ({rule})."),
+                            N_("{creature}: {weapon} knocked away for free ({rule}).")),
+           "dropped": (N_("{creature}: {weapon} dropped ({rule})."), N_("{creature}: {weapon} dropped for free ({rule})."))}
 
 
 # Narration ----------------------------------------------------------------------------------------------
 def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> str | None:
-    """One log line for a 5e-house event, with the rule section it follows; None for bookkeeping. Lines are
-    short sentences of a few fixed forms, so the Chinese catalog translates each (game/i18n/zh.toml)."""
-    name = state.name
+    """One log line for a 5e-house event, with the rule section it follows; None for bookkeeping. Each line is a
+    message of this ruleset's domain that reads as English and is translated when drawn (game/rulesets/dnd5e/i18n.py)."""
+    def name(entity: Entity) -> str:
+        return named(state.name(entity))
     if isinstance(event, InitiativeRolled):
-        total = event.natural + event.dex
-        return f"{name(event.entity)} rolls initiative: {event.natural} {signed(event.dex)} = {total} (5e-house §1)."
+        return L_("{creature} rolls initiative: {natural} {dex} = {total} (5e-house §1).", creature=name(event.entity),
+                  natural=event.natural, dex=signed(event.dex), total=event.natural + event.dex)
     if isinstance(event, TurnStarted):
-        return f"Round {event.round}: {name(event.entity)}'s turn."
+        return L_("Round {round}: {creature}'s turn.", round=event.round, creature=name(event.entity))
     if isinstance(event, TurnEnded):
         return None
     if isinstance(event, Moved):
-        return f"{name(event.entity)} moves {event.feet} ft (5e-house §2.3)."
+        return L_("{creature} moves {feet} ft (5e-house §2.3).", creature=name(event.entity), feet=event.feet)
     if isinstance(event, AttackRolled):
-        verdict = {"critical": "critical hit", "maximised": "critical hit, maximised",
-                   "slaying": "slaying critical"}.get(event.crit, "hit" if event.hit else "miss")
-        faces = "/".join(str(f) for f in event.faces)
-        mode = f" with {event.mode}" if event.mode != "none" else ""
-        return (f"{name(event.attacker)} attacks {name(event.target)} with {event.weapon}: "
-                f"d20 {faces}{mode}, {event.total} vs AC {event.ac}: {verdict} (5e-house §4.3).")
+        verdict = VERDICTS.get(event.crit, N_("hit") if event.hit else N_("miss"))
+        roll = dict(attacker=name(event.attacker), target=name(event.target), weapon=event.weapon,
+                    faces="/".join(str(f) for f in event.faces), total=event.total, ac=event.ac, verdict=verdict)
+        if event.mode != "none":
+            return L_("{attacker} attacks {target} with {weapon}: d20 {faces} with {mode}, {total} vs AC {ac}: "
+                      "{verdict} (5e-house §4.3).", mode=event.mode, **roll)
+        return L_("{attacker} attacks {target} with {weapon}: d20 {faces}, {total} vs AC {ac}: {verdict} (5e-house §4.3).",
+                  **roll)
     if isinstance(event, Damaged):
-        left = f"{event.hp} HP and {event.temp} temporary" if event.temp else f"{event.hp} HP"
-        line = f"{name(event.target)} takes {event.amount} {event.damage_type} damage: {left} left (5e-house §3)."
+        who = name(event.target)
+        if event.temp:
+            line = L_("{creature} takes {amount} {kind} damage: {hp} HP and {temp} temporary left (5e-house §3).",
+                      creature=who, amount=event.amount, kind=event.damage_type, hp=event.hp, temp=event.temp)
+        else:
+            line = L_("{creature} takes {amount} {kind} damage: {hp} HP left (5e-house §3).", creature=who,
+                      amount=event.amount, kind=event.damage_type, hp=event.hp)
         if event.killed:
-            return f"{line} {name(event.target)} dies."
+            return L_("{damage} {creature} dies.", damage=line, creature=who)
         if event.knocked_out:
-            return f"{line} {name(event.target)} is knocked out."
+            return L_("{damage} {creature} is knocked out.", damage=line, creature=who)
         if event.dropped:
-            return f"{line} {name(event.target)} drops, dying."
+            return L_("{damage} {creature} drops, dying.", damage=line, creature=who)
         return line
     if isinstance(event, Healed):
         if event.amount == 0:
-            return f"{name(event.target)} gains temporary hit points (5e-house §3)."
-        return f"{name(event.target)} regains {event.amount} HP: {event.hp} HP (5e-house §3)."
+            return L_("{creature} gains temporary hit points (5e-house §3).", creature=name(event.target))
+        return L_("{creature} regains {amount} HP: {hp} HP (5e-house §3).", creature=name(event.target),
+                  amount=event.amount, hp=event.hp)
     if isinstance(event, Searched):
         if not event.faces:
-            return f"{name(event.searcher)} cannot see where {name(event.hider)} hides (5e-house §8)."
-        verdict = "found" if event.found else "not found"
-        faces = "/".join(str(f) for f in event.faces) + (" with disadvantage" if len(event.faces) > 1 else "")
-        return (f"{name(event.searcher)} searches for {name(event.hider)}: d20 {faces}, "
-                f"{event.total} vs Stealth {event.stealth}: {verdict} (5e-house §2.1).")
+            return L_("{searcher} cannot see where {hider} hides (5e-house §8).", searcher=name(event.searcher),
+                      hider=name(event.hider))
+        search = dict(searcher=name(event.searcher), hider=name(event.hider), faces="/".join(str(f) for f in event.faces),
+                      total=event.total, stealth=event.stealth, verdict=N_("found") if event.found else N_("not found"))
+        if len(event.faces) > 1:
+            return L_("{searcher} searches for {hider}: d20 {faces} with disadvantage, {total} vs Stealth {stealth}: "
+                      "{verdict} (5e-house §2.1).", **search)
+        return L_("{searcher} searches for {hider}: d20 {faces}, {total} vs Stealth {stealth}: {verdict} (5e-house §2.1).",
+                  **search)
     if isinstance(event, SavingThrow):
-        outcome = "success" if event.success else "failure"
-        return f"{name(event.entity)} makes a {event.ability.upper()} save: {event.total} vs DC {event.dc}, {outcome}."
+        return L_("{creature} makes a {ability} save: {total} vs DC {dc}, {outcome}.", creature=name(event.entity),
+                  ability=event.ability.upper(), total=event.total, dc=event.dc,
+                  outcome=N_("success") if event.success else N_("failure"))
     if isinstance(event, ConditionChanged):
         condition = event.condition.replace("_", " ")
-        return (f"{name(event.entity)}: {condition}." if event.gained
-                else f"{name(event.entity)}: no longer {condition}.")
+        if event.gained:
+            return L_("{creature}: {condition}.", creature=name(event.entity), condition=condition)
+        return L_("{creature}: no longer {condition}.", creature=name(event.entity), condition=condition)
     if isinstance(event, Pushed):
-        return f"{name(event.entity)} is pushed {5 * (len(event.path) - 1)} ft."
+        return L_("{creature} is pushed {feet} ft.", creature=name(event.entity), feet=5 * (len(event.path) - 1))
     if isinstance(event, Fell):
-        return f"{name(event.entity)} falls {event.feet} ft and takes {event.damage} damage (docs/rulings.md)."
+        return L_("{creature} falls {feet} ft and takes {damage} damage (docs/rulings.md).", creature=name(event.entity),
+                  feet=event.feet, damage=event.damage)
     if isinstance(event, Teleported):
-        return f"{name(event.entity)} teleports (docs/rulings.md)."
+        return L_("{creature} teleports (docs/rulings.md).", creature=name(event.entity))
     if isinstance(event, SpellCast):
         spell = spell_label(state, event.caster, event.spell)
         if event.slot_level:
-            return f"{name(event.caster)} casts {spell} with a level {event.slot_level} slot (5e-house §5)."
-        return f"{name(event.caster)} casts {spell} (5e-house §5)."
+            return L_("{caster} casts {spell} with a level {level} slot (5e-house §5).", caster=name(event.caster),
+                      spell=spell, level=event.slot_level)
+        return L_("{caster} casts {spell} (5e-house §5).", caster=name(event.caster), spell=spell)
     if isinstance(event, ConcentrationEnded):
-        spell = spell_label(state, event.caster, event.spell)
-        return f"{name(event.caster)} loses concentration on {spell} (5e-house §5.2)."
+        return L_("{caster} loses concentration on {spell} (5e-house §5.2).", caster=name(event.caster),
+                  spell=spell_label(state, event.caster, event.spell))
     if isinstance(event, DeathSaveRolled):
-        return f"{name(event.entity)} rolls a death save: {event.natural}, {event.outcome} (5e-house §3.1)."
+        return L_("{creature} rolls a death save: {natural}, {outcome} (5e-house §3.1).", creature=name(event.entity),
+                  natural=event.natural, outcome=event.outcome)
     if isinstance(event, PotionDrunk):
-        line = f"{name(event.entity)} drinks a potion of {event.potion} (5e-house §9)."
+        line = L_("{creature} drinks a potion of {potion} (5e-house §9).", creature=name(event.entity),
+                  potion=event.potion)
         if not event.mixing:
             return line
-        return f"{line} Mixing roll {event.mixing_roll:02d}: {event.mixing.replace('_', ' ')}."
+        return L_("{potion} Mixing roll {roll}: {result}.", potion=line, roll=f"{event.mixing_roll:02d}",
+                  result=event.mixing.replace("_", " "))
     if isinstance(event, ActionTaken):
         rule = f"5e-house {ACTION_SECTIONS.get(event.action, '§2.1')}"
         if event.succeeded:
-            return f"{name(event.entity)}: {event.action} ({rule})."
-        return f"{name(event.entity)}: {event.action}, without success ({rule})."
+            return L_("{creature}: {action} ({rule}).", creature=name(event.entity), action=event.action, rule=rule)
+        return L_("{creature}: {action}, without success ({rule}).", creature=name(event.entity), action=event.action,
+                  rule=rule)
     if isinstance(event, OpportunityOffered):
-        return (f"{name(event.mover)} leaves {name(event.reactor)}'s reach: an opportunity attack is offered "
-                "(5e-house §6).")
+        return L_("{mover} leaves {reactor}'s reach: an opportunity attack is offered (5e-house §6).",
+                  mover=name(event.mover), reactor=name(event.reactor))
     if isinstance(event, ActionReadied):
         what = event.weapon or spell_label(state, event.entity, event.spell)
-        whom = name(event.target) if event.target is not None else "any enemy"
-        return f"{name(event.entity)} readies the {what} for {whom} (5e-house §2.1)."
+        whom = name(event.target) if event.target is not None else L_("any enemy")
+        return L_("{creature} readies the {weapon} for {target} (5e-house §2.1).", creature=name(event.entity),
+                  weapon=what, target=whom)
     if isinstance(event, ReadiedOffered):
-        return f"{name(event.mover)} sets off {name(event.reactor)}'s readied action (5e-house §2.1)."
+        return L_("{mover} sets off {reactor}'s readied action (5e-house §2.1).", mover=name(event.mover),
+                  reactor=name(event.reactor))
     if isinstance(event, WeaponHandled):
-        cost = " for free" if event.free else ""
-        rule = "3.1" if event.how == "dropped" else "2.4"        # falling unconscious lets go (§3.1)
-        return f"{name(event.entity)}: {event.weapon} {event.how}{cost} (5e-house §{rule})."
+        rule = "5e-house §3.1" if event.how == "dropped" else "5e-house §2.4"   # falling unconscious lets go (§3.1)
+        template = HANDLED[event.how][event.free]
+        return L_(template, creature=name(event.entity), weapon=event.weapon, rule=rule)
     if isinstance(event, SkirmishWon):
-        return f"{side_labels.get(event.winner, event.winner)} wins the skirmish." if event.winner else "Nobody wins."
+        if event.winner:
+            return L_("{side} wins the skirmish.", side=side_labels.get(event.winner, event.winner))
+        return L_("Nobody wins.")
     return None
 
 
@@ -134,41 +170,43 @@ def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Squ
             if event.killed:
                 cues.append(Death(event.target))
             elif event.knocked_out:
-                cues.append(Note(event.target, "knocked out", DOWN_COLOUR, WITH_CAUSE))
+                cues.append(Note(event.target, L_("knocked out"), DOWN_COLOUR, WITH_CAUSE))
             elif event.dropped:
-                cues.append(Note(event.target, "dying", DOWN_COLOUR, WITH_CAUSE))
+                cues.append(Note(event.target, L_("dying"), DOWN_COLOUR, WITH_CAUSE))
         elif isinstance(event, Healed):
-            words = f"+{event.amount}" if event.amount else "temporary HP"       # 0: a potion of heroism (§9)
+            words = f"+{event.amount}" if event.amount else L_("temporary HP")       # 0: a potion of heroism (§9)
             cues.append(Note(event.target, words, HEAL_COLOUR if event.amount else TEMP_COLOUR, WITH_CAUSE))
         elif isinstance(event, SavingThrow):
-            outcome = "saved" if event.success else "failed"
-            cues.append(Note(event.entity, f"{event.ability.upper()} save {event.total}: {outcome}",
-                             SAVE_COLOUR if event.success else DOWN_COLOUR))
+            save = (L_("{ability} save {total}: saved", ability=event.ability.upper(), total=event.total) if event.success
+                    else L_("{ability} save {total}: failed", ability=event.ability.upper(), total=event.total))
+            cues.append(Note(event.entity, save, SAVE_COLOUR if event.success else DOWN_COLOUR))
         elif isinstance(event, ConditionChanged) and event.gained:
-            cues.append(Note(event.entity, event.condition.replace("_", " "), CONDITION_COLOUR, ONLY_WITH_CAUSE))
+            cues.append(Note(event.entity, L_(event.condition.replace("_", " ")), CONDITION_COLOUR, ONLY_WITH_CAUSE))
         elif isinstance(event, Fell):
             dice = fall_damage(event.feet).expression       # 1d6 per 10 ft (docs/rulings.md)
-            cues.append(Fall(event.entity, f"falls {event.feet} ft" + (f": {dice}" if dice else "")))
+            cues.append(Fall(event.entity, L_("falls {feet} ft: {dice}", feet=event.feet, dice=dice) if dice
+                             else L_("falls {feet} ft", feet=event.feet)))
         elif isinstance(event, Teleported):
             cues.append(Blink(event.entity, before.get(event.entity), event.to))
         elif isinstance(event, SpellCast):
             spell = spell_label(state, event.caster, event.spell)
             if event.area:      # the squares it fills or shakes, lit with its name while its saves play
-                cues += [AreaFlash(event.area), Note(event.caster, spell, NOTE_COLOUR, WITH_CAUSE)]
+                cues += [AreaFlash(event.area), Note(event.caster, L_(spell), NOTE_COLOUR, WITH_CAUSE)]
             else:
-                cues.append(Note(event.caster, spell, NOTE_COLOUR))
+                cues.append(Note(event.caster, L_(spell), NOTE_COLOUR))
         elif isinstance(event, PotionDrunk):
-            cues.append(Note(event.entity, f"potion of {event.potion}", NOTE_COLOUR))
+            cues.append(Note(event.entity, L_("potion of {potion}", potion=event.potion), NOTE_COLOUR))
         elif isinstance(event, ActionTaken):
-            words = event.action if event.succeeded else f"{event.action}: failed"
+            words = L_(event.action) if event.succeeded else L_("{action}: failed", action=event.action)
             cues.append(Note(event.entity, words, NOTE_COLOUR))
         elif isinstance(event, DeathSaveRolled):
             colour = DOWN_COLOUR if event.outcome in ("failure", "dead") else HEAL_COLOUR
-            cues.append(Note(event.entity, f"death save {event.natural}: {event.outcome}", colour))
+            cues.append(Note(event.entity, L_("death save {natural}: {outcome}", natural=event.natural, outcome=event.outcome),
+                             colour))
             if event.outcome == "dead":
                 cues.append(Death(event.entity))
         elif isinstance(event, ConcentrationEnded):
-            cues.append(Note(event.caster, "concentration ends", NOTE_COLOUR, ONLY_WITH_CAUSE))
+            cues.append(Note(event.caster, L_("concentration ends"), NOTE_COLOUR, ONLY_WITH_CAUSE))
         cues += sounds
         previous = event
     return cues
