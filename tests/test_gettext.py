@@ -79,3 +79,20 @@ def test_a_broken_catalogue_is_refused_in_one_line_naming_the_file(tmp_path):
 
 def test_a_catalogue_compiles_to_standard_gettext_translations(domain):
     assert isinstance(read_catalogue(domain.catalogue_path("zh")), gettext.GNUTranslations)
+
+
+def test_a_lazy_line_crosses_a_process_boundary_still_translatable(domain):
+    import pickle
+    line = domain.lazy("{attacker} hits {target}", attacker="Brakka", target=domain.lazy("Goblin"))
+    again = pickle.loads(pickle.dumps(line))
+    assert isinstance(again, Lazy) and again == "Brakka hits Goblin"
+    use_language("zh")
+    assert translate(again) == "Brakka击中地精"
+
+
+def test_a_lazy_line_of_a_domain_the_other_process_lacks_arrives_as_its_english(domain):
+    import pickle
+    data = pickle.dumps(domain.lazy("{attacker} hits {target}", attacker="Brakka", target="Goblin"))
+    domain.unregister()
+    again = pickle.loads(data)
+    assert type(again) is str and again == "Brakka hits Goblin"

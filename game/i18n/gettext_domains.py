@@ -66,8 +66,18 @@ class Lazy(str):
         return _format(chosen, values, str(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled (the helper process that thinks for the computer) as the plain English line it reads as.
-        return (str, (str(self),))
+        # Pickled (to and from the helper process that thinks for the computer) by its domain's name, so the
+        # other side rebuilds it in its own copy of that domain and can still translate it.
+        return (_rebuild, (self.domain.name, self.template, self.plural, self.number, self.params, str(self)))
+
+
+def _rebuild(domain_name: str, template: str, plural: str | None, number: int | None, params: dict[str, Any],
+             english: str) -> str:
+    """A pickled :class:`Lazy` line again; the plain English line when this process has no such domain."""
+    for domain in _domains:
+        if domain.name == domain_name:
+            return Lazy(domain, template, plural, number, params)
+    return english
 
 
 def _format(template: str, values: dict[str, Any], fallback: str) -> str:
