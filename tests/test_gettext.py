@@ -40,11 +40,11 @@ def domain(tmp_path: Path):
 
 
 def test_a_lazy_line_reads_as_english_and_is_drawn_in_the_chosen_language(domain):
-    line = domain.lazy("{attacker} hits {target}", attacker="Brakka", target="Goblin")
-    assert isinstance(line, Lazy) and line == "Brakka hits Goblin"
-    assert translate(line) == "Brakka hits Goblin"
+    line = domain.lazy("{attacker} hits {target}", attacker="Zorblat", target="Goblin")
+    assert isinstance(line, Lazy) and line == "Zorblat hits Goblin"
+    assert translate(line) == "Zorblat hits Goblin"
     assert use_language("zh") == []
-    assert translate(line) == "Brakka击中地精" and line == "Brakka hits Goblin"
+    assert translate(line) == "Zorblat击中地精" and line == "Zorblat hits Goblin"
 
 
 def test_plural_forms_follow_the_language(domain):
@@ -83,16 +83,16 @@ def test_a_catalogue_compiles_to_standard_gettext_translations(domain):
 
 def test_a_lazy_line_crosses_a_process_boundary_still_translatable(domain):
     import pickle
-    line = domain.lazy("{attacker} hits {target}", attacker="Brakka", target=domain.lazy("Goblin"))
+    line = domain.lazy("{attacker} hits {target}", attacker="Zorblat", target=domain.lazy("Goblin"))
     again = pickle.loads(pickle.dumps(line))
-    assert isinstance(again, Lazy) and again == "Brakka hits Goblin"
+    assert isinstance(again, Lazy) and again == "Zorblat hits Goblin"
     use_language("zh")
-    assert translate(again) == "Brakka击中地精"
+    assert translate(again) == "Zorblat击中地精"
 
 
 def test_a_lazy_line_of_a_domain_the_other_process_lacks_arrives_as_its_english(domain):
     import pickle
-    data = pickle.dumps(domain.lazy("{attacker} hits {target}", attacker="Brakka", target="Goblin"))
+    data = pickle.dumps(domain.lazy("{attacker} hits {target}", attacker="Zorblat", target="Goblin"))
     domain.unregister()
     again = pickle.loads(data)
-    assert type(again) is str and again == "Brakka hits Goblin"
+    assert type(again) is str and again == "Zorblat hits Goblin"

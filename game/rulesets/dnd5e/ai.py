@@ -27,6 +27,7 @@ from game.ecs.components import Body
 from game.ecs.world import Entity
 from game.engine.routes import route_squares
 from game.rulesets.dnd5e.attacks import COVER_BONUS, hit_chance, needed_roll
+from game.rulesets.dnd5e.i18n import L_, Ln_, named
 from game.rulesets.dnd5e.commands import (
     Attack, Cast, Dash, Disengage, Dodge, DrinkPotion, EndTurn, Escape, FirstAid, Move, OffHandAttack, PickUp, React,
     Ready, Search, StandUp, Stow,
@@ -94,12 +95,12 @@ class Controller5e:
         if state.side(who) != self.side:
             raise NotMyTurn(f"{state.name(who)} is on side {state.side(who)!r}, not {self.side!r}")
         if pending(state) is not None:
-            return self._chose("opportunity attack", React(who, True))
+            return self._chose(L_("opportunity attack"), React(who, True))
         if state.outcome is None:
             for label, command in self._options(state, who):
                 if command is not None and validate(state, command) is None:
                     return self._chose(label, command)
-        return self._chose("end turn", EndTurn(who))
+        return self._chose(L_("end turn"), EndTurn(who))
 
     def _chose(self, label: str, command: Any) -> Any:
         self.last_label = label
@@ -111,9 +112,9 @@ class Controller5e:
         level = self.level
         mine = budget(state, me)
         if state.has_condition(me, "prone") and mine.movement_ft >= half_speed_ft(mine.speed_ft):
-            yield "stand up", StandUp(me)
-        yield "pick up the weapon", PickUp(me)
-        yield "break the grapple", Escape(me)
+            yield L_("stand up"), StandUp(me)
+        yield L_("pick up the weapon"), PickUp(me)
+        yield L_("break the grapple"), Escape(me)
         if level.tends_wounded:
             yield from self._rescue(state, me)
             yield from self._potion(state, me)
@@ -137,8 +138,8 @@ class Controller5e:
         if mine.standard and not self._anything_in_reach(state, me):
             if level.dodges and vitals(state, me).bloodied and \
                     self._nearest_enemy_ft(state, me) <= mine.speed_ft + 5:
-                yield "dodge: wounded, with enemies closing in", Dodge(me)
-            yield "dash", Dash(me)
+                yield L_("dodge: wounded, with enemies closing in"), Dodge(me)
+            yield L_("dash"), Dash(me)
 
     def _dice(self, state: GameState, me: Entity) -> SeededDice:
         """Easy's random picks: the game's own seeded dice, seeded from a digest of the controller's seed,
@@ -158,9 +159,9 @@ class Controller5e:
         for ally in down:
             for spell in sheet(state, me).spells:
                 if spell.effect == "heal":
-                    found.append((f"{spell.name} on a dying ally", Cast(me, spell.key, ally)))
+                    found.append((L_("{spell} on a dying ally", spell=spell.name), Cast(me, spell.key, ally)))
             if distance_ft(state.space(me), state.space(ally)) <= 5:
-                found.append(("first aid", FirstAid(me, ally)))
+                found.append((L_("first aid"), FirstAid(me, ally)))
         return found
 
     def _potion(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
@@ -170,9 +171,9 @@ class Controller5e:
         found: list[tuple[str, Any]] = []
         now = vitals(state, me)
         if now.bloodied and bag.healing:
-            found.append(("healing potion", DrinkPotion(me, "healing")))
+            found.append((L_("healing potion"), DrinkPotion(me, "healing")))
         if bag.heroism and not bag.lasting_effect and self._nearest_enemy_ft(state, me) <= 30:
-            found.append(("potion of heroism", DrinkPotion(me, "heroism")))
+            found.append((L_("potion of heroism"), DrinkPotion(me, "heroism")))
         return found
 
     def _step_away(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
@@ -195,7 +196,7 @@ class Controller5e:
 
             for spot in sorted(spots, key=clear, reverse=True)[:8]:
                 if clear(spot)[0] > 5 and spell_problem(state, me, spell, None, spot) is None:
-                    found.append((f"{spell.name} away from the melee", Cast(me, spell.key, at=spot)))
+                    found.append((L_("{spell} away from the melee", spell=spell.name), Cast(me, spell.key, at=spot)))
                     break
         return found
 
@@ -220,7 +221,8 @@ class Controller5e:
                 awake_foes = sum(state.are_enemies(me, e) and awake(state, e) for e in caught)
                 allies = sum(not state.are_enemies(me, e) for e in caught)
                 if awake_foes >= self._enough_caught(left.at(spell.level)) and allies <= allies_allowed:
-                    found.append((f"{spell.name} on {awake_foes} enemies", Cast(me, spell.key, at=centre)))
+                    why = Ln_("{spell} on {n} enemy", "{spell} on {n} enemies", awake_foes, spell=spell.name)
+                    found.append((why, Cast(me, spell.key, at=centre)))
         return found
 
     def _enough_caught(self, slots_left: int) -> int:
@@ -238,15 +240,16 @@ class Controller5e:
         for target in self._enemies(state, me):
             for weapon in self._weapons_by_preference(state, me, target):
                 if attack_problem(state, me, target, weapon) is None:
-                    found.append((f"{weapon.name} on the weakest enemy in reach", Attack(me, target, weapon.name)))
+                    found.append((L_("{weapon} on the weakest enemy in reach", weapon=weapon.name), Attack(me, target, weapon.name)))
             for spell in sheet(state, me).spells:
                 if spell.effect == "attack" and spell_problem(state, me, spell, target, None) is None:
-                    found.append((f"{spell.name} on the weakest enemy in range", Cast(me, spell.key, target)))
+                    found.append((L_("{spell} on the weakest enemy in range", spell=spell.name), Cast(me, spell.key, target)))
         if self.level.focus_fire:
             return self._focused(state, me, found)
         if self.level.random_picks and found:
             _, pick = found[self._dice(state, me).roll(len(found)) - 1]
-            return [(f"{self._weapon_name(state, me, pick)} on {state.name(pick.target)}, picked at random", pick)]
+            return [(L_("{attack} on {target}, picked at random", attack=self._weapon_name(state, me, pick),
+                        target=named(state.name(pick.target))), pick)]
         return found
 
     def _weapon_name(self, state: GameState, me: Entity, command: Attack | Cast) -> str:
@@ -270,14 +273,14 @@ class Controller5e:
         for name in held:
             weapon = weapon_named(state, me, name)
             if all(attack_problem(state, me, t, weapon) is not None for t in foes):
-                yield f"stow the {name} to draw another weapon", Stow(me, name)
+                yield L_("stow the {weapon} to draw another weapon", weapon=name), Stow(me, name)
 
     def _off_hand(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         """Two-weapon fighting (§2.2): the bonus action attack with the other Light weapon, weakest enemy first."""
         for target in self._enemies(state, me):
             for weapon in sheet(state, me).attacks:
                 if weapon.light:
-                    yield f"off-hand {weapon.name}", OffHandAttack(me, target, weapon.name)
+                    yield L_("off-hand {weapon}", weapon=weapon.name), OffHandAttack(me, target, weapon.name)
 
     def _focused(self, state: GameState, me: Entity, found: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
         """Hard: the attacks by their worth (``_attack_worth``), best first; ties keep the normal order."""
@@ -296,7 +299,8 @@ class Controller5e:
                 worth = self._attack_worth(state, me, command.target, sheet(state, me).spell_attack, RANGED,
                                            spell.damage, spell.damage_type, False)
                 name = spell.name
-            scored.append((-worth, order, (f"{name} on {state.name(command.target)}: the best blow", command)))
+            scored.append((-worth, order, (L_("{attack} on {target}: the best blow", attack=name,
+                                                      target=named(state.name(command.target))), command)))
         return [entry for _, _, entry in sorted(scored)]
 
     def _attack_worth(self, state: GameState, me: Entity, target: Entity, bonus: int, kind: str, damage: DiceExpr,
@@ -405,10 +409,10 @@ class Controller5e:
             safe = next((s for s in ranked[:12]
                          if not self._provokes(state, me, search.path_to(s) or (here[0],))), None)
             if safe is None and mine.standard and not self._anything_in_reach(state, me):
-                return [("disengage before walking out of reach", Disengage(me))]
+                return [(L_("disengage before walking out of reach"), Disengage(me))]
             ranked = [safe] if safe is not None else []
         path = search.path_to(ranked[0]) if ranked else None
-        return [("walk towards the enemy", Move(me, path))] if path else []
+        return [(L_("walk towards the enemy"), Move(me, path))] if path else []
 
     def _settled(self, state: GameState, me: Entity) -> bool:
         """In reach of an enemy already: a melee creature stays put rather than provoke."""
@@ -424,7 +428,7 @@ class Controller5e:
         field, eye = sight_field(state, me), state.space(me)
         if any(distance_ft(eye, state.space(e)) <= near and sight_check(field, eye, state.space(e)) != FAILS
                for e in hidden_enemies(state, me)):
-            return [("search for the hidden enemy", Search(me))]
+            return [(L_("search for the hidden enemy"), Search(me))]
         return []
 
     def _ready(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
@@ -455,7 +459,7 @@ class Controller5e:
         if not coming:
             return []
         best = max(melee, key=lambda w: (_average2(w.damage), w.name in hands(state, me).held))
-        return [(f"ready the {best.name} for the enemy to come", Ready(me, weapon=best.name))]
+        return [(L_("ready the {weapon} for the enemy to come", weapon=best.name), Ready(me, weapon=best.name))]
 
     def _readied_shots(self, state: GameState, me: Entity, wants: int) -> list[tuple[str, Any]]:
         """The shots an archer or caster can hold, best first by average damage: ranged weapons reaching
@@ -466,7 +470,7 @@ class Controller5e:
         if not concentration(state, me).spell:
             shots += [(_average2(s.damage), s.name, Ready(me, spell=s.key)) for s in mine.spells
                       if s.effect == "attack" and s.level == 0 and s.damage and s.range_ft >= wants]
-        return [(f"ready the {name} for an enemy to come into sight", command)
+        return [(L_("ready the {attack} for an enemy to come into sight", attack=name), command)
                 for _, name, command in sorted(shots, key=lambda shot: (-shot[0], shot[1]))]
 
     # Hard: archers and casters keep their distance -------------------------------------------------------
@@ -510,7 +514,7 @@ class Controller5e:
         for square in better[:12]:
             path = search.path_to(square)
             if path and len(path) > 1 and not self._provokes(state, me, path):
-                return [("step back, keeping the enemy in range", Move(me, path))]
+                return [(L_("step back, keeping the enemy in range"), Move(me, path))]
         return []
 
     def _leave_melee(self, state: GameState, me: Entity) -> list[tuple[str, Any]]:
@@ -523,7 +527,7 @@ class Controller5e:
         _, options = self._walks(state, me)
         safety = self._safety(state, me)
         if any(safety(s) > 5 for s in options):
-            return [("disengage from the melee", Disengage(me))]
+            return [(L_("disengage from the melee"), Disengage(me))]
         return []
 
 
