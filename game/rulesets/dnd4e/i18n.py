@@ -2,12 +2,24 @@
 
 import re
 from pathlib import Path
+from typing import Any
 
-from game.i18n.gettext_domains import N_, Domain
+from game.i18n.gettext_domains import N_, Domain, Lazy
 
 I18N = Domain("dnd4e", Path(__file__).resolve().parent / "locale")
-_, ngettext, L_, Ln_ = I18N.gettext, I18N.ngettext, I18N.lazy, I18N.lazy_plural
-__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_", "named", "shown"]
+_, ngettext = I18N.gettext, I18N.ngettext
+
+
+def L_(template: str, /, **params: Any) -> str:
+    """A Lazy line of this domain: English as a ``str``, translated where it is drawn."""
+    return I18N.lazy(template, **params)
+
+
+def Ln_(singular: str, plural: str, count: int, /, **params: Any) -> str:
+    """A Lazy line with plural forms; ``{n}`` is the count."""
+    return I18N.lazy_plural(singular, plural, count, **params)
+
+__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_", "capitalized", "content", "named"]
 
 # "Goblin 2": a kind from the content files numbered among its kind (game.match.place_roster).
 _NUMBERED = re.compile(r"(?P<kind>.*\S) (?P<number>[0-9]+)")
@@ -21,7 +33,43 @@ def named(name: str) -> str:
     return L_("{kind} {number}", kind=numbered["kind"], number=int(numbered["number"]))
 
 
-def shown(value: str) -> str:
-    """A value placed in a screen's message now: a Lazy line or a content name, in the chosen language."""
-    translated: str = I18N.translate_value(value)
-    return translated
+def content(text: str) -> str:
+    """A word or name marked elsewhere (``N_``, the content files) as a line translated when drawn."""
+    if isinstance(text, Lazy) or not text or "{" in text:
+        return text
+    return I18N.lazy(text)
+
+
+class _Capitalized(Lazy):
+    """A line that begins a sentence: capitalised in English, as it is in the chosen language."""
+
+    def __new__(cls, line: str) -> "_Capitalized":
+        made = str.__new__(cls, line[:1].upper() + line[1:])
+        made.domain, made.template, made.plural, made.number, made.params = I18N, "{line}", None, None, {"line": line}
+        return made
+
+
+def capitalized(line: str) -> str:
+    return _Capitalized(line)
+
+
+# Words the rules place inside messages as values ("{actor} is {condition}"), looked up when the line is drawn:
+# marked here so that the catalogue has them (4e-combat.md §0 glossary).
+TERMS = (
+    # conditions (4e §9) and states
+    N_("blinded"), N_("dazed"), N_("deafened"), N_("dominated"), N_("dying"), N_("grabbed"), N_("helpless"),
+    N_("immobilized"), N_("insubstantial"), N_("invisible"), N_("marked"), N_("petrified"), N_("prone"),
+    N_("restrained"), N_("running"), N_("slowed"), N_("squeezing"), N_("stunned"), N_("surprised"),
+    N_("unconscious"), N_("weakened"), N_("ongoing"), N_("regeneration"),
+    # damage types
+    N_("acid"), N_("cold"), N_("fire"), N_("force"), N_("lightning"), N_("necrotic"), N_("poison"), N_("psychic"),
+    N_("radiant"), N_("thunder"),
+    # moves, forced movement, actions, power kinds and usages
+    N_("walk"), N_("run"), N_("shift"), N_("crawl"), N_("squeeze"), N_("push"), N_("pull"), N_("slide"),
+    N_("standard"), N_("move"), N_("minor"), N_("free"), N_("interrupt"), N_("reaction"), N_("encounter"),
+    N_("daily"), N_("melee"), N_("ranged"), N_("close"), N_("area"), N_("personal"), N_("reach"), N_("range"),
+    N_("blast"), N_("burst"), N_("wall"), N_("potion"), N_("double move"), N_("failure"), N_("no change"), N_("surge"),
+    # creature roles (the unit card)
+    N_("artillery"), N_("brute"), N_("controller"), N_("defender"), N_("leader"), N_("lurker"), N_("minion"),
+    N_("skirmisher"), N_("soldier"), N_("striker"),
+)

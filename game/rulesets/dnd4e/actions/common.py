@@ -68,14 +68,14 @@ def waiting_for(state: GameState) -> Rejected | None:
 
 
 def describe_offer(state: GameState, offer: Offer) -> str:
-    against = state.name(offer.against) if offer.against is not None else ""
+    against = named(state.name(offer.against)) if offer.against is not None else ""
     if offer.kind == "opportunity":
-        return f"an opportunity attack on {against}"
+        return L_("an opportunity attack on {target}", target=against)
     if offer.kind == "readied":
-        return f"the readied {offer.power} against {against}"
+        return L_("the readied {power} against {target}", power=offer.power, target=against)
     if offer.kind == "return":
-        return "act now instead of delaying further"
-    return f"{offer.power} against {against}" if against else offer.power
+        return L_("act now instead of delaying further")
+    return L_("{power} against {target}", power=offer.power, target=against) if against else offer.power
 
 
 def decider(state: GameState) -> Entity:
