@@ -69,6 +69,8 @@ TERMS = (
     N_("standard"), N_("move"), N_("minor"), N_("free"), N_("interrupt"), N_("reaction"), N_("encounter"),
     N_("daily"), N_("melee"), N_("ranged"), N_("close"), N_("area"), N_("personal"), N_("reach"), N_("range"),
     N_("blast"), N_("burst"), N_("wall"), N_("potion"), N_("double move"), N_("failure"), N_("no change"), N_("surge"),
+    N_("charge"), N_("bull rush"), N_("grab"), N_("move grabbed"), N_("end grab"), N_("aid another"), N_("dragged"),
+    N_("swap"),
     # creature roles (the unit card)
     N_("artillery"), N_("brute"), N_("controller"), N_("defender"), N_("leader"), N_("lurker"), N_("minion"),
     N_("skirmisher"), N_("soldier"), N_("striker"),

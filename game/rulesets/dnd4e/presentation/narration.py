@@ -199,15 +199,20 @@ def _gained(event: ConditionGained, state: GameState) -> str:
 
 
 def _attack_line(event: AttackRolled, state: GameState) -> str:
-    name = state.name
-    verb = N_("critically hits") if event.critical else (N_("hits") if event.hit else N_("misses"))
     kind = L_(" (opportunity attack)") if event.opportunity else ""
     note = L_(" (natural 20)") if event.natural == 20 and not event.critical else ""
     note = L_(" (natural 1 always misses)") if event.natural == 1 else note
-    return L_("{attacker}{kind} {verb} {target} with the {attack}: {natural} + {bonus}{mods} = {total} vs {defense} {value}{note}.",
-              attacker=named(name(event.attacker)), kind=kind, verb=verb, target=named(name(event.target)), attack=event.attack,
-              natural=event.natural, bonus=event.bonus, mods=_modifiers(event), total=event.total,
-              defense=DEFENSE_NAMES.get(event.defense, event.defense), value=event.defense_value, note=note)
+    roll = dict(attacker=named(state.name(event.attacker)), kind=kind, target=named(state.name(event.target)),
+                attack=event.attack, natural=event.natural, bonus=event.bonus, mods=_modifiers(event), total=event.total,
+                defense=DEFENSE_NAMES.get(event.defense, event.defense), value=event.defense_value, note=note)
+    if event.critical:
+        return L_("{attacker}{kind} critically hits {target} with the {attack}: {natural} + {bonus}{mods} = {total} vs "
+                  "{defense} {value}{note}.", **roll)
+    if event.hit:
+        return L_("{attacker}{kind} hits {target} with the {attack}: {natural} + {bonus}{mods} = {total} vs {defense} "
+                  "{value}{note}.", **roll)
+    return L_("{attacker}{kind} misses {target} with the {attack}: {natural} + {bonus}{mods} = {total} vs {defense} "
+              "{value}{note}.", **roll)
 
 
 def _modifiers(event: AttackRolled) -> str:
