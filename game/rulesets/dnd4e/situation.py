@@ -211,7 +211,7 @@ def situation(state: GameState, attacker: Entity, target: Entity, kind: str, ori
             modifiers.append(Modifier(HAMPERED_PENALTY, L_('attacker {condition}', condition=condition), rule))
     advantage = combat_advantage(state, attacker, target, kind)
     if advantage:
-        reason = "combat advantage: flanked" if is_flanking(state, attacker, target) else "combat advantage"
+        reason = L_("combat advantage: flanked") if is_flanking(state, attacker, target) else L_("combat advantage")
         modifiers.append(Modifier(COMBAT_ADVANTAGE_BONUS, reason, "4e §13"))
     cover_level = cover(state, attacker, target, kind, origin)
     if cover_level == COVER:

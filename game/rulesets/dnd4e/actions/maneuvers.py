@@ -89,9 +89,9 @@ def _size(state: GameState, entity: Entity) -> int:
 def _able(state: GameState, actor: Entity) -> str | None:
     """Why a creature whose maneuver was held back can no longer carry it out, if it cannot."""
     if not state.conscious(actor):
-        return f"{state.name(actor)} dropped first"
+        return L_("{actor} dropped first", actor=named(state.name(actor)))
     blocked = next((c for c in NO_ACTION_CONDITIONS if state.has_condition(actor, c)), None)
-    return f"{state.name(actor)} is {blocked}" if blocked else None
+    return L_("{actor} is {condition}", actor=named(state.name(actor)), condition=blocked) if blocked else None
 
 
 def _lost(state: GameState, actor: Entity, target: Entity) -> Rejected | None:
@@ -99,7 +99,7 @@ def _lost(state: GameState, actor: Entity, target: Entity) -> Rejected | None:
     target is dead."""
     why = _able(state, actor)
     if why is None and state.world.has(target, OutOfFight):
-        why = f"{state.name(target)} is dead"
+        why = L_("{target} is dead", target=named(state.name(target)))
     return Rejected(why) if why else None
 
 

@@ -22,7 +22,7 @@ from game.rulesets.dnd4e.actions.zones import zones
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
 from game.rulesets.dnd4e.opportunity import provokers
 from game.i18n.gettext_domains import translate
-from game.rulesets.dnd4e.i18n import I18N, L_, N_, Ln_, _, named
+from game.rulesets.dnd4e.i18n import I18N, L_, N_, Ln_, _, content, named
 from game.rulesets.dnd4e.presentation.choices import MOVE_LABELS
 from game.rulesets.dnd4e.presentation.describe import (
     DEFENSE_LONG, condition_text, forced_words, harmful, listed, power_summary, readied_text, refusal_text, state_word, vitals,
@@ -300,7 +300,7 @@ class Words(Controls):
             title = L_("Interrupt: {power}?", power=offer.power) if power.action == "interrupt" \
                 else L_("Reaction: {power}?", power=offer.power)
         else:
-            title = OFFER_TITLES.get(offer.kind) or L_("{power}?", power=offer.power)
+            title = content(OFFER_TITLES[offer.kind]) if offer.kind in OFFER_TITLES else L_("{power}?", power=offer.power)
         plan = offer_plan(state, offer)
         if isinstance(plan, AttackPlan):
             odds = L_("{odds}.", odds=attack_odds(plan, with_hit=False))
