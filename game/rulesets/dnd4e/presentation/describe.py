@@ -27,6 +27,8 @@ NAMES = {"defense_bonus": N_("defenses"), "attack_bonus": N_("attack rolls"), "a
 DURATIONS = {"end_of_your_next_turn": N_(" until the end of your next turn"), "save_ends": N_(" (save ends)"),
              "start_of_your_next_turn": N_(" until the start of your next turn"), "sustain": N_(" (sustain minor)"),
              "end_of_its_next_turn": N_(" until the end of its next turn"), "encounter": N_(" for the encounter")}
+OBSCUREMENTS = {"light": N_("light obscurement"), "heavy": N_("heavy obscurement"), "total": N_("total obscurement")}
+ZONE_DURATIONS = {"sustain": N_("sustain"), "end_of_your_next_turn": N_("end of your next turn"), "encounter": N_("encounter")}
 STATE_WORDS = (N_("DEAD"), N_("DYING"), N_("UNCONSCIOUS"), N_("BLOODIED"))
 
 
@@ -132,8 +134,9 @@ def power_summary(power: Power | TeleportPower, user: str = "") -> str:
         words = _with_duration(effect_words(effect.condition, effect.amount, effect.damage_type), effect.duration)
         parts.append(L_("{who}: {effect}", who=user, effect=words) if user else L_("you: {effect}", effect=words))
     if power.zone is not None:
-        what = L_("{kind} obscurement", kind=power.zone.obscurement) if power.zone.obscurement else L_("difficult terrain")
-        parts.append(L_("zone of {what} ({duration})", what=what, duration=power.zone.duration.replace("_", " ")))
+        what = OBSCUREMENTS.get(power.zone.obscurement, N_("difficult terrain"))
+        duration = ZONE_DURATIONS.get(power.zone.duration, power.zone.duration.replace("_", " "))
+        parts.append(L_("zone of {what} ({duration})", what=what, duration=duration))
     return clauses(parts)
 
 
