@@ -22,7 +22,7 @@ from game.rulesets.dnd4e.actions.commands import Attack, Move
 from game.rulesets.dnd4e.actions.door import validate
 from game.rulesets.dnd4e.attacks import Modifier
 from game.rulesets.dnd4e.content import load_creatures, load_rosters
-from game.rulesets.dnd4e.i18n import L_
+from game.rulesets.dnd4e.i18n import L_, content
 from game.rulesets.dnd4e.presentation.describe import refusal_text
 from game.rulesets.dnd4e.presentation.narration import dice_line, narrate
 from game.rulesets.dnd4e.setup import new_match
@@ -201,3 +201,18 @@ def test_a_4e_battle_in_chinese_forecast_card_log_refusal_prompt_and_bar(gettext
     finally:
         pygame.quit()
     assert untranslated([line for line in shown if line]) == {}
+
+
+def test_every_power_of_every_creature_is_described_in_chinese(gettext_only):
+    from game.rulesets.dnd4e.presentation.describe import (
+        power_reach, power_reach_short, power_summary, power_target_text, usage_text,
+    )
+    lines = []
+    for template in load_creatures().values():
+        lines.append(template.summary)
+        for power in (*template.arsenal.attacks, *template.arsenal.teleports):
+            lines += [power.name, power_reach(power), power_reach_short(power), power_target_text(power),
+                      usage_text(power.usage, 1 if power.usage != "at-will" else None, 2), power_summary(power),
+                      power_summary(power, user="Brakka")]
+    assert len(lines) > 100
+    assert untranslated([content(line) for line in lines if line]) == {}

@@ -37,6 +37,14 @@ def refusal_text(refusal: Refusal) -> str:
     return L_("{reason} ({rule})", reason=refusal.reason, rule=refusal.rule) if refusal.rule else refusal.reason
 
 
+def sentences(parts: list[str]) -> str:
+    """Sentences one after another, as one message (Chinese puts no space after its full stop)."""
+    line = parts[-1] if parts else ""
+    for earlier in reversed(parts[:-1]):
+        line = L_("{first} {rest}", first=earlier, rest=line)
+    return line
+
+
 def clauses(parts: list[str]) -> str:
     """Parts joined with semicolons, as one message so that each part is still translated."""
     line = parts[-1] if parts else ""

@@ -25,7 +25,8 @@ from game.i18n.gettext_domains import translate
 from game.rulesets.dnd4e.i18n import I18N, L_, N_, Ln_, _, content, named
 from game.rulesets.dnd4e.presentation.choices import MOVE_LABELS
 from game.rulesets.dnd4e.presentation.describe import (
-    DEFENSE_LONG, condition_text, forced_words, harmful, listed, power_summary, readied_text, refusal_text, state_word, vitals,
+    DEFENSE_LONG, condition_text, forced_words, harmful, listed, power_summary, readied_text, refusal_text, sentences,
+    state_word, vitals,
 )
 from game.rulesets.dnd4e.presentation.narration import dice_line, narrate, rule_reference
 
@@ -314,7 +315,7 @@ class Words(Controls):
         refused = validate(state, React(by, True))
         labels = (("yes", _("Act now  [Y]") if offer.kind == "return" else _("Take it  [Y]")),
                   ("no", _("Keep waiting  [N]") if offer.kind == "return" else _("Let it pass  [N]")))
-        explain = " ".join(part for part in (translate(paused_odds(state)), translate(odds), _(rule) if rule else "") if part)
+        explain = translate(sentences([part for part in (paused_odds(state), odds, content(rule)) if part]))
         return Prompt(_("{title}  ({side})").format(title=translate(title), side=shown(self.screen.side_labels.get(side, side))),
                       side, translate(L_("{who}: {offer}.", who=self._name(by), offer=describe_offer(state, offer))),
                       explain, None if refused is None else translate(refusal_text(refused)), labels)
