@@ -19,7 +19,7 @@ def Ln_(singular: str, plural: str, count: int, /, **params: Any) -> str:
     """A Lazy line with plural forms; ``{n}`` is the count."""
     return I18N.lazy_plural(singular, plural, count, **params)
 
-__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_", "capitalized", "content", "named"]
+__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_", "capitalized", "content", "listed", "named"]
 
 # "Goblin 2": a kind from the content files numbered among its kind (game.match.place_roster).
 _NUMBERED = re.compile(r"(?P<kind>.*\S) (?P<number>[0-9]+)")
@@ -31,6 +31,14 @@ def named(name: str) -> str:
     if numbered is None:
         return name
     return L_("{kind} {number}", kind=numbered["kind"], number=int(numbered["number"]))
+
+
+def listed(parts: list[str]) -> str:
+    """Parts joined with commas, as one message so that each part is still translated."""
+    line = parts[-1] if parts else ""
+    for earlier in reversed(parts[:-1]):
+        line = L_("{first}, {rest}", first=earlier, rest=line)
+    return line
 
 
 def content(text: str) -> str:

@@ -10,7 +10,7 @@ from game.ecs.components import (
 from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
 from game.ecs.world import Entity
 from game.engine.refusal import Refusal
-from game.rulesets.dnd4e.i18n import L_, N_, _, named, ngettext
+from game.rulesets.dnd4e.i18n import L_, N_, _, listed, named, ngettext
 from game.engine.badges import badge, harmful
 from game.state import GameState
 
@@ -207,14 +207,6 @@ def condition_text(state: GameState, entry: Condition, with_source: bool = True)
     if with_source and entry.source and entry.name not in ("marked",) and entry.until != SUSTAIN and entry.source not in text:
         text = L_("{effect} [{source}]", effect=text, source=entry.source)
     return text
-
-
-def listed(parts: list[str]) -> str:
-    """Parts joined with commas, as one message so that each part is still translated."""
-    line = parts[-1] if parts else ""
-    for earlier in reversed(parts[:-1]):
-        line = L_("{first}, {rest}", first=earlier, rest=line)
-    return line
 
 
 def vitals(state: GameState, entity: Entity) -> tuple[str, str]:

@@ -17,8 +17,8 @@ from game.rulesets.dnd4e.actions.events import (
 from game.core.grid import chebyshev
 from game.ecs.world import Entity
 from game.state import GameState
-from game.rulesets.dnd4e.i18n import L_, N_, Ln_, named
-from game.rulesets.dnd4e.presentation.describe import DEFENSE_LONG, condition_text, effect_words, listed
+from game.rulesets.dnd4e.i18n import L_, N_, Ln_, listed, named
+from game.rulesets.dnd4e.presentation.describe import DEFENSE_LONG, condition_text, effect_words
 
 DEFENSE_NAMES = DEFENSE_LONG
 MOVE_VERBS = {"walk": N_("walks"), "run": N_("runs"), "shift": N_("shifts"), "crawl": N_("crawls"),

@@ -22,10 +22,10 @@ from game.rulesets.dnd4e.actions.zones import zones
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
 from game.rulesets.dnd4e.opportunity import provokers
 from game.i18n.gettext_domains import translate
-from game.rulesets.dnd4e.i18n import I18N, L_, N_, Ln_, _, content, named
+from game.rulesets.dnd4e.i18n import I18N, L_, N_, Ln_, _, content, listed, named
 from game.rulesets.dnd4e.presentation.choices import MOVE_LABELS
 from game.rulesets.dnd4e.presentation.describe import (
-    DEFENSE_LONG, condition_text, forced_words, harmful, listed, power_summary, readied_text, refusal_text, sentences,
+    DEFENSE_LONG, condition_text, forced_words, harmful, power_summary, readied_text, refusal_text, sentences,
     state_word, vitals,
 )
 from game.rulesets.dnd4e.presentation.narration import dice_line, narrate, rule_reference
