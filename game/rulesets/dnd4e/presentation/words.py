@@ -22,7 +22,7 @@ from game.rulesets.dnd4e.actions.zones import zones
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
 from game.rulesets.dnd4e.opportunity import provokers
 from game.i18n.gettext_domains import translate
-from game.rulesets.dnd4e.i18n import I18N, L_, N_, Ln_, _, content, listed, named
+from game.rulesets.dnd4e.i18n import L_, N_, Ln_, _, content, listed, named
 from game.rulesets.dnd4e.presentation.choices import MOVE_LABELS
 from game.rulesets.dnd4e.presentation.describe import (
     DEFENSE_LONG, condition_text, forced_words, harmful, power_summary, readied_text, refusal_text, sentences,
@@ -31,7 +31,6 @@ from game.rulesets.dnd4e.presentation.describe import (
 from game.rulesets.dnd4e.presentation.narration import dice_line, narrate, rule_reference
 
 TARGET_MODES = {"charge", "bull_rush", "grab", "move_grabbed", "aid", "potion"}
-MOVE_TITLES = MOVE_LABELS
 ACTION_TITLES = {STANDARD: N_("Standard"), MOVE: N_("Move"), MINOR: N_("Minor")}
 USED_TITLES = {STANDARD: N_("Standard used"), MOVE: N_("Move used"), MINOR: N_("Minor used")}
 DEFENSE_LABELS = (("ac", "AC"), ("fortitude", N_("Fort")), ("reflex", N_("Ref")), ("will", N_("Will")))
@@ -160,7 +159,7 @@ class Words(Controls):
 
     def _walk_hint(self, preview: WalkPreview) -> str:
         cost, speed = preview.cost, mode_speed(self.state, self.actor, self.mode)
-        verb = MOVE_TITLES.get(self.mode, self.mode.title())
+        verb = MOVE_LABELS.get(self.mode, self.mode.title())
         fall = L_(" Jumps down {feet} ft: a fall (1d10 per 10 ft, lands prone).", feet=preview.fall_ft) if preview.fall_ft else ""
         if preview.attackers:
             return L_("{verb} here: {cost} squares; provokes opportunity attacks from {names} (marked !).{fall}", verb=verb,
@@ -316,9 +315,9 @@ class Words(Controls):
         labels = (("yes", _("Act now  [Y]") if offer.kind == "return" else _("Take it  [Y]")),
                   ("no", _("Keep waiting  [N]") if offer.kind == "return" else _("Let it pass  [N]")))
         explain = translate(sentences([part for part in (paused_odds(state), odds, content(rule)) if part]))
-        return Prompt(_("{title}  ({side})").format(title=translate(title), side=shown(self.screen.side_labels.get(side, side))),
-                      side, translate(L_("{who}: {offer}.", who=self._name(by), offer=describe_offer(state, offer))),
-                      explain, None if refused is None else translate(refusal_text(refused)), labels)
+        title = translate(L_("{title}  ({side})", title=title, side=self.screen.side_labels.get(side, side)))
+        asks = translate(L_("{who}: {offer}.", who=self._name(by), offer=describe_offer(state, offer)))
+        return Prompt(title, side, asks, explain, None if refused is None else translate(refusal_text(refused)), labels)
 
     def offer_marks(self) -> tuple[tuple[Entity, bool], ...]:
         offer = self.state.offer
@@ -364,12 +363,6 @@ def attack_odds(plan: AttackPlan, with_hit: bool = True) -> str:
     return L_("{power} vs {defense} {value}: hit on {needed}+ ({chance}%){mods}{extra}", power=profile.name,
               defense=DEFENSE_LONG.get(profile.defense, profile.defense.title()), value=plan.defense_value, needed=plan.needed,
               chance=(21 - plan.needed) * 5, mods=mods, extra=extra)
-
-
-def shown(value: str) -> str:
-    """A value placed in a message translated now: a Lazy line or a name from the content files."""
-    translated: str = I18N.translate_value(value)
-    return translated
 
 
 def paused_odds(state: Any) -> str:
