@@ -171,7 +171,7 @@ def test_a_4e_battle_in_chinese_forecast_card_log_refusal_prompt_and_bar(gettext
         shown.append(scene.message)
         far = validate(scene.state, Attack(brakka, ids["Vess"], "longsword"))
         assert far is not None
-        shown.append(refusal_text(far))
+        shown += [refusal_text(far), str(far)]          # str(refusal) too, as a screen may write it
         before = len(scene.match.record)
         scene.match.dice = ScriptedDice([18, 3, 4, 5])
         controls.message = ""

@@ -10,6 +10,7 @@ from game.ecs.components import (
 from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
 from game.ecs.world import Entity
 from game.engine.refusal import Refusal
+from game.rulesets.dnd4e.actions.commands import Rejected
 from game.rulesets.dnd4e.i18n import L_, N_, _, listed, named, ngettext
 from game.engine.badges import badge, harmful
 from game.state import GameState
@@ -33,7 +34,9 @@ STATE_WORDS = (N_("DEAD"), N_("DYING"), N_("UNCONSCIOUS"), N_("BLOODIED"))
 
 
 def refusal_text(refusal: Refusal) -> str:
-    """A refusal as the screen writes it: "the reason (4e §x)"."""
+    """A refusal as the screen writes it: "the reason (4e §x)", as a Lazy line."""
+    if isinstance(refusal, Rejected):
+        return str(refusal)
     return L_("{reason} ({rule})", reason=refusal.reason, rule=refusal.rule) if refusal.rule else refusal.reason
 
 
