@@ -6,6 +6,8 @@ from typing import Any
 
 from game.i18n.gettext_domains import N_, Domain, Lazy
 
+__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_", "capitalized", "content", "listed", "named"]
+
 I18N = Domain("dnd4e", Path(__file__).resolve().parent / "locale")
 _, ngettext = I18N.gettext, I18N.ngettext
 
@@ -18,8 +20,6 @@ def L_(template: str, /, **params: Any) -> str:
 def Ln_(singular: str, plural: str, count: int, /, **params: Any) -> str:
     """A Lazy line with plural forms; ``{n}`` is the count."""
     return I18N.lazy_plural(singular, plural, count, **params)
-
-__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_", "capitalized", "content", "listed", "named"]
 
 # "Goblin 2": a kind from the content files numbered among its kind (game.match.place_roster).
 _NUMBERED = re.compile(r"(?P<kind>.*\S) (?P<number>[0-9]+)")
@@ -58,6 +58,7 @@ class _Capitalized(Lazy):
 
 
 def capitalized(line: str) -> str:
+    """The line with a capital first letter in English ("You: dazed"), the same line translated."""
     return _Capitalized(line)
 
 
