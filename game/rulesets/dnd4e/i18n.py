@@ -80,7 +80,8 @@ TERMS = (
     N_("blast"), N_("burst"), N_("wall"), N_("potion"), N_("double move"), N_("failure"), N_("no change"), N_("surge"),
     N_("charge"), N_("bull rush"), N_("grab"), N_("move grabbed"), N_("end grab"), N_("aid another"), N_("dragged"),
     N_("swap"), N_("delay"), N_("ready"), N_("action point"), N_("sustain"), N_("second wind"), N_("total defense"),
-    N_("escape"), N_("defense bonus"), N_("attack bonus"), N_("temp hp"), N_("aided attack"), N_("aided defense"),
+    N_("escape"), N_("athletics"), N_("acrobatics"), N_("defense bonus"), N_("attack bonus"), N_("temp hp"),
+    N_("aided attack"), N_("aided defense"), N_("fortitude"), N_("reflex"), N_("will"),
     # sizes (the roster editor's lines)
     N_("tiny"), N_("small"), N_("medium"), N_("large"), N_("huge"), N_("gargantuan"),
     # creature roles (the unit card)
