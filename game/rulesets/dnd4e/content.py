@@ -20,6 +20,7 @@ from game.ecs.components import (
     Arsenal, Body, Defenses, EffectSpec, HealSpec, Power, Stats, TeleportPower, ZoneSpec,
 )
 from game.engine.rosters import ContentError, Preset, Roster
+from game.rulesets.dnd4e.i18n import L_
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 DEFENSES = ("ac", "fortitude", "reflex", "will")
@@ -75,8 +76,11 @@ class CreatureTemplate:
     @property
     def summary(self) -> str:
         """One line for the roster editor's lists: level and role, size, hit points."""
-        role = f"level {self.stats.level} {self.stats.role}".strip()
-        return f"{role}, {self.body.size.name.lower()}, {self.stats.max_hp} HP"
+        size = self.body.size.name.lower()
+        if self.stats.role:
+            return L_("level {level} {role}, {size}, {hp} HP", level=self.stats.level, role=self.stats.role, size=size,
+                      hp=self.stats.max_hp)
+        return L_("level {level}, {size}, {hp} HP", level=self.stats.level, size=size, hp=self.stats.max_hp)
 
 
 # --------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ecs.components import Health, Stats
+from game.rulesets.dnd4e.i18n import L_
 
 PETRIFIED_RESIST = 20      # §9 petrified: resist 20 to all damage
 ALL = "all"
@@ -28,19 +29,19 @@ def adjust(amount: int, damage_type: str, stats: Stats, *, weakened_attacker: bo
     notes: list[str] = []
     if weakened_attacker:
         amount //= 2
-        notes.append("halved: attacker weakened")
+        notes.append(L_("halved: attacker weakened"))
     if insubstantial or stats.insubstantial:
         amount //= 2
-        notes.append("halved: insubstantial")
+        notes.append(L_("halved: insubstantial"))
     resist = _best(stats.resist, damage_type)
     if petrified:
         resist = max(resist, PETRIFIED_RESIST)
     if resist and amount:
-        notes.append(f"resist {resist}")
+        notes.append(L_("resist {n}", n=resist))
         amount = max(0, amount - resist)
     vulnerable = _best(stats.vulnerable, damage_type)
     if vulnerable and amount:
-        notes.append(f"vulnerable {vulnerable}")
+        notes.append(L_("vulnerable {n}", n=vulnerable))
         amount += vulnerable
     return Adjusted(amount, tuple(notes))
 

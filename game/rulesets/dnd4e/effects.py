@@ -11,6 +11,7 @@ from game.ecs.components import (
 )
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import Modifier
+from game.rulesets.dnd4e.i18n import L_, listed
 
 DEFENSE_BONUS, ATTACK_BONUS = "defense_bonus", "attack_bonus"
 AIDED_ATTACK, AIDED_DEFENSE = "aided_attack", "aided_defense"     # §25.2
@@ -64,12 +65,13 @@ def attack_modifiers(attacker_conditions: Conditions, target: Entity, includes_m
     found: list[Modifier] = []
     value = _summed(attacker_conditions.named(ATTACK_BONUS))
     if value:
-        sources = ", ".join(dict.fromkeys(c.source for c in attacker_conditions.named(ATTACK_BONUS)))
-        found.append(Modifier(value, f"attack {'bonus' if value > 0 else 'penalty'} ({sources})", "4e §7.4"))
+        sources = listed(list(dict.fromkeys(c.source for c in attacker_conditions.named(ATTACK_BONUS))))
+        found.append(Modifier(value, L_('attack bonus ({sources})',
+                sources=sources) if value > 0 else L_('attack penalty ({sources})', sources=sources), "4e §7.4"))
     if attacker_conditions.has(MARKED) and not includes_marker:
-        found.append(Modifier(MARKED_PENALTY, "marked by another creature", "4e §9"))
+        found.append(Modifier(MARKED_PENALTY, L_('marked by another creature'), "4e §9"))
     if any(c.against == target for c in attacker_conditions.named(AIDED_ATTACK)):
-        found.append(Modifier(AID_BONUS, "aided by an ally", "4e §25.2"))
+        found.append(Modifier(AID_BONUS, L_('aided by an ally'), "4e §25.2"))
     return tuple(found)
 
 
@@ -79,12 +81,12 @@ def defense_modifiers(target_conditions: Conditions, attacker: Entity) -> tuple[
     found: list[Modifier] = []
     value = _summed(target_conditions.named(DEFENSE_BONUS))
     if value:
-        sources = ", ".join(dict.fromkeys(c.source for c in target_conditions.named(DEFENSE_BONUS)))
-        found.append(Modifier(-value, f"target's defenses {value:+d} ({sources})", "4e §7.4"))
+        sources = listed(list(dict.fromkeys(c.source for c in target_conditions.named(DEFENSE_BONUS))))
+        found.append(Modifier(-value, L_("target's defenses {value:+d} ({sources})", value=value, sources=sources), "4e §7.4"))
     if target_conditions.has("unconscious"):
-        found.append(Modifier(-UNCONSCIOUS_DEFENSE_PENALTY, "target unconscious: -5 defenses", "4e §9"))
+        found.append(Modifier(-UNCONSCIOUS_DEFENSE_PENALTY, L_('target unconscious: -5 defenses'), "4e §9"))
     if any(c.against == attacker for c in target_conditions.named(AIDED_DEFENSE)):
-        found.append(Modifier(-AID_BONUS, "target aided by an ally: +2 defenses", "4e §25.2"))
+        found.append(Modifier(-AID_BONUS, L_('target aided by an ally: +2 defenses'), "4e §25.2"))
     return tuple(found)
 
 

@@ -20,6 +20,7 @@ from game.rulesets.dnd4e.attacks import (
     LONG_RANGE_PENALTY, PRONE_ATTACKER_PENALTY, RESTRAINED_ATTACKER_PENALTY, Modifier,
 )
 from game.state import GameState
+from game.rulesets.dnd4e.i18n import L_
 
 MELEE, RANGED, CLOSE, AREA = "melee", "ranged", "close", "area"
 ATTACK_KINDS = (MELEE, RANGED, CLOSE, AREA)
@@ -200,26 +201,26 @@ def situation(state: GameState, attacker: Entity, target: Entity, kind: str, ori
     """
     modifiers: list[Modifier] = []
     if long_range:
-        modifiers.append(Modifier(LONG_RANGE_PENALTY, "long range", "4e §5.3"))
+        modifiers.append(Modifier(LONG_RANGE_PENALTY, L_('long range'), "4e §5.3"))
     if state.has_condition(attacker, "prone"):
-        modifiers.append(Modifier(PRONE_ATTACKER_PENALTY, "attacker prone", "4e §9"))
+        modifiers.append(Modifier(PRONE_ATTACKER_PENALTY, L_('attacker prone'), "4e §9"))
     if state.has_condition(attacker, "restrained"):
-        modifiers.append(Modifier(RESTRAINED_ATTACKER_PENALTY, "attacker restrained", "4e §9"))
+        modifiers.append(Modifier(RESTRAINED_ATTACKER_PENALTY, L_('attacker restrained'), "4e §9"))
     for condition, rule in HAMPERED_ATTACKER:
         if state.has_condition(attacker, condition):
-            modifiers.append(Modifier(HAMPERED_PENALTY, f"attacker {condition}", rule))
+            modifiers.append(Modifier(HAMPERED_PENALTY, L_('attacker {condition}', condition=condition), rule))
     advantage = combat_advantage(state, attacker, target, kind)
     if advantage:
-        reason = "combat advantage: flanked" if is_flanking(state, attacker, target) else "combat advantage"
+        reason = L_("combat advantage: flanked") if is_flanking(state, attacker, target) else L_("combat advantage")
         modifiers.append(Modifier(COMBAT_ADVANTAGE_BONUS, reason, "4e §13"))
     cover_level = cover(state, attacker, target, kind, origin)
     if cover_level == COVER:
-        modifiers.append(Modifier(COVER_PENALTY, "cover", "4e §14"))
+        modifiers.append(Modifier(COVER_PENALTY, L_('cover'), "4e §14"))
     elif cover_level == SUPERIOR_COVER:
-        modifiers.append(Modifier(SUPERIOR_COVER_PENALTY, "superior cover", "4e §14"))
+        modifiers.append(Modifier(SUPERIOR_COVER_PENALTY, L_('superior cover'), "4e §14"))
     hidden = concealment(state, attacker, target, kind)
     if hidden == CONCEALMENT:
-        modifiers.append(Modifier(CONCEALMENT_PENALTY, "concealment", "4e §15.2"))
+        modifiers.append(Modifier(CONCEALMENT_PENALTY, L_('concealment'), "4e §15.2"))
     elif hidden == TOTAL_CONCEALMENT:
-        modifiers.append(Modifier(TOTAL_CONCEALMENT_PENALTY, "total concealment", "4e §15.2"))
+        modifiers.append(Modifier(TOTAL_CONCEALMENT_PENALTY, L_('total concealment'), "4e §15.2"))
     return Situation(cover_level, hidden, advantage, tuple(modifiers))

@@ -12,6 +12,7 @@ from game.rulesets.dnd4e.effects import SAVE_DIE, SAVE_TARGET
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.falling import FALL_DIE, fall_damage
 from game.state import GameState
+from game.rulesets.dnd4e.i18n import L_
 
 PRONE = "prone"
 
@@ -68,7 +69,7 @@ def place_forced(state: GameState, forced: ForcedMovement, path: tuple[Square, .
     if drop:
         natural = dice.roll(SAVE_DIE)
         caught = natural >= SAVE_TARGET
-        events.append(SavingThrow(target, natural, caught, "to catch itself at the edge", "4e §20"))
+        events.append(SavingThrow(target, natural, caught, L_("to catch itself at the edge"), "4e §20"))
         if caught:
             # §20: it drops prone in the last square before the edge, and the forced movement ends.
             path, drop = path[:-1], 0

@@ -37,6 +37,7 @@ from game.rulesets.dnd4e.effects import (
 )
 from game.rulesets.dnd4e.situation import AREA, CLOSE, MELEE, RANGED, can_see, situation
 from game.state import GameState
+from game.rulesets.dnd4e.i18n import L_, named
 
 PRONE_DEFENSE_BONUS = 2     # §9 prone: +2 to all defenses against ranged attacks from non-adjacent enemies
 CHARGE_BONUS = 1            # §12, §25.5
@@ -82,7 +83,7 @@ def _prone_bonus(state: GameState, attacker: Entity, target: Entity, kind: str) 
         return ()
     if are_adjacent(*state.space(attacker), *state.space(target)):
         return ()
-    return (Modifier(-PRONE_DEFENSE_BONUS, "target prone: +2 defenses vs ranged", "4e §9"),)
+    return (Modifier(-PRONE_DEFENSE_BONUS, L_('target prone: +2 defenses vs ranged'), "4e §9"),)
 
 
 def _effect_modifiers(state: GameState, attacker: Entity, target: Entity, targets: tuple[Entity, ...]) -> tuple[Modifier, ...]:
@@ -94,15 +95,15 @@ def _effect_modifiers(state: GameState, attacker: Entity, target: Entity, target
 
 def _target_kind_problem(state: GameState, actor: Entity, target: Entity, profile: Power) -> Rejected | None:
     if target not in state.creatures() or state.world.has(target, OutOfFight):
-        return Rejected(f"there is no living creature {target}")
+        return Rejected(L_('there is no living creature {target}', target=target))
     if profile.targets == "enemy" and (target == actor or not state.are_enemies(actor, target)):
-        return Rejected(f"{state.name(target)} is not an enemy", "4e §5.1")
+        return Rejected(L_('{target} is not an enemy', target=named(state.name(target))), "4e §5.1")
     if profile.targets == "ally" and (target == actor or state.are_enemies(actor, target)):
-        return Rejected(f"the {profile.name} targets an ally", "4e §5.1")
+        return Rejected(L_('the {power} targets an ally', power=profile.name), "4e §5.1")
     if profile.targets == "ally_or_self" and state.are_enemies(actor, target):
-        return Rejected(f"the {profile.name} targets you or an ally", "4e §5.1")
+        return Rejected(L_('the {power} targets you or an ally', power=profile.name), "4e §5.1")
     if profile.targets == "self" and target != actor:
-        return Rejected(f"the {profile.name} affects only its user", "4e §5.6")
+        return Rejected(L_('the {power} affects only its user', power=profile.name), "4e §5.6")
     return None
 
 
@@ -114,9 +115,10 @@ def _in_range(state: GameState, actor: Entity, target: Entity, profile: Power) -
     distance = range_distance(state.battlefield, source, aim, limit=reach)
     if distance is None:
         word = "reach" if profile.kind == MELEE else "range"
-        return Rejected(f"{state.name(target)} is out of {word} of the {profile.name} ({reach})", "4e §5.2-§5.3, §5.7")
+        return Rejected(L_('{target} is out of {word} of the {power} ({reach})',
+                target=named(state.name(target)), word=word, power=profile.name, reach=reach), "4e §5.2-§5.3, §5.7")
     if not line_of_effect(state.battlefield, source, aim):
-        return Rejected(f"no line of effect to {state.name(target)}", "4e §6")
+        return Rejected(L_('no line of effect to {target}', target=named(state.name(target))), "4e §6")
     return distance
 
 
@@ -124,11 +126,11 @@ def plan_attack(state: GameState, actor: Entity, target: Entity, attack: str, *,
     """Everything that decides whether and how a melee or ranged attack happens, without rolling or changing anything."""
     profile = find_power(state, actor, attack)
     if profile is None:
-        return Rejected(f"{state.name(actor)} has no power called {attack!r}")
+        return Rejected(L_('{actor} has no power called {attack!r}', actor=named(state.name(actor)), attack=attack))
     if profile.kind not in (MELEE, RANGED):
-        return Rejected(f"the {profile.name} is a {profile.kind} power: aim its area instead", "4e §5.4-§5.5")
+        return Rejected(L_('the {power} is a {kind} power: aim its area instead', power=profile.name, kind=profile.kind), "4e §5.4-§5.5")
     if not profile.attacks:
-        return Rejected(f"the {profile.name} makes no attack: use it on its target instead", "4e §25.23")
+        return Rejected(L_('the {power} makes no attack: use it on its target instead', power=profile.name), "4e §25.23")
     if (problem := _target_kind_problem(state, actor, target, profile)) is not None:
         return problem
     distance = _in_range(state, actor, target, profile)
@@ -137,11 +139,12 @@ def plan_attack(state: GameState, actor: Entity, target: Entity, attack: str, *,
     long_range = profile.kind == RANGED and profile.weapon and distance > profile.reach
     found = situation(state, actor, target, profile.kind, long_range=long_range)
     if profile.needs_combat_advantage and not found.combat_advantage:
-        return Rejected(f"the {profile.name} needs combat advantage against {state.name(target)}", "4e §13")
+        return Rejected(L_('the {power} needs combat advantage against {target}',
+                power=profile.name, target=named(state.name(target))), "4e §13")
     modifiers = found.modifiers + _prone_bonus(state, actor, target, profile.kind) + \
         _effect_modifiers(state, actor, target, (target,))
     if charge:
-        modifiers += (Modifier(CHARGE_BONUS, "charging", "4e §25.5"),)
+        modifiers += (Modifier(CHARGE_BONUS, L_('charging'), "4e §25.5"),)
     defense_value = state.stats(target).defenses.value(profile.defense)
     return AttackPlan(profile, distance, modifiers, defense_value, found.combat_advantage)
 
@@ -154,22 +157,22 @@ def area_squares(state: GameState, actor: Entity, profile: Power, origin: Square
     if profile.kind == AREA and profile.area == WALL:
         squares = list(wall) or [origin]
         if squares[0] != origin:
-            return Rejected("a wall starts at its origin square", "4e §5.6")
+            return Rejected(L_('a wall starts at its origin square'), "4e §5.6")
         problem = wall_problem(bf, space, squares, profile.size, profile.reach)
         return Rejected(problem, "4e §5.6") if problem else sorted(squares)
     if profile.kind == CLOSE and profile.area == BURST:
         if origin != space[0]:
-            return Rejected("a close burst is centred on its user", "4e §5.4")
+            return Rejected(L_('a close burst is centred on its user'), "4e §5.4")
         return close_burst(bf, space, profile.size)
     if profile.kind == CLOSE and profile.area == BLAST:
         if origin not in blast_placements(space, profile.size):
-            return Rejected(f"a blast {profile.size} must touch its user's space without overlapping it", "4e §5.6")
+            return Rejected(L_("a blast {size} must touch its user's space without overlapping it", size=profile.size), "4e §5.6")
         return close_blast(bf, space, origin, profile.size)
     if profile.kind == AREA and profile.area == BURST:
         if not area_origin_ok(bf, space, origin, profile.reach):
-            return Rejected(f"the burst's centre must be within {profile.reach} squares, with line of effect", "4e §5.5")
+            return Rejected(L_("the burst's centre must be within {reach} squares, with line of effect", reach=profile.reach), "4e §5.5")
         return area_burst(bf, origin, profile.size)
-    return Rejected(f"the {profile.name} is not a close or area power")
+    return Rejected(L_('the {power} is not a close or area power', power=profile.name))
 
 
 def plan_area(state: GameState, actor: Entity, attack: str, origin: Square,
@@ -177,7 +180,7 @@ def plan_area(state: GameState, actor: Entity, attack: str, origin: Square,
     """Every creature a close or area power would catch, each with its own situation (§5.4-§5.6)."""
     profile = find_power(state, actor, attack)
     if profile is None:
-        return Rejected(f"{state.name(actor)} has no power called {attack!r}")
+        return Rejected(L_('{actor} has no power called {attack!r}', actor=named(state.name(actor)), attack=attack))
     squares = area_squares(state, actor, profile, origin, wall)
     if isinstance(squares, Rejected):
         return squares
@@ -205,7 +208,7 @@ def plan_area(state: GameState, actor: Entity, attack: str, origin: Square,
         modifiers = found.modifiers + _effect_modifiers(state, actor, creature, tuple(caught))
         targets.append((creature, AttackPlan(profile, 0, modifiers, defense_value, found.combat_advantage)))
     if not targets and profile.zone is None:
-        return Rejected(f"no creature is in the {profile.name}'s area")
+        return Rejected(L_("no creature is in the {power}'s area", power=profile.name))
     return AreaPlan(profile, origin, tuple(sorted(squares)), tuple(targets))
 
 
@@ -215,11 +218,12 @@ def _usable(state: GameState, actor: Entity, name: str) -> Rejected | None:
         return rejection
     profile = find_power(state, actor, name)
     if profile is None:
-        return Rejected(f"{state.name(actor)} has no power called {name!r}")
+        return Rejected(L_('{actor} has no power called {name!r}', actor=named(state.name(actor)), name=name))
     if profile.action in ("interrupt", "reaction"):
-        return Rejected(f"the {name} is an immediate {profile.action}: it is used when its trigger happens", "4e §3.3")
+        return Rejected(L_('the {name} is an immediate {action}: it is used when its trigger happens',
+                name=name, action=profile.action), "4e §3.3")
     if power_spent(state, actor, name, profile.usage, profile.uses):
-        return Rejected(f"the {name} is an {profile.usage} power and has no use left", "4e §25.23")
+        return Rejected(L_('the {name} is an {usage} power and has no use left', name=name, usage=profile.usage), "4e §25.23")
     return lacks_action(state, actor, profile.action)
 
 
@@ -242,9 +246,9 @@ def validate_coup_de_grace(state: GameState, command: CoupDeGrace) -> Rejected |
     if (rejection := _usable(state, command.actor, command.attack)) is not None:
         return rejection
     if command.target in state.creatures() and not state.is_helpless(command.target):
-        return Rejected(f"{state.name(command.target)} is not helpless", "4e §25.6")
+        return Rejected(L_('{target} is not helpless', target=named(state.name(command.target))), "4e §25.6")
     if command.target in state.creatures() and not are_adjacent(*state.space(command.actor), *state.space(command.target)):
-        return Rejected(f"{state.name(command.target)} is not adjacent", "4e §25.6")
+        return Rejected(L_('{target} is not adjacent', target=named(state.name(command.target))), "4e §25.6")
     plan = plan_attack(state, command.actor, command.target, command.attack)
     return plan if isinstance(plan, Rejected) else None
 
@@ -255,11 +259,11 @@ def validate_use_power(state: GameState, command: UsePower) -> Rejected | None:
     profile = find_power(state, command.actor, command.power)
     assert profile is not None
     if profile.attacks or profile.kind in (CLOSE, AREA):
-        return Rejected(f"the {profile.name} is aimed as an attack or an area", "4e §5")
+        return Rejected(L_('the {power} is aimed as an attack or an area', power=profile.name), "4e §5")
     if profile.kind == PERSONAL:
         return None
     if command.target is None:
-        return Rejected(f"the {profile.name} needs a target")
+        return Rejected(L_('the {power} needs a target', power=profile.name))
     if (problem := _target_kind_problem(state, command.actor, command.target, profile)) is not None:
         return problem
     distance = _in_range(state, command.actor, command.target, profile)
@@ -335,7 +339,7 @@ def resume_attack(state: GameState, paused: PausedAttack, dice: Dice) -> list[Ev
     """After the offers: an attacker that dropped loses its attack (§25.13); otherwise it goes on."""
     command = paused.command
     if not state.conscious(command.actor) or state.has_condition(command.actor, "stunned"):
-        return [AttackLost(command.actor, command.attack, "the attacker dropped first")]
+        return [AttackLost(command.actor, command.attack, L_("the attacker dropped first"))]
     return carry_out(state, command, dice)
 
 
@@ -589,12 +593,12 @@ def offer_plan(state: GameState, offer: Offer) -> AttackPlan | Rejected | None:
     if offer.kind == "opportunity":
         melee = state.arsenal(offer.by).basic_attack(MELEE)
         if melee is None:
-            return Rejected(f"{state.name(offer.by)} has no melee basic attack", "4e §25.13")
+            return Rejected(L_('{by} has no melee basic attack', by=named(state.name(offer.by))), "4e §25.13")
         return plan_attack(state, offer.by, offer.against, melee.name)
     if offer.kind in ("power", "readied"):
         power = find_power(state, offer.by, offer.power)
         if power is None:
-            return Rejected(f"{state.name(offer.by)} has no power called {offer.power!r}")
+            return Rejected(L_('{by} has no power called {power!r}', by=named(state.name(offer.by)), power=offer.power))
         if power.attacks and offer.against is not None:
             return plan_attack(state, offer.by, offer.against, power.name)
     return None

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from game.core.grid import Square
 from game.ecs.world import Entity
 from game.engine.refusal import Refusal
+from game.rulesets.dnd4e.i18n import L_
 
 
 @dataclass(frozen=True)
@@ -244,3 +245,7 @@ Command = (
 @dataclass(frozen=True)
 class Rejected(Refusal):
     """Why a 4e command cannot be carried out; nothing changed."""
+
+    def __str__(self) -> str:
+        # A Lazy line: English as ever, and the screen that draws str(refusal) shows it in the chosen language.
+        return L_("{reason} ({rule})", reason=self.reason, rule=self.rule) if self.rule else self.reason

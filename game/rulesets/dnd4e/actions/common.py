@@ -10,6 +10,7 @@ from game.ecs.components import Offer, OutOfFight, PausedAttack, PausedHandover,
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import spend
 from game.state import GameState
+from game.rulesets.dnd4e.i18n import L_, named
 
 NO_ACTION_CONDITIONS = ("stunned", "petrified", "surprised", "unconscious", "dying")  # 4e §9
 # §9: dazed (and dominated, which dazes) creatures and those that cannot act take no immediate or
@@ -20,20 +21,22 @@ NO_TRIGGERED_ACTIONS = NO_ACTION_CONDITIONS + ("dazed", "dominated")
 def check_actor(state: GameState, actor: Entity) -> Rejected | None:
     """The actor may act now: it is its turn, it can act, and no decision is waiting."""
     if state.outcome is not None:
-        return Rejected("the skirmish is over")
+        return Rejected(L_('the skirmish is over'))
     if actor not in state.creatures():
-        return Rejected(f"there is no creature {actor}")
+        return Rejected(L_('there is no creature {actor}', actor=actor))
     if (waiting := waiting_for(state)) is not None:
         return waiting
     if state.turn.current != actor:
-        return Rejected(f"it is {state.name(state.turn.current)}'s turn, not {state.name(actor)}'s", "4e §2.2")
+        return Rejected(L_("it is {current}'s turn, not {actor}'s",
+                current=named(state.name(state.turn.current)), actor=named(state.name(actor))), "4e §2.2")
     if state.world.has(actor, OutOfFight):
-        return Rejected(f"{state.name(actor)} is dead", "4e §27")
+        return Rejected(L_('{actor} is dead', actor=named(state.name(actor))), "4e §27")
     for condition in NO_ACTION_CONDITIONS:
         if state.has_condition(actor, condition):
-            return Rejected(f"{state.name(actor)} is {condition} and can take no actions", "4e §9")
+            return Rejected(L_('{actor} is {condition} and can take no actions',
+                    actor=named(state.name(actor)), condition=condition), "4e §9")
     if actor in state.turn.delayed:
-        return Rejected(f"{state.name(actor)} is delaying", "4e §25.9")
+        return Rejected(L_('{actor} is delaying', actor=named(state.name(actor))), "4e §25.9")
     return None
 
 
@@ -54,23 +57,25 @@ def waiting_for(state: GameState) -> Rejected | None:
     forced = state.pending_forced
     if forced is not None:
         first = forced.queue[0]
-        return Rejected(f"waiting for {state.name(first.by)} to {first.kind} {state.name(first.target)}", "4e §22")
+        return Rejected(L_('waiting for {by} to {kind} {target}',
+                by=named(state.name(first.by)), kind=first.kind, target=named(state.name(first.target))), "4e §22")
     offers = state.pending_offers
     if offers is not None and offers.offers:
         offer = offers.offers[0]
-        return Rejected(f"waiting for {state.name(offer.by)} to answer: {describe_offer(state, offer)}", "4e §3.2-§3.3")
+        return Rejected(L_('waiting for {by} to answer: {offer}',
+                by=named(state.name(offer.by)), offer=describe_offer(state, offer)), "4e §3.2-§3.3")
     return None
 
 
 def describe_offer(state: GameState, offer: Offer) -> str:
-    against = state.name(offer.against) if offer.against is not None else ""
+    against = named(state.name(offer.against)) if offer.against is not None else ""
     if offer.kind == "opportunity":
-        return f"an opportunity attack on {against}"
+        return L_("an opportunity attack on {target}", target=against)
     if offer.kind == "readied":
-        return f"the readied {offer.power} against {against}"
+        return L_("the readied {power} against {target}", power=offer.power, target=against)
     if offer.kind == "return":
-        return "act now instead of delaying further"
-    return f"{offer.power} against {against}" if against else offer.power
+        return L_("act now instead of delaying further")
+    return L_("{power} against {target}", power=offer.power, target=against) if against else offer.power
 
 
 def decider(state: GameState) -> Entity:
@@ -124,12 +129,12 @@ def lacks_action(state: GameState, actor: Entity, action: str) -> Rejected | Non
     budget = state.turn.actions
     if spend(budget, action) is not None:
         return None
-    name = state.name(actor)
+    name = named(state.name(actor))
     if budget.one_action:
         if state.turn.surprise:
-            return Rejected(f"{name} has taken its one action of the surprise round", "4e §2.3")
-        return Rejected(f"{name} is dazed and has taken its one action this turn", "4e §9 dazed")
-    return Rejected(f"{name} has no {action} action left", "4e §3.1, §3.4")
+            return Rejected(L_('{name} has taken its one action of the surprise round', name=name), "4e §2.3")
+        return Rejected(L_('{name} is dazed and has taken its one action this turn', name=name), "4e §9 dazed")
+    return Rejected(L_('{name} has no {action} action left', name=name, action=action), "4e §3.1, §3.4")
 
 
 def spend_action(state: GameState, action: str) -> str:

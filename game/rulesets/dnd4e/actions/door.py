@@ -14,6 +14,7 @@ from game.rulesets.dnd4e.actions.events import Event
 from game.core.dice import Dice
 from game.state import GameState
 from game.rulesets.dnd4e.systems.pipeline import run_systems
+from game.rulesets.dnd4e.i18n import L_
 
 # Each entry pairs one command class with its own validator and applier; the table is keyed by the class, so
 # the pairing is checked by the tests rather than by the type checker.
@@ -51,7 +52,7 @@ def validate(state: GameState, command: Command) -> Rejected | None:
     """Pure: no dice, no change. None means the command may be applied."""
     rules = _RULES.get(type(command))
     if rules is None:
-        return Rejected(f"unknown command {type(command).__name__}")
+        return Rejected(L_('unknown command {command}', command=type(command).__name__))
     return rules[0](state, command)
 
 

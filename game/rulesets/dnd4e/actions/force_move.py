@@ -11,6 +11,7 @@ from game.core.forced import forced_path_problem, forced_step_ok
 from game.core.grid import DIRECTIONS, Square
 from game.ecs.components import ForcedMovement, PendingForced
 from game.state import GameState
+from game.rulesets.dnd4e.i18n import L_, named
 
 def next_forced(state: GameState) -> ForcedMovement | None:
     pending = state.pending_forced
@@ -30,12 +31,13 @@ def forced_next_squares(state: GameState, forced: ForcedMovement, path: tuple[Sq
 
 def validate_force_move(state: GameState, command: ForceMove) -> Rejected | None:
     if state.outcome is not None:
-        return Rejected("the skirmish is over")
+        return Rejected(L_('the skirmish is over'))
     forced = next_forced(state)
     if forced is None:
-        return Rejected("no forced movement is waiting to be placed", "4e §22")
+        return Rejected(L_('no forced movement is waiting to be placed'), "4e §22")
     if command.actor != forced.by or command.target != forced.target:
-        return Rejected(f"{state.name(forced.by)} must first {forced.kind} {state.name(forced.target)}", "4e §22")
+        return Rejected(L_('{by} must first {kind} {target}',
+                by=named(state.name(forced.by)), kind=forced.kind, target=named(state.name(forced.target))), "4e §22")
     problem = forced_path_problem(state.move_rules(forced.target), state.space(forced.by), forced.kind,
                                   forced.squares, command.path)
     return Rejected(problem, "4e §22") if problem else None

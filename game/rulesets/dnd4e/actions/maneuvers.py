@@ -47,6 +47,7 @@ from game.rulesets.dnd4e.effects import AIDED_ATTACK, AIDED_DEFENSE, defense_mod
 from game.rulesets.dnd4e.opportunity import NO_OPPORTUNITY_ACTIONS, provokers
 from game.rulesets.dnd4e.situation import MELEE
 from game.state import GameState
+from game.rulesets.dnd4e.i18n import L_, named
 
 GRABBED = "grabbed"                 # §25.12: immobilized while the grab lasts ([A5])
 GRAB_SOURCE = "grab"                # the name the grab is sustained by (Sustain(actor, "grab"), §11.1)
@@ -88,9 +89,9 @@ def _size(state: GameState, entity: Entity) -> int:
 def _able(state: GameState, actor: Entity) -> str | None:
     """Why a creature whose maneuver was held back can no longer carry it out, if it cannot."""
     if not state.conscious(actor):
-        return f"{state.name(actor)} dropped first"
+        return L_("{actor} dropped first", actor=named(state.name(actor)))
     blocked = next((c for c in NO_ACTION_CONDITIONS if state.has_condition(actor, c)), None)
-    return f"{state.name(actor)} is {blocked}" if blocked else None
+    return L_("{actor} is {condition}", actor=named(state.name(actor)), condition=blocked) if blocked else None
 
 
 def _lost(state: GameState, actor: Entity, target: Entity) -> Rejected | None:
@@ -98,7 +99,7 @@ def _lost(state: GameState, actor: Entity, target: Entity) -> Rejected | None:
     target is dead."""
     why = _able(state, actor)
     if why is None and state.world.has(target, OutOfFight):
-        why = f"{state.name(target)} is dead"
+        why = L_("{target} is dead", target=named(state.name(target)))
     return Rejected(why) if why else None
 
 
@@ -107,22 +108,23 @@ def _starts(state: GameState, actor: Entity, action: str, what: str) -> Rejected
     if (rejection := check_actor(state, actor)) is not None:
         return rejection
     if spend(state.turn.actions, action) is None:
-        return Rejected(f"{state.name(actor)} has no {action} action left for {what}", "4e §3.1, §3.4")
+        return Rejected(L_('{actor} has no {action} action left for {what}',
+                actor=named(state.name(actor)), action=action, what=what), "4e §3.1, §3.4")
     return None
 
 
 def _enemy_problem(state: GameState, actor: Entity, target: Entity, rule: str) -> Rejected | None:
     if target not in state.creatures() or state.world.has(target, OutOfFight):
-        return Rejected(f"there is no living creature {target}", rule)
+        return Rejected(L_('there is no living creature {target}', target=target), rule)
     if target == actor or not state.are_enemies(actor, target):
-        return Rejected(f"{state.name(target)} is not an enemy", rule)
+        return Rejected(L_('{target} is not an enemy', target=named(state.name(target))), rule)
     return None
 
 
 def _size_problem(state: GameState, actor: Entity, target: Entity, what: str, rule: str) -> Rejected | None:
     """§25.4, §25.12: the target is at most one size larger than the actor."""
     if _size(state, target) > _size(state, actor) + 1:
-        return Rejected(f"{state.name(target)} is more than one size larger: too big to {what}", rule)
+        return Rejected(L_('{target} is more than one size larger: too big to {what}', target=named(state.name(target)), what=what), rule)
     return None
 
 
@@ -136,7 +138,8 @@ def maneuver_plan(state: GameState, actor: Entity, target: Entity, name: str, de
     against ``defense``, with no damage, no effects and no weapon's extras (§25.2, §25.4, §25.12)."""
     melee = _melee_basic(state, actor)
     if melee is None:
-        return Rejected(f"{state.name(actor)} has no melee basic attack to make the {name} with", "4e §25.3")
+        return Rejected(L_('{actor} has no melee basic attack to make the {name} with',
+                actor=named(state.name(actor)), name=name), "4e §25.3")
     plan = plan_attack(state, actor, target, melee.name, charge=charge)
     if isinstance(plan, Rejected):
         return plan
@@ -189,44 +192,45 @@ def charge_squares(state: GameState, actor: Entity, target: Entity, bull_rush: b
 
 def validate_charge(state: GameState, command: Charge) -> Rejected | None:
     actor, target, path = command.actor, command.target, command.path
-    if (rejection := _starts(state, actor, STANDARD, "a charge")) is not None:
+    if (rejection := _starts(state, actor, STANDARD, L_('a charge'))) is not None:
         return rejection
     if (rejection := _enemy_problem(state, actor, target, "4e §25.5")) is not None:
         return rejection
     if _melee_basic(state, actor) is None:
-        return Rejected(f"{state.name(actor)} has no melee basic attack to charge with", "4e §25.5")
-    if command.bull_rush and (rejection := _size_problem(state, actor, target, "bull rush", "4e §25.4")) is not None:
+        return Rejected(L_('{actor} has no melee basic attack to charge with', actor=named(state.name(actor))), "4e §25.5")
+    if command.bull_rush and (rejection := _size_problem(state, actor, target, L_('bull rush'), "4e §25.4")) is not None:
         return rejection
     if (rejection := held_in_place(state, actor, WALK)) is not None:
-        return Rejected(f"{rejection.reason}, so it cannot charge", rejection.rule)
+        return Rejected(L_('{reason}, so it cannot charge', reason=rejection.reason), rejection.rule)
     start = state.square(actor)
     if not path or path[0] != start:
-        return Rejected("a charge's path starts where the charger stands", "4e §25.5")
+        return Rejected(L_("a charge's path starts where the charger stands"), "4e §25.5")
     squares = charge_squares(state, actor, target, command.bull_rush)
     if not squares:
-        return Rejected(f"there is no square from which to attack {state.name(target)}", "4e §25.5")
+        return Rejected(L_('there is no square from which to attack {target}', target=named(state.name(target))), "4e §25.5")
     nearest = min(chebyshev(start, s) for s in squares)
     if nearest < MIN_CHARGE_SQUARES:
-        return Rejected(f"a charge moves at least {MIN_CHARGE_SQUARES} squares, but the nearest square from which "
-                        f"to attack {state.name(target)} is {nearest} away", "4e §25.5, [A15]")
+        return Rejected(L_('a charge moves at least {least} squares, but the nearest square from which to attack {target} is {nearest} '
+                           'away', least=MIN_CHARGE_SQUARES, target=named(state.name(target)), nearest=nearest), "4e §25.5, [A15]")
     end = path[-1]
     if end not in squares or chebyshev(start, end) != nearest:
-        return Rejected(f"a charge ends on the nearest square from which to attack {state.name(target)} "
-                        f"({nearest} squares away)", "4e §25.5")
+        return Rejected(L_('a charge ends on the nearest square from which to attack {target} ({nearest} squares away)',
+                target=named(state.name(target)), nearest=nearest), "4e §25.5")
     rules = state.move_rules(actor)
     if not rules.may_end_at(end):
-        return Rejected("the nearest square to attack from is occupied: no charge", "4e §25.5")
+        return Rejected(L_('the nearest square to attack from is occupied: no charge'), "4e §25.5")
     if any(chebyshev(b, end) >= chebyshev(a, end) for a, b in zip(path, path[1:])):
-        return Rejected("every step of a charge must bring the charger nearer to where it ends", "4e §25.5, [A15]")
+        return Rejected(L_('every step of a charge must bring the charger nearer to where it ends'), "4e §25.5, [A15]")
     costs = step_costs(rules, path)
     if costs is None:
-        return Rejected("that path is not a legal move: it enters a wall, an enemy or a cliff face, or cuts a "
-                        "wall's corner", "4e §17.3-§17.4, §18.2")
+        return Rejected(L_("that path is not a legal move: it enters a wall, an enemy or a cliff face, or cuts a wall's corner"),
+                        "4e §17.3-§17.4, §18.2")
     if fall_at_end(rules, path):
-        return Rejected("a charge cannot go over a ledge", "4e §25.5, §20")
+        return Rejected(L_('a charge cannot go over a ledge'), "4e §25.5, §20")
     speed = walking_speed(state, actor)
     if sum(costs) > speed:
-        return Rejected(f"that charge costs {sum(costs)} squares but the speed is {speed}", "4e §25.5, §17.1, §18.1")
+        return Rejected(L_('that charge costs {cost} squares but the speed is {speed}',
+                cost=sum(costs), speed=speed), "4e §25.5, §17.1, §18.1")
     return None
 
 
@@ -236,8 +240,9 @@ def apply_charge(state: GameState, command: Charge, dice: Dice) -> list[Event]:
     # §25.5: no further actions this turn; an action point still adds one (§25.1).
     turn = state.turn
     state.world.set_resource(replace(turn, actions=ActionBudget(0, 0, 0, one_action=turn.actions.one_action)))
-    what = "a bull rush" if command.bull_rush else "an attack"
-    events: list[Event] = [ActionTaken(actor, CHARGE, f"{what} on {state.name(command.target)}", "4e §25.5")]
+    victim = named(state.name(command.target))
+    detail = L_("a bull rush on {target}", target=victim) if command.bull_rush else L_("an attack on {target}", target=victim)
+    events: list[Event] = [ActionTaken(actor, CHARGE, detail, "4e §25.5")]
     events += go_on(state, actor, command.path, slot, WALK, dice, follow_up=PausedAttack(command))
     if state.pending_offers is None:
         events += _charge_arrived(state, command, dice)
@@ -281,8 +286,8 @@ def _charge_attack(state: GameState, command: Charge, dice: Dice) -> list[Event]
 # Bull rush (§25.4) ----------------------------------------------------------------------------------------
 def _bull_rush_plan(state: GameState, actor: Entity, target: Entity, charge: bool = False) -> AttackPlan | Rejected:
     if not _adjacent(state, actor, target):
-        return Rejected(f"{state.name(target)} is not adjacent", "4e §25.4")
-    if (rejection := _size_problem(state, actor, target, "bull rush", "4e §25.4")) is not None:
+        return Rejected(L_('{target} is not adjacent', target=named(state.name(target))), "4e §25.4")
+    if (rejection := _size_problem(state, actor, target, L_('bull rush'), "4e §25.4")) is not None:
         return rejection
     return maneuver_plan(state, actor, target, BULL_RUSH, "fortitude", charge=charge)
 
@@ -313,7 +318,7 @@ def push_squares(state: GameState, actor: Entity, target: Entity) -> list[Square
 
 def validate_bull_rush(state: GameState, command: BullRush) -> Rejected | None:
     actor, target = command.actor, command.target
-    if (rejection := _starts(state, actor, STANDARD, "a bull rush")) is not None:
+    if (rejection := _starts(state, actor, STANDARD, L_('a bull rush'))) is not None:
         return rejection
     if (rejection := _enemy_problem(state, actor, target, "4e §25.4")) is not None:
         return rejection
@@ -321,8 +326,8 @@ def validate_bull_rush(state: GameState, command: BullRush) -> Rejected | None:
     if isinstance(plan, Rejected):
         return plan
     if command.push_to is not None and command.push_to not in push_squares(state, actor, target):
-        return Rejected(f"{state.name(target)} cannot be pushed into {list(command.push_to)}: a push goes 1 square "
-                        "farther away, into a square it could enter and stay in", "4e §25.4, §22")
+        return Rejected(L_('{target} cannot be pushed into {squares}: a push goes 1 square farther away, into a square it could enter '
+                           'and stay in', target=named(state.name(target)), squares=list(command.push_to)), "4e §25.4, §22")
     return None
 
 
@@ -398,23 +403,23 @@ def _grab_entries(state: GameState, bearer: Entity, holder: Entity) -> tuple[Con
 
 def _grab_plan(state: GameState, actor: Entity, target: Entity) -> AttackPlan | Rejected:
     if not _adjacent(state, actor, target):
-        return Rejected(f"{state.name(target)} is not within reach: a grab reaches adjacent creatures only "
-                        "(a weapon's reach does not count)", "4e §25.12")
-    if (rejection := _size_problem(state, actor, target, "grab", "4e §25.12")) is not None:
+        return Rejected(L_("{target} is not within reach: a grab reaches adjacent creatures only (a weapon's reach does not count)",
+                target=named(state.name(target))), "4e §25.12")
+    if (rejection := _size_problem(state, actor, target, L_('grab'), "4e §25.12")) is not None:
         return rejection
     return maneuver_plan(state, actor, target, GRAB, "reflex")
 
 
 def validate_grab(state: GameState, command: Grab) -> Rejected | None:
     actor, target = command.actor, command.target
-    if (rejection := _starts(state, actor, STANDARD, "a grab")) is not None:
+    if (rejection := _starts(state, actor, STANDARD, L_('a grab'))) is not None:
         return rejection
     if (rejection := _enemy_problem(state, actor, target, "4e §25.12")) is not None:
         return rejection
     if grabs_held(state, actor):
-        return Rejected(f"{state.name(actor)} is already holding a grab: let go first", "4e §25.12")
+        return Rejected(L_('{actor} is already holding a grab: let go first', actor=named(state.name(actor))), "4e §25.12")
     if any(state.has_condition(actor, c) for c in NO_OPPORTUNITY_ACTIONS):
-        return Rejected(f"{state.name(actor)} could not hold a grab: it is dazed or worse", "4e §25.12")
+        return Rejected(L_('{actor} could not hold a grab: it is dazed or worse', actor=named(state.name(actor))), "4e §25.12")
     plan = _grab_plan(state, actor, target)
     return plan if isinstance(plan, Rejected) else None
 
@@ -465,7 +470,7 @@ def validate_end_grab(state: GameState, command: EndGrab) -> Rejected | None:
     if (rejection := check_actor(state, command.actor)) is not None:
         return rejection
     if not grabs_held(state, command.actor):
-        return Rejected(f"{state.name(command.actor)} is holding no grab", "4e §25.12")
+        return Rejected(L_('{actor} is holding no grab', actor=named(state.name(command.actor))), "4e §25.12")
     return None
 
 
@@ -473,7 +478,7 @@ def apply_end_grab(state: GameState, command: EndGrab, dice: Dice) -> list[Event
     actor = command.actor
     events: list[Event] = []
     for bearer in grabs_held(state, actor):
-        events.append(ActionTaken(actor, "end grab", f"lets go of {state.name(bearer)}", "4e §25.12"))
+        events.append(ActionTaken(actor, "end grab", L_("lets go of {target}", target=named(state.name(bearer))), "4e §25.12"))
         events += end_entries(state, bearer, _grab_entries(state, bearer, actor), "4e §25.12")
     return events
 
@@ -484,24 +489,24 @@ def _drag_problem(state: GameState, actor: Entity, target: Entity, path: tuple[S
     (docs/rulings-maneuvers.md). Both paths must be legal, with no ledge; the creature dragged pays
     nothing for difficult terrain (its own speed does not matter)."""
     if len(path) < 2 or path[0] != state.square(actor):
-        return Rejected("the grabber's path starts where it stands and enters at least one square", "4e §25.12")
+        return Rejected(L_("the grabber's path starts where it stands and enters at least one square"), "4e §25.12")
     rules = state.move_rules(actor, ignoring=target)
     costs = step_costs(rules, path)
     if costs is None or fall_at_end(rules, path):
-        return Rejected("that path is not a legal move for the grabber: walls, enemies, corners or a ledge",
+        return Rejected(L_('that path is not a legal move for the grabber: walls, enemies, corners or a ledge'),
                         "4e §17.3-§17.4, §18.2, §20")
     budget = walking_speed(state, actor) // 2
     if sum(costs) > budget:
-        return Rejected(f"moving a grabbed creature costs {sum(costs)} squares but half speed is {budget}",
+        return Rejected(L_('moving a grabbed creature costs {cost} squares but half speed is {budget}', cost=sum(costs), budget=budget),
                         "4e §25.12, [A25]")
     dragged = _dragged_path(state, actor, target, path)
     target_rules = state.move_rules(target, ignoring=actor)
     target_costs = step_costs(target_rules, dragged, ignore_difficult=True)
     if target_costs is None or fall_at_end(target_rules, dragged):
-        return Rejected(f"{state.name(target)} cannot be dragged that way: walls, its enemies, corners or a ledge",
+        return Rejected(L_('{target} cannot be dragged that way: walls, its enemies, corners or a ledge', target=named(state.name(target))),
                         "4e §25.12, §17.4")
     if not rules.may_end_at(path[-1]) or not target_rules.may_end_at(dragged[-1]):
-        return Rejected("the grabber and the creature it drags must each end where they may stand", "4e §17.4")
+        return Rejected(L_('the grabber and the creature it drags must each end where they may stand'), "4e §17.4")
     return None
 
 
@@ -514,7 +519,7 @@ def _dragged_path(state: GameState, actor: Entity, target: Entity, path: tuple[S
 def _held_one(state: GameState, actor: Entity) -> Entity | Rejected:
     held = grabs_held(state, actor)
     if not held:
-        return Rejected(f"{state.name(actor)} is holding no grab", "4e §25.12")
+        return Rejected(L_('{actor} is holding no grab', actor=named(state.name(actor))), "4e §25.12")
     return held[0]
 
 
@@ -531,7 +536,7 @@ def _drag_plan(state: GameState, actor: Entity, path: tuple[Square, ...]) -> tup
 
 
 def validate_move_grabbed(state: GameState, command: MoveGrabbed) -> Rejected | None:
-    if (rejection := _starts(state, command.actor, STANDARD, "moving a grabbed creature")) is not None:
+    if (rejection := _starts(state, command.actor, STANDARD, L_('moving a grabbed creature'))) is not None:
         return rejection
     found = _drag_plan(state, command.actor, command.path)
     return found if isinstance(found, Rejected) else None
@@ -612,17 +617,17 @@ def _resume_drag(state: GameState, drag: Drag, dice: Dice) -> list[Event]:
 # Escape (§25.11) ------------------------------------------------------------------------------------------
 def validate_escape(state: GameState, command: Escape) -> Rejected | None:
     actor = command.actor
-    if (rejection := _starts(state, actor, MOVE, "escaping")) is not None:
+    if (rejection := _starts(state, actor, MOVE, L_('escaping'))) is not None:
         return rejection
     if command.skill not in ESCAPE_SKILLS:
-        return Rejected(f"escape with {' or '.join(ESCAPE_SKILLS)}, not {command.skill!r}", "4e §25.11")
+        return Rejected(L_('escape with {skills}, not {skill!r}', skills=' or '.join(ESCAPE_SKILLS), skill=command.skill), "4e §25.11")
     if not state.has_condition(actor, GRABBED):
-        return Rejected(f"{state.name(actor)} is not grabbed", "4e §25.11")
+        return Rejected(L_('{actor} is not grabbed', actor=named(state.name(actor))), "4e §25.11")
     if command.shift_to is not None:
         free = state.clone()
         free.remove_condition(actor, GRABBED)
         if (rejection := shift_rejection(free, actor, command.shift_to)) is not None:
-            return Rejected(f"after escaping: {rejection.reason}", rejection.rule)
+            return Rejected(L_('after escaping: {reason}', reason=rejection.reason), rejection.rule)
     return None
 
 
@@ -640,15 +645,17 @@ def apply_escape(state: GameState, command: Escape, dice: Dice) -> list[Event]:
     for entry in state.conditions(actor).named(GRABBED):
         holder = entry.by
         if holder is None or holder not in state.creatures():
-            value, mods, who = 10, 0, "the hold"
+            value, mods, who = 10, 0, L_("the hold")
         else:
             value = state.stats(holder).defenses.value(defense)
             mods = sum(m.value for m in defense_modifiers(state.conditions(holder), actor) if m.rule != "4e §25.2")
-            who = state.name(holder)
+            who = named(state.name(holder))
         total = natural + bonus + mods
         escaped = total >= value
-        detail = f"{command.skill} {natural}+{bonus}{mods:+d} = {total} vs {who}'s {defense} {value}: " + \
-            ("escaped" if escaped else "still grabbed")
+        check = dict(skill=command.skill, natural=natural, bonus=bonus, mods=mods, total=total, who=who, defense=defense,
+                     value=value)
+        detail = L_("{skill} {natural}+{bonus}{mods:+d} = {total} vs {who}'s {defense} {value}: escaped", **check) \
+            if escaped else L_("{skill} {natural}+{bonus}{mods:+d} = {total} vs {who}'s {defense} {value}: still grabbed", **check)
         events.append(ActionTaken(actor, "escape", detail, "4e §25.11"))
         if escaped:
             events += end_entries(state, actor, (entry,), "4e §25.11")
@@ -661,14 +668,14 @@ def apply_escape(state: GameState, command: Escape, dice: Dice) -> list[Event]:
 # Aid another (§25.2) --------------------------------------------------------------------------------------
 def validate_aid_another(state: GameState, command: AidAnother) -> Rejected | None:
     actor, target, ally = command.actor, command.target, command.ally
-    if (rejection := _starts(state, actor, STANDARD, "aid another")) is not None:
+    if (rejection := _starts(state, actor, STANDARD, L_('aid another'))) is not None:
         return rejection
     if command.boon not in AID_BOONS:
-        return Rejected(f"the aid is for an ally's \"attack\" or \"defense\", not {command.boon!r}", "4e §25.2")
+        return Rejected(L_('the aid is for an ally\'s "attack" or "defense", not {boon!r}', boon=command.boon), "4e §25.2")
     if (rejection := _enemy_problem(state, actor, target, "4e §25.2")) is not None:
         return rejection
     if ally not in state.standing() or ally == actor or state.are_enemies(actor, ally):
-        return Rejected("aid another helps an ally other than the aider", "4e §25.2")
+        return Rejected(L_('aid another helps an ally other than the aider'), "4e §25.2")
     plan = maneuver_plan(state, actor, target, AID, "ac", defense_value=AID_DEFENSE_VALUE)
     return plan if isinstance(plan, Rejected) else None
 

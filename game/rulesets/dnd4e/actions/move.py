@@ -23,6 +23,7 @@ from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MOVE, spend
 from game.rulesets.dnd4e.opportunity import SHIFT, provokers
 from game.state import SQUEEZING, GameState
+from game.rulesets.dnd4e.i18n import L_, named
 
 WALK, RUN, CRAWL, SQUEEZE = "walk", "run", "crawl", "squeeze"
 MOVE_MODES = (WALK, RUN, SHIFT, CRAWL, SQUEEZE)
@@ -62,22 +63,22 @@ def held_in_place(state: GameState, entity: Entity, mode: str = WALK) -> Rejecte
     crawling needs prone. §25.21: only Large or bigger creatures squeeze (docs/rulings.md), and a
     squeezing creature keeps squeezing until it ends the squeeze.
     """
-    name = state.name(entity)
+    name = named(state.name(entity))
     verb = {WALK: "walk", RUN: "run", SHIFT: "shift", CRAWL: "crawl", SQUEEZE: "squeeze"}.get(mode)
     if verb is None:
-        return Rejected(f"unknown kind of move {mode!r} (walk, run, shift, crawl or squeeze)")
+        return Rejected(L_('unknown kind of move {mode!r} (walk, run, shift, crawl or squeeze)', mode=mode))
     for condition in CANNOT_MOVE:
         if state.has_condition(entity, condition):
-            return Rejected(f"{name} is {condition} and cannot {verb}", "4e §9")
+            return Rejected(L_('{name} is {condition} and cannot {verb}', name=name, condition=condition, verb=verb), "4e §9")
     prone = state.has_condition(entity, "prone")
     if mode == CRAWL and not prone:
-        return Rejected(f"{name} is not prone: only a prone creature crawls", "4e §25.7")
+        return Rejected(L_('{name} is not prone: only a prone creature crawls', name=name), "4e §25.7")
     if mode != CRAWL and prone:
-        return Rejected(f"{name} is prone and cannot {verb}: crawl or stand up first", "4e §9 prone")
+        return Rejected(L_('{name} is prone and cannot {verb}: crawl or stand up first', name=name, verb=verb), "4e §9 prone")
     if mode == SQUEEZE and state.world.get(entity, Body).size.side_squares < 2:
-        return Rejected(f"{name} is too small to squeeze: only Large or bigger creatures squeeze", "4e §25.21")
+        return Rejected(L_('{name} is too small to squeeze: only Large or bigger creatures squeeze', name=name), "4e §25.21")
     if mode != SQUEEZE and state.has_condition(entity, SQUEEZING):
-        return Rejected(f"{name} is squeezing: keep squeezing or end the squeeze first (a free action)", "4e §25.21")
+        return Rejected(L_('{name} is squeezing: keep squeezing or end the squeeze first (a free action)', name=name), "4e §25.21")
     return None
 
 
@@ -88,14 +89,14 @@ def shift_rejection(state: GameState, entity: Entity, to: Square) -> Rejected | 
     rules = state.move_rules(entity)
     start = state.square(entity)
     if max(abs(to[0] - start[0]), abs(to[1] - start[1])) != SHIFT_SQUARES:
-        return Rejected("a shift moves exactly 1 square", "4e §25.20")
+        return Rejected(L_('a shift moves exactly 1 square'), "4e §25.20")
     cost = rules.step_cost(start, to)
     if cost is None or rules.drop_ft(start, to):
-        return Rejected("that square cannot be entered with a shift", "4e §17-§18, §20")
+        return Rejected(L_('that square cannot be entered with a shift'), "4e §17-§18, §20")
     if cost > SHIFT_SQUARES:
-        return Rejected("a 1-square shift cannot enter difficult terrain or cross a low wall", "4e §18.1, M001-DT-05")
+        return Rejected(L_('a 1-square shift cannot enter difficult terrain or cross a low wall'), "4e §18.1, M001-DT-05")
     if not rules.may_end_at(to):
-        return Rejected("a shift cannot end in another creature's square", "4e §17.4")
+        return Rejected(L_("a shift cannot end in another creature's square"), "4e §17.4")
     return None
 
 
@@ -129,19 +130,20 @@ def validate_move(state: GameState, command: Move) -> Rejected | None:
     if (rejection := move_blocker(state, command.actor, command.mode)) is not None:
         return rejection
     if len(command.path) < 2:
-        return Rejected("a move must enter at least one square")
+        return Rejected(L_('a move must enter at least one square'))
     rules = state.move_rules(command.actor, squeeze=command.mode == SQUEEZE or None)
     cost = path_cost(rules, command.path)
     if cost is None:
-        return Rejected("that path is not a legal move: it enters a wall, an enemy or a cliff face, cuts a "
-                        "wall's corner, or goes on after a fall", "4e §17.3-§17.4, §18.2, §20")
+        return Rejected(L_("that path is not a legal move: it enters a wall, an enemy or a cliff face, cuts a wall's corner, or goes on "
+                           "after a fall"), "4e §17.3-§17.4, §18.2, §20")
     budget = move_budget(state, command.actor, command.mode)
     if cost > budget:
-        double = " (a double move: the move and standard actions together)" if can_double_move(state) else ""
-        return Rejected(f"that {command.mode} costs {cost} squares but {budget} are available{double}",
+        double = L_(" (a double move: the move and standard actions together)") if can_double_move(state) else ""
+        return Rejected(L_('that {mode} costs {cost} squares but {budget} are available{double}',
+                mode=command.mode, cost=cost, budget=budget, double=double),
                         "4e §17.1, §18.1, §19")
     if not rules.may_end_at(command.path[-1]):
-        return Rejected("a move cannot end in another creature's square", "4e §17.4")
+        return Rejected(L_("a move cannot end in another creature's square"), "4e §17.4")
     return None
 
 

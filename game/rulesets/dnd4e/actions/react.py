@@ -20,6 +20,7 @@ from game.ecs.components import Offer, PausedAttack, PausedHandover, PausedMove,
 from game.ecs.world import Entity
 from game.state import GameState
 from game.rulesets.dnd4e.systems.turns import advance, return_from_delay
+from game.rulesets.dnd4e.i18n import L_, named
 
 
 def _offer(state: GameState) -> Offer | None:
@@ -29,14 +30,15 @@ def _offer(state: GameState) -> Offer | None:
 
 def validate_react(state: GameState, command: React) -> Rejected | None:
     if state.outcome is not None:
-        return Rejected("the skirmish is over")
+        return Rejected(L_('the skirmish is over'))
     if state.pending_forced is not None:
         return waiting_for(state)
     offer = _offer(state)
     if offer is None:
-        return Rejected("nothing is waiting for an answer", "4e §3.2-§3.3")
+        return Rejected(L_('nothing is waiting for an answer'), "4e §3.2-§3.3")
     if command.actor != offer.by:
-        return Rejected(f"it is {state.name(offer.by)} who answers next: {describe_offer(state, offer)}", "4e §3.2-§3.3")
+        return Rejected(L_('it is {by} who answers next: {offer}',
+                by=named(state.name(offer.by)), offer=describe_offer(state, offer)), "4e §3.2-§3.3")
     if command.take:
         plan = offer_plan(state, offer)
         if isinstance(plan, Rejected):

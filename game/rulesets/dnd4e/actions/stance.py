@@ -12,6 +12,7 @@ from game.ecs.components import Body, Condition, Position
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MINOR, MOVE
 from game.state import SQUEEZING, GameState
+from game.rulesets.dnd4e.i18n import L_, named
 
 
 def stand_up_square(state: GameState, actor: Entity, to: Square | None = None) -> Square | None | Rejected:
@@ -27,8 +28,8 @@ def stand_up_square(state: GameState, actor: Entity, to: Square | None = None) -
                 is not None and not rules.drop_ft(start, square) and rules.may_end_at(square):
             return square
     if to is not None:
-        return Rejected("standing up, a creature sharing a space shifts 1 square into a free adjacent one", "4e §25.19")
-    return Rejected(f"{state.name(actor)} shares its space and every adjacent square is taken: it cannot stand up",
+        return Rejected(L_('standing up, a creature sharing a space shifts 1 square into a free adjacent one'), "4e §25.19")
+    return Rejected(L_('{actor} shares its space and every adjacent square is taken: it cannot stand up', actor=named(state.name(actor))),
                     "4e §25.19")
 
 
@@ -36,7 +37,7 @@ def validate_stand_up(state: GameState, command: StandUp) -> Rejected | None:
     if (rejection := check_actor(state, command.actor)) is not None:
         return rejection
     if not state.has_condition(command.actor, PRONE):
-        return Rejected(f"{state.name(command.actor)} is not prone", "4e §25.19")
+        return Rejected(L_('{actor} is not prone', actor=named(state.name(command.actor))), "4e §25.19")
     if isinstance(square := stand_up_square(state, command.actor, command.to), Rejected):
         return square
     return lacks_action(state, command.actor, MOVE)
@@ -59,7 +60,7 @@ def validate_drop_prone(state: GameState, command: DropProne) -> Rejected | None
     if (rejection := check_actor(state, command.actor)) is not None:
         return rejection
     if state.has_condition(command.actor, PRONE):
-        return Rejected(f"{state.name(command.actor)} is already prone", "4e §25.8")
+        return Rejected(L_('{actor} is already prone', actor=named(state.name(command.actor))), "4e §25.8")
     return lacks_action(state, command.actor, MINOR)
 
 
@@ -85,9 +86,9 @@ def validate_end_squeeze(state: GameState, command: EndSqueeze) -> Rejected | No
     if (rejection := check_actor(state, command.actor)) is not None:
         return rejection
     if not state.has_condition(command.actor, SQUEEZING):
-        return Rejected(f"{state.name(command.actor)} is not squeezing", "4e §25.21")
+        return Rejected(L_('{actor} is not squeezing', actor=named(state.name(command.actor))), "4e §25.21")
     if full_space(state, command.actor) is None:
-        return Rejected(f"there is no room here for {state.name(command.actor)}'s full space", "4e §25.21")
+        return Rejected(L_("there is no room here for {actor}'s full space", actor=named(state.name(command.actor))), "4e §25.21")
     return None
 
 

@@ -11,6 +11,7 @@ from game.core.teleport import teleport_reaches
 from game.ecs.components import Position, TeleportPower
 from game.ecs.world import Entity
 from game.state import GameState
+from game.rulesets.dnd4e.i18n import L_, named
 
 GRABBED = "grabbed"     # §23: teleporting away ends a grab (a physical, location-bound hold)
 
@@ -35,15 +36,15 @@ def validate_teleport(state: GameState, command: Teleport) -> Rejected | None:
         return rejection
     power = teleport_power(state, command.actor, command.power)
     if power is None:
-        return Rejected(f"{state.name(command.actor)} has no teleport power called {command.power!r}")
+        return Rejected(L_('{actor} has no teleport power called {power!r}', actor=named(state.name(command.actor)), power=command.power))
     if power_spent(state, command.actor, power.name):
-        return Rejected(f"the {power.name} is an encounter power and has been used", "4e §25.23")
+        return Rejected(L_('the {power} is an encounter power and has been used', power=power.name), "4e §25.23")
     if (lacking := lacks_action(state, command.actor, power.action)) is not None:
         return lacking
     occupied = state.squares_taken(but=command.actor)
     if not teleport_reaches(state.battlefield, state.space(command.actor), command.destination, power.squares, occupied):
-        return Rejected(f"the {power.name} reaches only free squares within {power.squares} that "
-                        f"{state.name(command.actor)} can see", "4e §23")
+        return Rejected(L_('the {power} reaches only free squares within {squares} that {actor} can see',
+                power=power.name, squares=power.squares, actor=named(state.name(command.actor))), "4e §23")
     return None
 
 

@@ -21,9 +21,10 @@ from game.rulesets.dnd4e.effects import DEFENSE_BONUS
 from game.rulesets.dnd4e.situation import MELEE, RANGED
 from game.state import GameState
 from game.rulesets.dnd4e.systems.turns import delay, sustainable
+from game.rulesets.dnd4e.i18n import L_, N_, named
 
-READY_TRIGGERS = {"enemy_enters_reach": "an enemy comes within reach or range",
-                  "enemy_attacks": "an enemy makes an attack"}
+READY_TRIGGERS = {"enemy_enters_reach": N_("an enemy comes within reach or range"),
+                  "enemy_attacks": N_("an enemy makes an attack")}
 SECOND_WIND, ACTION_POINT = "second wind", "action point"
 DEFENSE_BOOST = 2                # §25.18, §25.22: +2 to all defenses until the start of the next turn
 POTION_HEALING = 10              # a potion of healing: spend a surge, regain 10 instead of the surge value (docs/rulings.md)
@@ -40,11 +41,11 @@ def validate_delay(state: GameState, command: Delay) -> Rejected | None:
     if (rejection := check_actor(state, command.actor)) is not None:
         return rejection
     if state.turn.acted:
-        return Rejected("a creature can delay only before taking any action on its turn", "4e §25.9")
+        return Rejected(L_('a creature can delay only before taking any action on its turn'), "4e §25.9")
     if any(state.has_condition(command.actor, c) for c in ("dazed", "dominated")):
-        return Rejected(f"{state.name(command.actor)} is dazed and cannot delay", "4e §9 dazed, §25.9")
+        return Rejected(L_('{actor} is dazed and cannot delay', actor=named(state.name(command.actor))), "4e §9 dazed, §25.9")
     if state.turn.surprise:
-        return Rejected("the surprise round's one action cannot be put off", "4e §2.3")
+        return Rejected(L_("the surprise round's one action cannot be put off"), "4e §2.3")
     return None
 
 
@@ -57,20 +58,22 @@ def validate_ready(state: GameState, command: Ready) -> Rejected | None:
     if (rejection := _needs(state, command.actor, STANDARD, "readying an action")) is not None:
         return rejection
     if command.trigger not in READY_TRIGGERS:
-        return Rejected(f"unknown trigger {command.trigger!r}: choose {', '.join(READY_TRIGGERS)}", "4e §25.16")
+        return Rejected(L_('unknown trigger {trigger!r}: choose {triggers}',
+                trigger=command.trigger, triggers=', '.join(READY_TRIGGERS)), "4e §25.16")
     power = find_power(state, command.actor, command.power)
     if power is None or power.kind not in (MELEE, RANGED) or not power.attacks or power.action != STANDARD:
-        return Rejected(f"{state.name(command.actor)} can ready only a melee or ranged attack power that takes a "
-                        "standard action", "4e §25.16")
+        return Rejected(L_('{actor} can ready only a melee or ranged attack power that takes a standard action',
+                actor=named(state.name(command.actor))), "4e §25.16")
     if power_spent(state, command.actor, power.name, power.usage, power.uses):
-        return Rejected(f"the {power.name} has no use left", "4e §25.23")
+        return Rejected(L_('the {power} has no use left', power=power.name), "4e §25.23")
     return None
 
 
 def apply_ready(state: GameState, command: Ready, dice: Dice) -> list[Event]:
     spend_action(state, STANDARD)
     state.world.add(command.actor, Readied(command.power, command.trigger))
-    return [ActionTaken(command.actor, "ready", f"{command.power} when {READY_TRIGGERS[command.trigger]}", "4e §25.16")]
+    return [ActionTaken(command.actor, "ready", L_("{power} when {trigger}",
+            power=command.power, trigger=READY_TRIGGERS[command.trigger]), "4e §25.16")]
 
 
 # Action point (§25.1) -------------------------------------------------------------------------------------
@@ -79,13 +82,13 @@ def validate_action_point(state: GameState, command: SpendActionPoint) -> Reject
         return rejection
     points = state.world.maybe(command.actor, ActionPoints)
     if points is None or points.left < 1:
-        return Rejected(f"{state.name(command.actor)} has no action point", "4e §25.1")
+        return Rejected(L_('{actor} has no action point', actor=named(state.name(command.actor))), "4e §25.1")
     if power_spent(state, command.actor, ACTION_POINT):
-        return Rejected("only one action point can be spent per encounter", "4e §25.1")
+        return Rejected(L_('only one action point can be spent per encounter'), "4e §25.1")
     if state.turn.surprise:
-        return Rejected("no action points in the surprise round", "4e §2.3, §25.1")
+        return Rejected(L_('no action points in the surprise round'), "4e §2.3, §25.1")
     if state.turn.actions.one_action:
-        return Rejected(f"{state.name(command.actor)} is dazed: one action is all it gets", "4e §9 dazed, [A43]")
+        return Rejected(L_('{actor} is dazed: one action is all it gets', actor=named(state.name(command.actor))), "4e §9 dazed, [A43]")
     return None
 
 
@@ -94,7 +97,7 @@ def apply_action_point(state: GameState, command: SpendActionPoint, dice: Dice) 
     state.world.add(command.actor, ActionPoints(points.left - 1))
     mark_used(state, command.actor, ACTION_POINT)
     state.world.set_resource(replace(state.turn, actions=with_extra_action(state.turn.actions)))
-    return [ActionTaken(command.actor, "action point", "one extra action", "4e §25.1")]
+    return [ActionTaken(command.actor, "action point", L_("one extra action"), "4e §25.1")]
 
 
 # Sustain (§11.1) ------------------------------------------------------------------------------------------
@@ -102,9 +105,9 @@ def validate_sustain(state: GameState, command: Sustain) -> Rejected | None:
     if (rejection := _needs(state, command.actor, MINOR, "sustaining")) is not None:
         return rejection
     if command.power not in sustainable(state, command.actor):
-        return Rejected(f"{state.name(command.actor)} has no {command.power} to sustain", "4e §11.1")
+        return Rejected(L_('{actor} has no {power} to sustain', actor=named(state.name(command.actor)), power=command.power), "4e §11.1")
     if command.power in state.turn.sustained:
-        return Rejected(f"the {command.power} is already sustained this turn", "4e §11.1, [A12]")
+        return Rejected(L_('the {power} is already sustained this turn', power=command.power), "4e §11.1, [A12]")
     return None
 
 
@@ -120,9 +123,9 @@ def validate_second_wind(state: GameState, command: SecondWind) -> Rejected | No
     if (rejection := _needs(state, command.actor, STANDARD, "second wind")) is not None:
         return rejection
     if not state.stats(command.actor).hero:
-        return Rejected("only heroes use second wind", "4e §25.18")
+        return Rejected(L_('only heroes use second wind'), "4e §25.18")
     if power_spent(state, command.actor, SECOND_WIND):
-        return Rejected("second wind is once per encounter", "4e §25.18")
+        return Rejected(L_('second wind is once per encounter'), "4e §25.18")
     return None
 
 
@@ -153,17 +156,17 @@ def validate_potion(state: GameState, command: DrinkPotion) -> Rejected | None:
     if (rejection := _needs(state, command.actor, STANDARD if giving else MINOR, "a potion")) is not None:
         return rejection
     if state.arsenal(command.actor).potions < 1:
-        return Rejected(f"{state.name(command.actor)} has no potion left", "4e §25.14")
+        return Rejected(L_('{actor} has no potion left', actor=named(state.name(command.actor))), "4e §25.14")
     if giving:
         target = command.target
         if target not in state.standing():
-            return Rejected(f"there is no living creature {target}")
+            return Rejected(L_('there is no living creature {target}', target=target))
         if state.are_enemies(command.actor, target):
-            return Rejected(f"{state.name(target)} is not an ally", "4e §25.14")
+            return Rejected(L_('{target} is not an ally', target=named(state.name(target))), "4e §25.14")
         if state.conscious(target):
-            return Rejected(f"{state.name(target)} is conscious and can drink it", "4e §25.14")
+            return Rejected(L_('{target} is conscious and can drink it', target=named(state.name(target))), "4e §25.14")
         if not are_adjacent(*state.space(command.actor), *state.space(target)):
-            return Rejected(f"{state.name(target)} is not within reach", "4e §25.14")
+            return Rejected(L_('{target} is not within reach', target=named(state.name(target))), "4e §25.14")
     return None
 
 
@@ -173,7 +176,7 @@ def apply_potion(state: GameState, command: DrinkPotion, dice: Dice) -> list[Eve
     arsenal = state.arsenal(command.actor)
     state.world.add(command.actor, replace(arsenal, potions=arsenal.potions - 1))
     drinker = command.target if giving and command.target is not None else command.actor
-    detail = f"to {state.name(drinker)}" if giving else ""
+    detail = L_("to {target}", target=named(state.name(drinker))) if giving else ""
     events: list[Event] = [ActionTaken(command.actor, "potion", detail, "4e §25.14")]
     return events + heal(state, drinker, 0, surge=True, source="potion", surge_heals=POTION_HEALING)
 

@@ -23,6 +23,7 @@ from game.engine.cues import (
 )
 from game.engine.controls import Controls, Screen
 from game.engine.rosters import Roster
+from game.rulesets.dnd4e.i18n import L_, content
 from game.rulesets.dnd4e.presentation.controls import Controls4e
 from game.rulesets.dnd4e.presentation.describe import badge_labels
 from game.state import GameState
@@ -58,7 +59,7 @@ def round_number(state: GameState) -> int:
 
 def round_label(state: GameState) -> str:
     """The banner's words: "Surprise round" or "Round N" (4e §2.3)."""
-    return "Surprise round" if state.turn.surprise else f"Round {state.turn.round}"
+    return L_("Surprise round") if state.turn.surprise else L_("Round {n}", n=state.turn.round)
 
 
 def turn_order(state: GameState) -> tuple[tuple[Entity, ...], int]:
@@ -100,33 +101,36 @@ def animation_cues(events: list[Event], state: GameState, before: dict[Entity, S
         elif isinstance(event, UnitTeleported):
             cues.append(Blink(event.entity, event.frm, event.to))      # a flash at each end (4e §23)
         elif isinstance(event, UnitFell):
-            dice = f": {event.dice}" if event.dice else ""
-            cues.append(Fall(event.entity, f"falls {event.height_ft} ft{dice}"))
+            fall = L_("falls {feet} ft: {dice}", feet=event.height_ft, dice=event.dice) if event.dice \
+                else L_("falls {feet} ft", feet=event.height_ft)
+            cues.append(Fall(event.entity, fall))
         elif isinstance(event, AreaPlaced):
             cues.append(AreaFlash(event.squares))
         elif isinstance(event, SavingThrow):
-            words = f"save {event.natural}: " + ("caught!" if event.success else "failed")
+            words = L_("save {n}: caught!", n=event.natural) if event.success else L_("save {n}: failed", n=event.natural)
             cues.append(Note(event.entity, words, SAVE_COLOUR))
         elif isinstance(event, ConditionGained):
-            cues.append(Note(event.entity, event.condition.replace("_", " "), CONDITION_COLOUR, ONLY_WITH_CAUSE))
+            cues.append(Note(event.entity, content(event.condition.replace("_", " ")), CONDITION_COLOUR, ONLY_WITH_CAUSE))
         elif isinstance(event, Healed):
             cues.append(Note(event.entity, f"+{event.amount}", HEAL_COLOUR, WITH_CAUSE))
         elif isinstance(event, TemporaryHitPoints):
-            cues.append(Note(event.entity, f"+{event.amount} temp", TEMP_COLOUR, WITH_CAUSE))
+            cues.append(Note(event.entity, L_("+{n} temp", n=event.amount), TEMP_COLOUR, WITH_CAUSE))
         elif isinstance(event, DeathSave):
-            words = {"failure": f"death save {event.natural}: fail {event.failures}/3",
-                     "surge": "death save 20: up!"}.get(event.result, f"death save {event.natural}")
+            if event.result == "failure":
+                words = L_("death save {n}: fail {failures}/3", n=event.natural, failures=event.failures)
+            else:
+                words = L_("death save 20: up!") if event.result == "surge" else L_("death save {n}", n=event.natural)
             cues.append(Note(event.entity, words, DOWN_COLOUR if event.result == "failure" else HEAL_COLOUR))
         elif isinstance(event, UnitDying):
-            cues.append(Note(event.entity, "dying", DOWN_COLOUR, WITH_CAUSE))
+            cues.append(Note(event.entity, L_("dying"), DOWN_COLOUR, WITH_CAUSE))
         elif isinstance(event, UnitKnockedOut):
-            cues.append(Note(event.entity, "knocked out", DOWN_COLOUR, WITH_CAUSE))
+            cues.append(Note(event.entity, L_("knocked out"), DOWN_COLOUR, WITH_CAUSE))
         elif isinstance(event, UnitRevived):
-            cues.append(Note(event.entity, "back up", HEAL_COLOUR, WITH_CAUSE))
+            cues.append(Note(event.entity, L_("back up"), HEAL_COLOUR, WITH_CAUSE))
         elif isinstance(event, PowerUsed):
-            cues.append(Note(event.actor, event.power, NOTE_COLOUR))
+            cues.append(Note(event.actor, content(event.power), NOTE_COLOUR))
         elif isinstance(event, ActionTaken):
-            cues.append(Note(event.actor, event.action, NOTE_COLOUR))
+            cues.append(Note(event.actor, content(event.action), NOTE_COLOUR))
         cues += sounds
     return cues
 

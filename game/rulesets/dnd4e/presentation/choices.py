@@ -30,6 +30,7 @@ from game.core.grid import Square, chebyshev, space_distance
 from game.core.movement import SearchResult
 from game.ecs.components import ActionPoints, Body, Power, TeleportPower
 from game.ecs.world import Entity
+from game.rulesets.dnd4e.i18n import L_, N_, capitalized, content, named
 from game.rulesets.dnd4e.opportunity import SHIFT
 from game.state import SQUEEZING, GameState
 from game.rulesets.dnd4e.systems.turns import sustainable
@@ -37,7 +38,7 @@ from game.rulesets.dnd4e.presentation.describe import (
     ACTION_SHORT, power_reach, power_reach_short, power_summary, power_target_text, usage_text, uses_text,
 )
 
-MOVE_LABELS = {WALK: "Walk", RUN: "Run", SHIFT: "Shift", CRAWL: "Crawl", SQUEEZE: "Squeeze"}
+MOVE_LABELS = {WALK: N_("Walk"), RUN: N_("Run"), SHIFT: N_("Shift"), CRAWL: N_("Crawl"), SQUEEZE: N_("Squeeze")}
 # Letters of the action row; fixed, so a key always means the same thing. (C, M, N, Q, R on the victory
 # screen, Y are taken elsewhere: C centres the view, Q quits, Y and N answer prompts.)
 ACTION_KEYS = {
@@ -48,8 +49,9 @@ ACTION_KEYS = {
 }
 INSTANT = {"stand", "prone", "unsqueeze", "second_wind", "total_defense", "action_point", "delay", "end_grab"}
 HELD = ("grabbed", "immobilized", "restrained")      # shown when held; the door says Escape undoes only a grab (§25.11)
-ESCAPE_SKILLS = {"athletics": "Athletics vs Fortitude", "acrobatics": "Acrobatics vs Reflex"}
-AID_BOONS = {"attack": "+2 to its next attack on the enemy", "defense": "+2 to its defenses against the enemy's next attack"}
+ESCAPE_SKILLS = {"athletics": N_("Athletics vs Fortitude"), "acrobatics": N_("Acrobatics vs Reflex")}
+AID_BOONS = {"attack": N_("+2 to its next attack on the enemy"),
+             "defense": N_("+2 to its defenses against the enemy's next attack")}
 CHARGE_TRIES = 4      # end squares tried per enemy, nearest first, before a charge is judged impossible
 
 
@@ -69,17 +71,23 @@ def power_choices(state: GameState, actor: Entity) -> list[Choice]:
         blocked, targets = _power_state(state, actor, power, left)
         kind = "teleport" if isinstance(power, TeleportPower) else "power"
         found.append(Choice(
-            f"{kind}:{power.name}", power.name, blocked, hotkey=POWER_KEYS[index],
-            action=ACTION_SHORT.get(power.action, power.action), reach=power_reach_short(power),
+            f"{kind}:{power.name}", content(power.name), blocked, hotkey=POWER_KEYS[index],
+            action=content(ACTION_SHORT.get(power.action, power.action)), reach=power_reach_short(power),
             aim=power_target_text(power), uses=uses_text(left, power.uses), usage=usage_text(power.usage, left, power.uses),
-            summary=f"{power_reach(power)}. {_capital(power_summary(power))}".rstrip(". ") + ".",
+            summary=_summary(power),
             instant=isinstance(power, Power) and power.kind == "personal" and not power.attacks,
             targets=targets))
     return found
 
 
-def _capital(words: str) -> str:
-    return words[:1].upper() + words[1:]
+def _summary(power: Power | TeleportPower) -> str:
+    """The tooltip's line: "Melee 1. +6 vs AC, 1d8+4 damage." (a teleport's summary ends its own sentence)."""
+    summary = power_summary(power)
+    if not summary:
+        return L_("{reach}.", reach=power_reach(power))
+    if isinstance(power, TeleportPower):
+        return L_("{reach}. {summary}", reach=power_reach(power), summary=capitalized(summary))
+    return L_("{reach}. {summary}.", reach=power_reach(power), summary=capitalized(summary))
 
 
 def _power_state(state: GameState, actor: Entity, power: Power | TeleportPower,
@@ -87,14 +95,15 @@ def _power_state(state: GameState, actor: Entity, power: Power | TeleportPower,
     if (rejection := check_actor(state, actor)) is not None:
         return rejection, ()
     if left is not None and left <= 0:
-        return Rejected(f"the {power.name} is {'a daily' if power.usage == 'daily' else 'an encounter'} power "
-                        "and has been used", "4e §25.23"), ()
+        used = L_("the {power} is a daily power and has been used", power=power.name) if power.usage == "daily" \
+            else L_("the {power} is an encounter power and has been used", power=power.name)
+        return Rejected(used, "4e §25.23"), ()
     if (rejection := lacks_action(state, actor, power.action)) is not None:
         return rejection, ()
     if isinstance(power, TeleportPower):
         teleport = teleport_power(state, actor, power.name)
         if teleport is None or not teleport_squares(state, actor, teleport):
-            return Rejected("no free square in range that you can see", "4e §23"), ()
+            return Rejected(L_('no free square in range that you can see'), "4e §23"), ()
         return None, ()
     if power.kind in ("close", "area"):
         return None, ()          # the area is checked where it is aimed
@@ -108,7 +117,7 @@ def _power_state(state: GameState, actor: Entity, power: Power | TeleportPower,
         return None, tuple(sorted(targets))
     nearest = [e for e in _nearest(state, actor, friends=False if power.targets == "enemy" else None) if e != actor]
     reason = plan_attack(state, actor, nearest[0], power.name) if nearest else None
-    return (reason if isinstance(reason, Rejected) else Rejected(f"no target for the {power.name}")), ()
+    return (reason if isinstance(reason, Rejected) else Rejected(L_('no target for the {power}', power=power.name))), ()
 
 
 def _nearest(state: GameState, actor: Entity, friends: bool | None = False) -> list[Entity]:
@@ -120,7 +129,7 @@ def _nearest(state: GameState, actor: Entity, friends: bool | None = False) -> l
 
 
 def _first_ok(state: GameState, commands: list[Any], pick,
-              none: Rejected = Rejected("no creature to use it on")) -> tuple[Rejected | None, tuple[Any, ...]]:
+              none: Rejected = Rejected(L_('no creature to use it on'))) -> tuple[Rejected | None, tuple[Any, ...]]:
     """Validate each; what passes, or the first reason when nothing does (``none``: nothing to try)."""
     passing, reason = [], None
     for command in commands:
@@ -147,52 +156,52 @@ def action_choices(state: GameState, actor: Entity) -> list[Choice]:
         """``answer``: why not, or (why not, what the rules accept) from _first_ok."""
         blocked, targets = answer if isinstance(answer, tuple) else (answer, ())
         base = key.split(":", 1)[0]
-        found.append(Choice(key, label, blocked, instant=base in INSTANT or base == "sustain",
-                            hotkey=ACTION_KEYS[base], action=action, targets=targets))
+        found.append(Choice(key, content(label), blocked, instant=base in INSTANT or base == "sustain",
+                            hotkey=ACTION_KEYS[base], action=content(action), targets=targets))
 
     modes = [CRAWL] if prone else ([SQUEEZE] if squeezing else [WALK, RUN, SHIFT] + ([SQUEEZE] if large else []))
     for mode in modes:
-        add(mode, MOVE_LABELS[mode], move_blocker(state, actor, mode), "Move")
+        add(mode, MOVE_LABELS[mode], move_blocker(state, actor, mode), N_("Move"))
     if squeezing:
-        add("unsqueeze", "Unsqueeze", validate(state, EndSqueeze(actor)), "Free")
+        add("unsqueeze", N_("Unsqueeze"), validate(state, EndSqueeze(actor)), N_("Free"))
     if prone:
-        add("stand", "Stand", validate(state, StandUp(actor)), "Move")
+        add("stand", N_("Stand"), validate(state, StandUp(actor)), N_("Move"))
     else:
-        add("prone", "Prone", validate(state, DropProne(actor)), "Minor")
+        add("prone", N_("Prone"), validate(state, DropProne(actor)), N_("Minor"))
     enemies = [e for e in _nearest(state, actor) if e != actor]
     allies = [e for e in _nearest(state, actor, friends=True) if e != actor]
     # Candidates only (the door decides): enemies within the actor's longest melee reach.
     reach = max([p.reach for p in state.arsenal(actor).attacks if p.kind == "melee"] + [1])
     near = [e for e in enemies if space_distance(*state.space(actor), *state.space(e)) <= reach]
     charges = charge_paths(state, actor, enemies)
-    add("charge", "Charge", (None if charges[0] else charges[1], tuple(sorted(charges[0]))), "Std")
-    add("bull_rush", "Bull rush", _first_ok(state, [BullRush(actor, e) for e in near], lambda c: c.target,
-                                              Rejected("no enemy close enough", "4e §25.4")), "Std")
-    add("grab", "Grab", _first_ok(state, [Grab(actor, e) for e in near], lambda c: c.target,
-                                    Rejected("no enemy within reach", "4e §25.12")), "Std")
+    add("charge", N_("Charge"), (None if charges[0] else charges[1], tuple(sorted(charges[0]))), N_("Std"))
+    add("bull_rush", N_("Bull rush"), _first_ok(state, [BullRush(actor, e) for e in near], lambda c: c.target,
+                                              Rejected(L_('no enemy close enough'), "4e §25.4")), N_("Std"))
+    add("grab", N_("Grab"), _first_ok(state, [Grab(actor, e) for e in near], lambda c: c.target,
+                                    Rejected(L_('no enemy within reach'), "4e §25.12")), N_("Std"))
     if validate(state, EndGrab(actor)) is None:
-        add("move_grabbed", "Drag", lacks_action(state, actor, "standard"), "Std")
-        add("end_grab", "Let go", None, "Free")
+        add("move_grabbed", N_("Drag"), lacks_action(state, actor, "standard"), N_("Std"))
+        add("end_grab", N_("Let go"), None, N_("Free"))
     if any(state.has_condition(actor, c) for c in HELD):
-        add("escape", "Escape", _first_ok(state, [Escape(actor, s) for s in ESCAPE_SKILLS], lambda c: c.skill)[0], "Move")
+        add("escape", N_("Escape"), _first_ok(state, [Escape(actor, s) for s in ESCAPE_SKILLS], lambda c: c.skill)[0], N_("Move"))
     aid = [AidAnother(actor, e, a) for e in near for a in allies]
-    add("aid", "Aid", _first_ok(state, aid, lambda c: (c.target, c.ally),
-                                                 Rejected("needs an enemy within reach and an ally", "4e §25.2")), "Std")
+    add("aid", N_("Aid"), _first_ok(state, aid, lambda c: (c.target, c.ally),
+                                                 Rejected(L_('needs an enemy within reach and an ally'), "4e §25.2")), N_("Std"))
     if hero:
-        add("second_wind", "2nd wind", validate(state, SecondWind(actor)), "Std")
-    add("total_defense", "Defend", validate(state, TotalDefense(actor)), "Std")
+        add("second_wind", N_("2nd wind"), validate(state, SecondWind(actor)), N_("Std"))
+    add("total_defense", N_("Defend"), validate(state, TotalDefense(actor)), N_("Std"))
     if state.arsenal(actor).potions or hero:
         drinkers = [DrinkPotion(actor)] + [DrinkPotion(actor, a) for a in allies if not state.conscious(a)]
-        add("potion", "Potion", _first_ok(state, drinkers, lambda c: c.target or actor), "Minor")
+        add("potion", N_("Potion"), _first_ok(state, drinkers, lambda c: c.target or actor), N_("Minor"))
     points = state.world.maybe(actor, ActionPoints)
     if points is not None and (points.left or hero):
-        add("action_point", "Act. point", validate(state, SpendActionPoint(actor)), "Free")
-    add("delay", "Delay", validate(state, Delay(actor)), "")
-    add("ready", "Ready", _first_ok(state, [Ready(actor, p.name, next(iter(READY_TRIGGERS)))
-                                             for p in state.arsenal(actor).attacks], lambda c: c.power), "Std")
+        add("action_point", N_("Act. point"), validate(state, SpendActionPoint(actor)), N_("Free"))
+    add("delay", N_("Delay"), validate(state, Delay(actor)), "")
+    add("ready", N_("Ready"), _first_ok(state, [Ready(actor, p.name, next(iter(READY_TRIGGERS)))
+                                             for p in state.arsenal(actor).attacks], lambda c: c.power), N_("Std"))
     for power in sustainable(state, actor):
-        add(f"sustain:{power}", f"Sustain {power}", validate(state, Sustain(actor, power)), "Minor")
-    add("knockout", "Knockout", None, "")      # a toggle on the next attack, not an action (§27)
+        add(f"sustain:{power}", L_("Sustain {power}", power=power), validate(state, Sustain(actor, power)), N_("Minor"))
+    add("knockout", N_("Knockout"), None, "")      # a toggle on the next attack, not an action (§27)
     return found
 
 
@@ -208,7 +217,8 @@ def charge_path(state: GameState, actor: Entity, target: Entity,
     aim = state.space(target)
     ends = sorted((walk.cost[s], chebyshev(s, walk.start), s) for s in walk.endable
                   if s != walk.start and space_distance(s, side, *aim) <= reach)
-    last: Rejected = Rejected(f"no square within reach of {state.name(target)} to charge to", "4e §25.5")
+    last: Rejected = Rejected(L_("no square within reach of {target} to charge to", target=named(state.name(target))),
+                              "4e §25.5")
     for _, _, square in ends[:CHARGE_TRIES]:
         path = walk.path_to(square)
         if path is None:
@@ -236,7 +246,7 @@ def charge_paths(state: GameState, actor: Entity,
             reason = reason or path
         else:
             found[enemy] = path
-    return found, reason or Rejected("no enemy to charge", "4e §25.5")
+    return found, reason or Rejected(L_('no enemy to charge'), "4e §25.5")
 
 
 def drag_paths(state: GameState, actor: Entity) -> dict[Square, tuple[Square, ...]]:

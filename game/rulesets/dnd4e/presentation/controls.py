@@ -28,6 +28,8 @@ from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
 from game.rulesets.dnd4e.presentation.choices import (
     AID_BOONS, ESCAPE_SKILLS, charge_paths, choices, coup_de_grace_power, drag_paths, readyable, wall_next_squares,
 )
+from game.rulesets.dnd4e.i18n import L_, content, named
+from game.rulesets.dnd4e.presentation.describe import refusal_text
 from game.rulesets.dnd4e.presentation.words import Words
 
 INSTANT = {"stand": StandUp, "prone": DropProne, "unsqueeze": EndSqueeze, "second_wind": SecondWind,
@@ -128,7 +130,7 @@ class Controls4e(Words):
             else:
                 self._refresh_forced_start()
         elif action == "cancel" and self.wall:
-            self.wall, self.message = (), "The wall starts over."
+            self.wall, self.message = (), L_("The wall starts over.")
             self.refresh()
         elif action == "end_turn":
             self.screen.skip_animations()
@@ -159,11 +161,11 @@ class Controls4e(Words):
     def pick(self, choice: Choice) -> None:
         if choice.key == "knockout":
             self.knockout = not self.knockout
-            self.message = ("Knockout: a creature your next attack drops falls unconscious instead of dying (4e §27)."
-                            if self.knockout else "Knockout off: attacks kill as usual.")
+            self.message = (L_("Knockout: a creature your next attack drops falls unconscious instead of dying (4e §27).")
+                            if self.knockout else L_("Knockout off: attacks kill as usual."))
             return
         if choice.blocked is not None:
-            self.message = f"Can't: {choice.blocked}"
+            self.message = L_("Can't: {reason}", reason=refusal_text(choice.blocked))
             return
         self.selected = self.actor
         again = self.mode == choice.key
@@ -193,21 +195,21 @@ class Controls4e(Words):
             self.refresh()
 
     def _open_escape(self) -> None:
-        options = [(label, skill, _why(validate(self.state, Escape(self.actor, skill))))
+        options = [(content(label), skill, _why(validate(self.state, Escape(self.actor, skill))))
                    for skill, label in ESCAPE_SKILLS.items()]
-        self.popup = Popup("Escape with which skill? (4e §25.11)", options,
+        self.popup = Popup(L_("Escape with which skill? (4e §25.11)"), options,
                            lambda skill: self.submit(Escape(self.actor, skill)))
 
     def _open_ready(self) -> None:
-        options = [(name, name, _why(why)) for name, why in readyable(self.state, self.actor)]
+        options = [(content(name), name, _why(why)) for name, why in readyable(self.state, self.actor)]
 
         def trigger_for(power: str) -> None:
-            triggers = [(f"When {words}", key, _why(validate(self.state, Ready(self.actor, power, key))))
+            triggers = [(L_("When {trigger}", trigger=words), key, _why(validate(self.state, Ready(self.actor, power, key))))
                         for key, words in READY_TRIGGERS.items()]
-            self.popup = Popup(f"Ready the {power}: when?", triggers,
+            self.popup = Popup(L_("Ready the {power}: when?", power=power), triggers,
                                lambda key: self.submit(Ready(self.actor, power, key)))
 
-        self.popup = Popup("Ready which attack? (standard action, 4e §25.16)", options, trigger_for)
+        self.popup = Popup(L_("Ready which attack? (standard action, 4e §25.16)"), options, trigger_for)
 
     # Clicks on the map ------------------------------------------------------------------------------
     def click_square(self, square: Square) -> None:
@@ -231,25 +233,25 @@ class Controls4e(Words):
             if isinstance(area, AreaPlan):
                 self.submit(AreaAttack(actor, area.profile.name, area.origin, self.knockout))
             elif isinstance(area, Rejected):
-                self.message = f"Can't: {area}"
+                self.message = L_("Can't: {reason}", reason=refusal_text(area))
             return True
         if power is not None and not power.attacks:
             if occupant in self.friends:
                 self.submit(UsePower(actor, power.name, occupant))
             else:
-                self.message = f"Can't: pick a creature outlined in green for the {power.name}."
+                self.message = L_("Can't: pick a creature outlined in green for the {power}.", power=power.name)
             return True
         if power is not None:
             if occupant in self.targets:
                 self._attack(occupant, power.name)
             else:
-                self.message = "Can't: pick an enemy marked in red for this power."
+                self.message = L_("Can't: pick an enemy marked in red for this power.")
             return True
         if mode.startswith("teleport:"):
             if square in self.teleports:
                 self.submit(Teleport(actor, mode.split(":", 1)[1], square))
             else:
-                self.message = "Can't: a teleport needs a free square in range that you can see (4e §23)."
+                self.message = L_("Can't: a teleport needs a free square in range that you can see (4e §23).")
             return True
         if mode not in TARGET_MODES:
             return False
@@ -257,26 +259,26 @@ class Controls4e(Words):
             if occupant in self.charges:
                 self.submit(Charge(actor, occupant, self.charges[occupant]))
             else:
-                self.message = "Can't: pick an enemy marked in red: a charge needs a clear path (4e §25.5)."
+                self.message = L_("Can't: pick an enemy marked in red: a charge needs a clear path (4e §25.5).")
         elif mode == "bull_rush":
             self._click_bull_rush(square, occupant)
         elif mode == "grab":
             if occupant in self.targets:
                 self.submit(Grab(actor, occupant))
             else:
-                self.message = "Can't: pick an enemy marked in red within reach (4e §25.12)."
+                self.message = L_("Can't: pick an enemy marked in red within reach (4e §25.12).")
         elif mode == "move_grabbed":
             if square in self.drags:
                 self.submit(MoveGrabbed(actor, self.drags[square]))
             else:
-                self.message = "Can't: pick a lit square to drag the creature to (4e §25.12)."
+                self.message = L_("Can't: pick a lit square to drag the creature to (4e §25.12).")
         elif mode == "aid":
             self._click_aid(occupant)
         elif mode == "potion":
             if occupant in self.friends:
                 self.submit(DrinkPotion(actor, None if occupant == actor else occupant))
             else:
-                self.message = "Can't: click yourself, or an unconscious ally next to you (4e §25.14)."
+                self.message = L_("Can't: click yourself, or an unconscious ally next to you (4e §25.14).")
         return True
 
     def _click_bull_rush(self, square: Square, occupant: Entity | None) -> None:
@@ -287,13 +289,13 @@ class Controls4e(Words):
                 if not self.push_squares:
                     self.submit(BullRush(self.actor, occupant))
             else:
-                self.message = "Can't: pick an adjacent enemy marked in red (4e §25.4)."
+                self.message = L_("Can't: pick an adjacent enemy marked in red (4e §25.4).")
         elif occupant == self.picked:
             self.submit(BullRush(self.actor, self.picked))
         elif square in self.push_squares:
             self.submit(BullRush(self.actor, self.picked, square))
         else:
-            self.message = "Can't: pick a lit square to push it to, or click it again (4e §25.4)."
+            self.message = L_("Can't: pick a lit square to push it to, or click it again (4e §25.4).")
 
     def _click_aid(self, occupant: Entity | None) -> None:
         if self.picked is None:
@@ -301,16 +303,16 @@ class Controls4e(Words):
                 self.picked = occupant
                 self.refresh()
             else:
-                self.message = "Can't: pick an enemy within reach, marked in red (4e §25.2)."
+                self.message = L_("Can't: pick an enemy within reach, marked in red (4e §25.2).")
             return
         if occupant not in self.friends:
-            self.message = "Can't: pick the ally to aid, outlined in green (4e §25.2)."
+            self.message = L_("Can't: pick the ally to aid, outlined in green (4e §25.2).")
             return
         enemy, ally = self.picked, occupant
         assert ally is not None
-        options = [(words, boon, _why(validate(self.state, AidAnother(self.actor, enemy, ally, boon))))
+        options = [(content(words), boon, _why(validate(self.state, AidAnother(self.actor, enemy, ally, boon))))
                    for boon, words in AID_BOONS.items()]
-        self.popup = Popup(f"Aid {self.state.name(ally)}: which bonus?", options,
+        self.popup = Popup(L_("Aid {ally}: which bonus?", ally=named(self.state.name(ally))), options,
                            lambda boon: self.submit(AidAnother(self.actor, enemy, ally, boon)))
 
     def _attack(self, target: Entity, power: str) -> None:
@@ -331,7 +333,8 @@ class Controls4e(Words):
                                            and square in self.walk.endable and occupant == self.actor):
             self.selected = occupant
             if occupant != self.actor:
-                self.message = f"It is {self.state.name(self.actor)}'s turn; showing {self.state.name(occupant)}."
+                self.message = L_("It is {actor}'s turn; showing {who}.", actor=named(self.state.name(self.actor)),
+                                  who=named(self.state.name(occupant)))
             else:
                 self.message = ""
         elif self.selected == self.actor and self.walk is not None and square in self.walk.endable:
@@ -340,7 +343,8 @@ class Controls4e(Words):
                 self.submit(Move(self.actor, path, self.mode))
         elif self.selected == self.actor:
             reason = move_blocker(self.state, self.actor, self.mode)
-            self.message = f"Can't: {reason}" if reason else "Can't: that square is out of reach this move."
+            self.message = L_("Can't: {reason}", reason=refusal_text(reason)) if reason \
+                else L_("Can't: that square is out of reach this move.")
         else:
             self.selected = None
 
@@ -369,7 +373,7 @@ class Controls4e(Words):
             if not self.forced_next:
                 self._place_forced()
         else:
-            self.message = "Can't: pick one of the lit squares, or click the target's square to stop there."
+            self.message = L_("Can't: pick one of the lit squares, or click the target's square to stop there.")
 
     def _place_forced(self) -> None:
         forced = next_forced(self.state)
@@ -383,7 +387,7 @@ class Controls4e(Words):
     def _lay_wall(self, power: Power, square: Square) -> None:
         """§5.6: a wall is laid square by square, each beside the last; the last square attacks."""
         if square not in self.wall_next:
-            self.message = "Can't: lay the wall on a lit square beside the last one (Esc starts over)."
+            self.message = L_("Can't: lay the wall on a lit square beside the last one (Esc starts over).")
             return
         self.wall += (square,)
         self.message = ""
@@ -428,4 +432,4 @@ class Controls4e(Words):
 
 
 def _why(rejection: Rejected | None) -> str:
-    return "" if rejection is None else str(rejection)
+    return "" if rejection is None else refusal_text(rejection)

@@ -15,142 +15,173 @@ from game.rulesets.dnd4e.actions.events import (
     UnitDying, UnitFell, UnitForced, UnitKnockedOut, UnitMoved, UnitRevived, UnitTeleported, ZoneCreated, ZoneEnded,
 )
 from game.core.grid import chebyshev
+from game.ecs.world import Entity
 from game.state import GameState
-from game.rulesets.dnd4e.presentation.describe import DEFENSE_LONG, condition_text
+from game.rulesets.dnd4e.i18n import L_, N_, Ln_, listed, named
+from game.rulesets.dnd4e.presentation.describe import DEFENSE_LONG, condition_text, effect_words
 
 DEFENSE_NAMES = DEFENSE_LONG
-MOVE_VERBS = {"walk": "walks", "run": "runs", "shift": "shifts", "crawl": "crawls", "squeeze": "squeezes"}
-FORCED_VERBS = {"push": "pushed", "pull": "pulled", "slide": "slid"}
+MOVE_VERBS = {"walk": N_("walks"), "run": N_("runs"), "shift": N_("shifts"), "crawl": N_("crawls"),
+              "squeeze": N_("squeezes")}
+FORCED_VERBS = {"push": N_("pushed"), "pull": N_("pulled"), "slide": N_("slid")}
 CONDITION_NOTES = {
-    "running": " (-5 to attacks and grants combat advantage, 4e §25.17)",
-    "squeezing": " (-5 to attacks and grants combat advantage until it ends the squeeze, 4e §25.21)",
-    "surprised": " (no actions, grants combat advantage until the surprise round ends, 4e §2.3)",
+    "running": N_(" (-5 to attacks and grants combat advantage, 4e §25.17)"),
+    "squeezing": N_(" (-5 to attacks and grants combat advantage until it ends the squeeze, 4e §25.21)"),
+    "surprised": N_(" (no actions, grants combat advantage until the surprise round ends, 4e §2.3)"),
 }
 ACTION_WORDS = {
-    "second wind": "catches a second wind: spends a healing surge, +2 to all defenses until its next turn",
-    "total defense": "takes total defense: +2 to all defenses until its next turn",
-    "delay": "delays its turn",
-    "ready": "readies",
-    "action point": "spends an action point for",
-    "potion": "drinks a potion of healing",
-    "sustain": "sustains",
-    "aid another": "aids another",
-    "escape": "tries to escape",
+    "second wind": N_("catches a second wind: spends a healing surge, +2 to all defenses until its next turn"),
+    "total defense": N_("takes total defense: +2 to all defenses until its next turn"),
+    "delay": N_("delays its turn"),
+    "ready": N_("readies"),
+    "action point": N_("spends an action point for"),
+    "potion": N_("drinks a potion of healing"),
+    "sustain": N_("sustains"),
+    "aid another": N_("aids another"),
+    "escape": N_("tries to escape"),
 }
-OFFER_WHAT = {"opportunity": "an opportunity attack", "return": "to act now instead of delaying further"}
+OFFER_WHAT = {"opportunity": N_("an opportunity attack"), "return": N_("to act now instead of delaying further")}
+SLOT_NOTES = {"move": "", "standard": N_(" (standard action used as a move, 4e §3.4)"),
+              "double move": N_(" (double move, 4e §19)")}
+DEATH_SAVE_RESULTS = {"no change": N_("no change (10-19)"), "surge": N_("a 20: spends a healing surge and wakes")}
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count != 1 else ''}"
+def _squares(count: int) -> str:
+    return Ln_("{n} square", "{n} squares", count)
 
 
 def _rule(rule: str) -> str:
-    return f" ({rule})" if rule else ""
+    return L_(" ({rule})", rule=rule) if rule else ""
 
 
 def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str | None:
-    """One log line for an event, or None for events the log does not show."""
-    name = state.name
+    """One log line for an event, or None for events the log does not show: a Lazy line (English for the
+    tests and the record, in the chosen language when drawn)."""
+    def name(entity: Entity) -> str:
+        return named(state.name(entity))
     if isinstance(event, InitiativeRolled):
-        return f"{name(event.entity)} rolls initiative: {event.natural} + {event.bonus} = {event.natural + event.bonus}."
+        return L_("{who} rolls initiative: {natural} + {bonus} = {total}.", who=name(event.entity), natural=event.natural,
+                  bonus=event.bonus, total=event.natural + event.bonus)
     if isinstance(event, RoundStarted):
-        return "The surprise round begins (4e §2.3)." if event.round == 0 else f"Round {event.round} begins."
+        return L_("The surprise round begins (4e §2.3).") if event.round == 0 else L_("Round {n} begins.", n=event.round)
     if isinstance(event, TurnStarted):
         side = side_labels.get(state.side(event.entity), state.side(event.entity))
-        return f"{name(event.entity)}'s turn ({side})."
+        return L_("{who}'s turn ({side}).", who=name(event.entity), side=side)
     if isinstance(event, TurnEnded):
         if not event.reason:
             return None
         rule = "4e §2.3" if event.reason == "surprised" else ("4e §27" if event.reason in ("dying", "unconscious") else "4e §9")
-        return f"{name(event.entity)}'s turn passes: {name(event.entity)} is {event.reason} ({rule})."
+        return L_("{who}'s turn passes: {who} is {reason} ({rule}).", who=name(event.entity), reason=event.reason, rule=rule)
     if isinstance(event, UnitMoved):
-        slot = {"move": "", "standard": " (standard action used as a move, 4e §3.4)",
-                "double move": " (double move, 4e §19)"}.get(event.slot, f" ({event.slot})")
-        return f"{name(event.entity)} {MOVE_VERBS.get(event.mode, 'moves')} {_plural(event.cost, 'square')}{slot}."
+        slot = SLOT_NOTES[event.slot] if event.slot in SLOT_NOTES else L_(" ({slot})", slot=event.slot)
+        return L_("{who} {verb} {squares}{slot}.", who=name(event.entity), verb=MOVE_VERBS.get(event.mode, N_("moves")),
+                  squares=_squares(event.cost), slot=slot)
     if isinstance(event, Offered):
-        against = f" against {name(event.against)}" if event.against is not None else ""
-        what = OFFER_WHAT.get(event.kind) or (f"the readied {event.power}" if event.kind == "readied" else event.power)
+        against = L_(" against {target}", target=name(event.against)) if event.against is not None else ""
+        what = OFFER_WHAT.get(event.kind) or (L_("the readied {power}", power=event.power) if event.kind == "readied"
+                                              else event.power)
         if event.kind == "return":
-            return f"{name(event.by)} may choose {what}{_rule('4e §25.9')}."
-        return f"{name(event.by)} may take {what}{against}{_rule(event.rule)}."
+            return L_("{who} may choose {what}{rule}.", who=name(event.by), what=what, rule=_rule("4e §25.9"))
+        return L_("{who} may take {what}{against}{rule}.", who=name(event.by), what=what, against=against, rule=_rule(event.rule))
     if isinstance(event, OfferDeclined):
-        return f"{name(event.by)} lets the moment pass."
+        return L_("{who} lets the moment pass.", who=name(event.by))
     if isinstance(event, AttackLost):
-        return f"{name(event.attacker)}'s {event.attack} is lost: {event.reason}{_rule(event.rule)}."
+        return L_("{who}'s {attack} is lost: {reason}{rule}.", who=name(event.attacker), attack=event.attack,
+                  reason=event.reason, rule=_rule(event.rule))
     if isinstance(event, PowerUsed):
         on = [name(t) for t in event.targets if t != event.actor]
-        whom = f" on {', '.join(on)}" if on else ""
-        return f"{name(event.actor)} uses {event.power}{whom} ({event.action} action, {event.rule})."
+        whom = L_(" on {targets}", targets=listed(on)) if on else ""
+        return L_("{who} uses {power}{whom} ({action} action, {rule}).", who=name(event.actor), power=event.power, whom=whom,
+                  action=event.action, rule=event.rule)
     if isinstance(event, ActionTaken):
         words = ACTION_WORDS.get(event.action, event.action)
-        detail = f" {event.detail}" if event.detail else ""
         if event.action == "potion" and event.detail:
-            words = "gives a potion of healing"
-        return f"{name(event.actor)} {words}{detail}{_rule(event.rule)}."
+            words = N_("gives a potion of healing")
+        detail = L_(" {detail}", detail=event.detail) if event.detail else ""
+        return L_("{who} {words}{detail}{rule}.", who=name(event.actor), words=words, detail=detail, rule=_rule(event.rule))
     if isinstance(event, AreaPlaced):
-        caught = ", ".join(name(e) for e in event.caught) or "no one"
-        return f"{name(event.attacker)} uses {event.attack}: {_plural(len(event.squares), 'square')}, catching {caught}."
+        caught = listed([name(e) for e in event.caught]) or L_("no one")
+        return L_("{who} uses {attack}: {squares}, catching {caught}.", who=name(event.attacker), attack=event.attack,
+                  squares=_squares(len(event.squares)), caught=caught)
     if isinstance(event, ZoneCreated):
-        return f"{name(event.owner)}'s {event.source} fills {_plural(len(event.squares), 'square')}{_rule(event.rule)}."
+        return L_("{who}'s {source} fills {squares}{rule}.", who=name(event.owner), source=event.source,
+                  squares=_squares(len(event.squares)), rule=_rule(event.rule))
     if isinstance(event, ZoneEnded):
-        return f"{name(event.owner)}'s {event.source} ends{_rule(event.rule)}."
+        return L_("{who}'s {source} ends{rule}.", who=name(event.owner), source=event.source, rule=_rule(event.rule))
     if isinstance(event, ForcedMovementEarned):
-        return f"{name(event.by)} may {event.kind} {name(event.target)} up to {_plural(event.squares, 'square')}{_rule(event.rule)}."
+        return L_("{who} may {kind} {target} up to {squares}{rule}.", who=name(event.by), kind=event.kind,
+                  target=name(event.target), squares=_squares(event.squares), rule=_rule(event.rule))
     if isinstance(event, UnitForced):
         if event.kind == "swap":
-            return f"{name(event.by)} and {name(event.target)} swap places (4e §22)."
-        moved = len(event.path) - 1
-        return (f"{name(event.target)} is {FORCED_VERBS.get(event.kind, event.kind)} {_plural(moved, 'square')} "
-                "(no opportunity attacks, 4e §22).")
+            return L_("{who} and {target} swap places (4e §22).", who=name(event.by), target=name(event.target))
+        return L_("{target} is {verb} {squares} (no opportunity attacks, 4e §22).", target=name(event.target),
+                  verb=FORCED_VERBS.get(event.kind, event.kind), squares=_squares(len(event.path) - 1))
     if isinstance(event, SavingThrow):
-        outcome = "saved" if event.success else "failed"
         # The reason says what the save is for: "against dazed (Skullthumper)", "to catch itself at the edge".
-        return f"{name(event.entity)} rolls a saving throw {event.reason}: {event.natural}, {outcome} (10+ saves, {event.rule})."
+        if event.success:
+            return L_("{who} rolls a saving throw {reason}: {natural}, saved (10+ saves, {rule}).", who=name(event.entity),
+                      reason=event.reason, natural=event.natural, rule=event.rule)
+        return L_("{who} rolls a saving throw {reason}: {natural}, failed (10+ saves, {rule}).", who=name(event.entity),
+                  reason=event.reason, natural=event.natural, rule=event.rule)
     if isinstance(event, DeathSave):
-        result = {"failure": f"a failure ({event.failures} of 3; the third kills)",
-                  "no change": "no change (10-19)",
-                  "surge": "a 20: spends a healing surge and wakes"}.get(event.result, event.result)
-        return f"{name(event.entity)} makes a death saving throw: {event.natural}, {result}{_rule(event.rule)}."
+        if event.result == "failure":
+            result = L_("a failure ({failures} of 3; the third kills)", failures=event.failures)
+        else:
+            result = DEATH_SAVE_RESULTS.get(event.result, event.result)
+        return L_("{who} makes a death saving throw: {natural}, {result}{rule}.", who=name(event.entity), natural=event.natural,
+                  result=result, rule=_rule(event.rule))
     if isinstance(event, UnitFell):
-        dice = f" ({event.dice}: {'+'.join(str(f) for f in event.faces)})" if event.dice else " (under 10 ft: no damage)"
-        return f"{name(event.entity)} falls {event.height_ft} ft{dice}{_rule(event.rule)}."
+        dice = L_(" ({dice}: {faces})", dice=event.dice, faces="+".join(str(f) for f in event.faces)) if event.dice \
+            else L_(" (under 10 ft: no damage)")
+        return L_("{who} falls {height} ft{dice}{rule}.", who=name(event.entity), height=event.height_ft, dice=dice,
+                  rule=_rule(event.rule))
     if isinstance(event, UnitTeleported):
-        how = "steps through a portal" if event.cause == "portal" else f"teleports with {event.cause}"
-        return f"{name(event.entity)} {how}, {_plural(chebyshev(event.frm, event.to), 'square')} away (4e §23)."
+        how = L_("steps through a portal") if event.cause == "portal" else L_("teleports with {power}", power=event.cause)
+        return L_("{who} {how}, {squares} away (4e §23).", who=name(event.entity), how=how,
+                  squares=_squares(chebyshev(event.frm, event.to)))
     if isinstance(event, ConditionGained):
-        return f"{name(event.entity)}: {_gained(event, state)}{CONDITION_NOTES.get(event.condition, '')}."
+        return L_("{who}: {condition}{note}.", who=name(event.entity), condition=_gained(event, state),
+                  note=CONDITION_NOTES.get(event.condition, ""))
     if isinstance(event, ConditionEnded):
         if event.condition == "prone":
-            return f"{name(event.entity)} stands up."
-        return f"{name(event.entity)} is no longer {event.condition.replace('_', ' ')}."
+            return L_("{who} stands up.", who=name(event.entity))
+        return L_("{who} is no longer {condition}.", who=name(event.entity), condition=event.condition.replace("_", " "))
     if isinstance(event, AttackRolled):
         return _attack_line(event, state)
     if isinstance(event, DamageDealt):
         return _damage_line(event, state)
     if isinstance(event, Healed):
-        surge = " spends a healing surge and" if event.surge_spent else ""
-        source = f" ({event.source})" if event.source else ""
-        return (f"{name(event.entity)}{surge} regains {_plural(event.amount, 'hit point')}{source}; "
-                f"{event.hp_after} HP{_rule(event.rule)}.")
+        gains = Ln_("{n} hit point", "{n} hit points", event.amount)
+        source = L_(" ({source})", source=event.source) if event.source else ""
+        if event.surge_spent:
+            return L_("{who} spends a healing surge and regains {gains}{source}; {hp} HP{rule}.", who=name(event.entity),
+                      gains=gains, source=source, hp=event.hp_after, rule=_rule(event.rule))
+        return L_("{who} regains {gains}{source}; {hp} HP{rule}.", who=name(event.entity), gains=gains, source=source,
+                  hp=event.hp_after, rule=_rule(event.rule))
     if isinstance(event, TemporaryHitPoints):
-        return f"{name(event.entity)} gains {event.amount} temporary hit points ({event.source}; they do not stack, {event.rule})."
+        return L_("{who} gains {amount} temporary hit points ({source}; they do not stack, {rule}).", who=name(event.entity),
+                  amount=event.amount, source=event.source, rule=event.rule)
     if isinstance(event, UnitBloodied):
-        return f"{name(event.entity)} is bloodied!"
+        return L_("{who} is bloodied!", who=name(event.entity))
     if isinstance(event, UnitDying):
-        return f"{name(event.entity)} drops: unconscious and dying, making death saves each turn{_rule(event.rule)}."
+        return L_("{who} drops: unconscious and dying, making death saves each turn{rule}.", who=name(event.entity),
+                  rule=_rule(event.rule))
     if isinstance(event, UnitKnockedOut):
-        return f"{name(event.entity)} is knocked out: unconscious, but not dying{_rule(event.rule)}."
+        return L_("{who} is knocked out: unconscious, but not dying{rule}.", who=name(event.entity), rule=_rule(event.rule))
     if isinstance(event, UnitRevived):
-        return f"{name(event.entity)} is conscious again, still prone{_rule(event.rule)}."
+        return L_("{who} is conscious again, still prone{rule}.", who=name(event.entity), rule=_rule(event.rule))
     if isinstance(event, UnitDied):
-        return f"{name(event.entity)} dies."
+        return L_("{who} dies.", who=name(event.entity))
     if isinstance(event, InitiativeChanged):
         order = list(event.order)
         place = order.index(event.entity) if event.entity in order else -1
-        after = f" after {name(order[place - 1])}" if place > 0 else " first"
-        return f"{name(event.entity)} now acts{after} in the initiative order{_rule(event.rule)}."
+        after = L_(" after {who}", who=name(order[place - 1])) if place > 0 else L_(" first")
+        return L_("{who} now acts{after} in the initiative order{rule}.", who=name(event.entity), after=after,
+                  rule=_rule(event.rule))
     if isinstance(event, SkirmishWon):
-        return f"{side_labels.get(event.side, event.side)} win the skirmish!" if event.side else "The skirmish is a draw."
+        if event.side:
+            return L_("{side} win the skirmish!", side=side_labels.get(event.side, event.side))
+        return L_("The skirmish is a draw.")
     return None
 
 
@@ -158,49 +189,63 @@ def _gained(event: ConditionGained, state: GameState) -> str:
     """The condition as the unit card writes it, looked up in the state for its owner; else from the event."""
     for entry in state.conditions(event.entity).named(event.condition):
         if entry.until == event.until and entry.source == event.source:
-            return condition_text(state, entry).replace(f" [{event.source}]", "") + \
-                (f" from {event.source}" if event.source and event.condition != "marked" else "")
-    words = event.condition.replace("_", " ")
-    if event.condition == "ongoing":
-        words = f"ongoing {event.amount}" + (f" {event.damage_type}" if event.damage_type else "") + " damage"
-    return words + {"save_ends": " (save ends)", "encounter": " for the encounter"}.get(event.until, "")
+            text = condition_text(state, entry, with_source=False)
+            return L_("{condition} from {source}", condition=text, source=event.source) \
+                if event.source and event.condition != "marked" else text
+    words = effect_words("ongoing", event.amount, event.damage_type) if event.condition == "ongoing" \
+        else event.condition.replace("_", " ")
+    ending = {"save_ends": N_(" (save ends)"), "encounter": N_(" for the encounter")}.get(event.until, "")
+    return L_("{condition}{ending}", condition=words, ending=ending) if ending else words
 
 
 def _attack_line(event: AttackRolled, state: GameState) -> str:
-    name = state.name
-    mods = "".join(f" {m.value:+d} ({m.reason})" for m in event.modifiers)
-    verb = "critically hits" if event.critical else ("hits" if event.hit else "misses")
-    kind = " (opportunity attack)" if event.opportunity else ""
-    note = " (natural 20)" if event.natural == 20 and not event.critical else ""
-    note = " (natural 1 always misses)" if event.natural == 1 else note
-    return (f"{name(event.attacker)}{kind} {verb} {name(event.target)} with the {event.attack}: "
-            f"{event.natural} + {event.bonus}{mods} = {event.total} vs {DEFENSE_NAMES.get(event.defense, event.defense)} "
-            f"{event.defense_value}{note}.")
+    kind = L_(" (opportunity attack)") if event.opportunity else ""
+    note = L_(" (natural 20)") if event.natural == 20 and not event.critical else ""
+    note = L_(" (natural 1 always misses)") if event.natural == 1 else note
+    roll = dict(attacker=named(state.name(event.attacker)), kind=kind, target=named(state.name(event.target)),
+                attack=event.attack, natural=event.natural, bonus=event.bonus, mods=_modifiers(event), total=event.total,
+                defense=DEFENSE_NAMES.get(event.defense, event.defense), value=event.defense_value, note=note)
+    if event.critical:
+        return L_("{attacker}{kind} critically hits {target} with the {attack}: {natural} + {bonus}{mods} = {total} vs "
+                  "{defense} {value}{note}.", **roll)
+    if event.hit:
+        return L_("{attacker}{kind} hits {target} with the {attack}: {natural} + {bonus}{mods} = {total} vs {defense} "
+                  "{value}{note}.", **roll)
+    return L_("{attacker}{kind} misses {target} with the {attack}: {natural} + {bonus}{mods} = {total} vs {defense} "
+              "{value}{note}.", **roll)
+
+
+def _modifiers(event: AttackRolled) -> str:
+    """" +2 (combat advantage) -5 (cover)": each modifier with its reason, as one message."""
+    line = ""
+    for modifier in reversed(event.modifiers):
+        line = L_(" {value:+d} ({reason}){rest}", value=modifier.value, reason=modifier.reason, rest=line)
+    return line
 
 
 def _damage_line(event: DamageDealt, state: GameState) -> str:
-    name = state.name
-    kind = f" {event.damage_type}" if event.damage_type else ""
+    kind = L_(" {type}", type=event.damage_type) if event.damage_type else ""
     if event.cause == "ongoing":
-        how = "ongoing damage at the start of its turn, 4e §10"
+        how = L_("ongoing damage at the start of its turn, 4e §10")
     elif event.cause == "fall":
-        how = "falling, 4e §20"
+        how = L_("falling, 4e §20")
     elif event.critical:
-        how = "maximum damage, critical hit, 4e §8.2"
+        how = L_("maximum damage, critical hit, 4e §8.2")
     elif event.faces:
-        how = "+".join(str(f) for f in event.faces) + " on the dice"
+        how = L_("{faces} on the dice", faces="+".join(str(f) for f in event.faces))
     else:
-        how = "flat damage"
+        how = L_("flat damage")
     extras = list(event.notes)
     if event.temp_absorbed:
-        extras.append(f"{event.temp_absorbed} absorbed by temporary hit points")
+        extras.append(L_("{n} absorbed by temporary hit points", n=event.temp_absorbed))
     if event.knockout:
-        extras.append("a knockout blow: unconscious instead of dead, 4e §27")
+        extras.append(L_("a knockout blow: unconscious instead of dead, 4e §27"))
     if event.deadly:
-        extras.append("a coup de grace for at least the bloodied value kills outright, 4e §25.6")
-    tail = "; " + "; ".join(extras) if extras else ""
-    return f"{name(event.target)} takes {event.amount}{kind} damage ({how}{tail}); {max(event.hp_after, 0)} HP left."
-
+        extras.append(L_("a coup de grace for at least the bloodied value kills outright, 4e §25.6"))
+    for extra in extras:
+        how = L_("{how}; {extra}", how=how, extra=extra)
+    return L_("{target} takes {amount}{kind} damage ({how}); {hp} HP left.", target=named(state.name(event.target)),
+              amount=event.amount, kind=kind, how=how, hp=max(event.hp_after, 0))
 
 
 _RULE_REFERENCE = re.compile(r"[\w-]+ §[\d.]+(?:-§[\d.]+)?")
@@ -216,25 +261,29 @@ def rule_reference(event: Event, line: str) -> str:
 
 def dice_line(event: Event, state: GameState) -> str | None:
     """One line of the dice log: every roll with its dice and modifiers, or None for events with no dice."""
-    name = state.name
+    def name(entity: Entity) -> str:
+        return named(state.name(entity))
     if isinstance(event, InitiativeRolled):
-        return f"Initiative, {name(event.entity)}: d20 {event.natural} + {event.bonus} = {event.natural + event.bonus}"
+        return L_("Initiative, {who}: d20 {natural} + {bonus} = {total}", who=name(event.entity), natural=event.natural,
+                  bonus=event.bonus, total=event.natural + event.bonus)
     if isinstance(event, AttackRolled):
-        mods = "".join(f" {m.value:+d} ({m.reason})" for m in event.modifiers)
-        result = "critical hit" if event.critical else ("hit" if event.hit else "miss")
-        defense = DEFENSE_NAMES.get(event.defense, event.defense)
-        return (f"Attack, {name(event.attacker)} at {name(event.target)}: d20 {event.natural} + {event.bonus}{mods} = "
-                f"{event.total} vs {defense} {event.defense_value}: {result}")
+        result = N_("critical hit") if event.critical else (N_("hit") if event.hit else N_("miss"))
+        return L_("Attack, {attacker} at {target}: d20 {natural} + {bonus}{mods} = {total} vs {defense} {value}: {result}",
+                  attacker=name(event.attacker), target=name(event.target), natural=event.natural, bonus=event.bonus,
+                  mods=_modifiers(event), total=event.total, defense=DEFENSE_NAMES.get(event.defense, event.defense),
+                  value=event.defense_value, result=result)
     if isinstance(event, DamageDealt) and event.faces:
-        dice = " + ".join(str(f) for f in event.faces)
-        return (f"Damage to {name(event.target)}: dice {dice} = {sum(event.faces)}; {event.amount} damage "
-                "with modifiers")
+        return L_("Damage to {target}: dice {dice} = {sum}; {amount} damage with modifiers", target=name(event.target),
+                  dice=" + ".join(str(f) for f in event.faces), sum=sum(event.faces), amount=event.amount)
     if isinstance(event, SavingThrow):
-        return f"Saving throw, {name(event.entity)}: d20 {event.natural} ({'10+ saves' if event.success else 'under 10 fails'})"
+        if event.success:
+            return L_("Saving throw, {who}: d20 {natural} (10+ saves)", who=name(event.entity), natural=event.natural)
+        return L_("Saving throw, {who}: d20 {natural} (under 10 fails)", who=name(event.entity), natural=event.natural)
     if isinstance(event, DeathSave):
-        return f"Death save, {name(event.entity)}: d20 {event.natural}: {event.result}"
+        return L_("Death save, {who}: d20 {natural}: {result}", who=name(event.entity), natural=event.natural,
+                  result=event.result)
     if isinstance(event, UnitFell) and event.dice:
-        faces = " + ".join(str(f) for f in event.faces)
-        flat = f" {event.flat:+d}" if event.flat else ""
-        return f"Fall, {name(event.entity)}: {event.dice} {faces}{flat} = {sum(event.faces) + event.flat}"
+        return L_("Fall, {who}: {dice} {faces}{flat} = {total}", who=name(event.entity), dice=event.dice,
+                  faces=" + ".join(str(f) for f in event.faces), flat=f" {event.flat:+d}" if event.flat else "",
+                  total=sum(event.faces) + event.flat)
     return None

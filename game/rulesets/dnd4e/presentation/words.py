@@ -21,46 +21,54 @@ from game.rulesets.dnd4e.actions.teleport import teleport_power
 from game.rulesets.dnd4e.actions.zones import zones
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
 from game.rulesets.dnd4e.opportunity import provokers
+from game.i18n.gettext_domains import translate
+from game.rulesets.dnd4e.i18n import L_, N_, Ln_, _, content, listed, named
+from game.rulesets.dnd4e.presentation.choices import MOVE_LABELS
 from game.rulesets.dnd4e.presentation.describe import (
-    condition_text, harmful, power_summary, readied_text, state_word, vitals,
+    DEFENSE_LONG, condition_text, forced_words, harmful, power_summary, readied_text, refusal_text, sentences,
+    state_word, vitals,
 )
 from game.rulesets.dnd4e.presentation.narration import dice_line, narrate, rule_reference
 
 TARGET_MODES = {"charge", "bull_rush", "grab", "move_grabbed", "aid", "potion"}
-DEFENSE_LABELS = (("ac", "AC"), ("fortitude", "Fort"), ("reflex", "Ref"), ("will", "Will"))
-OFFER_TITLES = {"opportunity": "Opportunity attack?", "readied": "Readied action?", "return": "Act now?"}
-ACTION_NAMES = {"prone": "Drop prone", "stand": "Stand up", "aid": "Aid another", "second_wind": "Second wind",
-                "total_defense": "Total defense", "action_point": "Action point",
-                "move_grabbed": "Move a grabbed creature",
-                "end_grab": "End the grab", "unsqueeze": "End squeeze", "knockout": "Knockout blow"}
+ACTION_TITLES = {STANDARD: N_("Standard"), MOVE: N_("Move"), MINOR: N_("Minor")}
+USED_TITLES = {STANDARD: N_("Standard used"), MOVE: N_("Move used"), MINOR: N_("Minor used")}
+DEFENSE_LABELS = (("ac", "AC"), ("fortitude", N_("Fort")), ("reflex", N_("Ref")), ("will", N_("Will")))
+OFFER_TITLES = {"opportunity": N_("Opportunity attack?"), "readied": N_("Readied action?"), "return": N_("Act now?")}
+ACTION_NAMES = {"prone": N_("Drop prone"), "stand": N_("Stand up"), "aid": N_("Aid another"), "second_wind": N_("Second wind"),
+                "total_defense": N_("Total defense"), "action_point": N_("Action point"),
+                "move_grabbed": N_("Move a grabbed creature"),
+                "end_grab": N_("End the grab"), "unsqueeze": N_("End squeeze"), "knockout": N_("Knockout blow")}
+OFFER_RULES = {"opportunity": N_("One opportunity attack per turn (4e §25.13)."), "return": "",
+               "readied": N_("Readied: it goes off before the trigger finishes (4e §25.16).")}
 ACTION_HELP = {
-    "walk": "Move up to your speed; leaving a square next to an enemy provokes (4e §25.24).",
-    "run": "Speed +2, but -5 to attacks and you grant combat advantage until your next turn (4e §25.17).",
-    "shift": "Move 1 square without provoking opportunity attacks (4e §25.20).",
-    "crawl": "While prone: move half your speed, still prone (4e §25.7).",
-    "squeeze": "Fit through a narrow space: half speed, -5 to attacks, grant combat advantage (4e §25.21).",
-    "unsqueeze": "Stop squeezing and take up your full space (free, 4e §25.21).",
-    "prone": "Drop prone: +2 defenses against ranged attacks from afar, but melee has advantage (minor, 4e §25.8).",
-    "stand": "Stand up from prone (move action, 4e §25.19).",
-    "charge": "Click an enemy: move at least 2 squares straight to the nearest square to attack it, then a melee "
-              "basic attack at +1; no more actions this turn (4e §25.5).",
-    "bull_rush": "Click an adjacent enemy, then the square to push it to (or it again): Str vs Fortitude; on a hit "
-                 "push 1 and shift into its square (4e §25.4).",
-    "grab": "Click an enemy within reach: Str vs Reflex; on a hit it is immobilized until it escapes (4e §25.12).",
-    "move_grabbed": "Drag the creature you hold: Str vs Fortitude, then move half speed with it (4e §25.12).",
-    "escape": "Athletics vs Fortitude or Acrobatics vs Reflex against what holds you (move, 4e §25.11).",
-    "end_grab": "Let go of the creature you hold (free, 4e §25.12).",
-    "aid": "Click an enemy within reach, then an ally: attack vs AC 10; on a hit the ally gets +2 to attack it "
-           "or +2 defenses against it (4e §25.2).",
-    "second_wind": "Spend a healing surge and gain +2 to all defenses until your next turn (once, 4e §25.18).",
-    "total_defense": "+2 to all defenses until the start of your next turn (4e §25.22).",
-    "potion": "Drink a potion of healing (minor), or click an unconscious ally next to you to pour it (standard, "
-              "4e §25.14). Press O again to drink it yourself.",
-    "action_point": "One extra action this turn, once per encounter (free, 4e §25.1).",
-    "delay": "Put off your whole turn and step in after any later creature (4e §25.9).",
-    "ready": "Pick a power and a trigger; it goes off when an enemy sets it off (standard, 4e §25.16).",
-    "sustain": "Spend a minor action to keep the power going (4e §11.1).",
-    "knockout": "Toggle: a creature your next attack drops is knocked unconscious, not killed (4e §27).",
+    "walk": N_("Move up to your speed; leaving a square next to an enemy provokes (4e §25.24)."),
+    "run": N_("Speed +2, but -5 to attacks and you grant combat advantage until your next turn (4e §25.17)."),
+    "shift": N_("Move 1 square without provoking opportunity attacks (4e §25.20)."),
+    "crawl": N_("While prone: move half your speed, still prone (4e §25.7)."),
+    "squeeze": N_("Fit through a narrow space: half speed, -5 to attacks, grant combat advantage (4e §25.21)."),
+    "unsqueeze": N_("Stop squeezing and take up your full space (free, 4e §25.21)."),
+    "prone": N_("Drop prone: +2 defenses against ranged attacks from afar, but melee has advantage (minor, 4e §25.8)."),
+    "stand": N_("Stand up from prone (move action, 4e §25.19)."),
+    "charge": N_("Click an enemy: move at least 2 squares straight to the nearest square to attack it, then a melee "
+                 "basic attack at +1; no more actions this turn (4e §25.5)."),
+    "bull_rush": N_("Click an adjacent enemy, then the square to push it to (or it again): Str vs Fortitude; on a hit "
+                    "push 1 and shift into its square (4e §25.4)."),
+    "grab": N_("Click an enemy within reach: Str vs Reflex; on a hit it is immobilized until it escapes (4e §25.12)."),
+    "move_grabbed": N_("Drag the creature you hold: Str vs Fortitude, then move half speed with it (4e §25.12)."),
+    "escape": N_("Athletics vs Fortitude or Acrobatics vs Reflex against what holds you (move, 4e §25.11)."),
+    "end_grab": N_("Let go of the creature you hold (free, 4e §25.12)."),
+    "aid": N_("Click an enemy within reach, then an ally: attack vs AC 10; on a hit the ally gets +2 to attack it "
+              "or +2 defenses against it (4e §25.2)."),
+    "second_wind": N_("Spend a healing surge and gain +2 to all defenses until your next turn (once, 4e §25.18)."),
+    "total_defense": N_("+2 to all defenses until the start of your next turn (4e §25.22)."),
+    "potion": N_("Drink a potion of healing (minor), or click an unconscious ally next to you to pour it (standard, "
+                 "4e §25.14). Press O again to drink it yourself."),
+    "action_point": N_("One extra action this turn, once per encounter (free, 4e §25.1)."),
+    "delay": N_("Put off your whole turn and step in after any later creature (4e §25.9)."),
+    "ready": N_("Pick a power and a trigger; it goes off when an enemy sets it off (standard, 4e §25.16)."),
+    "sustain": N_("Spend a minor action to keep the power going (4e §11.1)."),
+    "knockout": N_("Toggle: a creature your next attack drops is knocked unconscious, not killed (4e §27)."),
 }
 
 
@@ -80,112 +88,124 @@ class Words(Controls):
     @abstractmethod
     def coup_power(self, target: Entity, power: str) -> str | None: ...
 
-    # The hint line -----------------------------------------------------------------------------------
+    # The hint line: in the language chosen now (the screen asks for it as it draws) -----------------------
     def hint(self) -> str:
+        return translate(self._hint())
+
+    def _hint(self) -> str:
         forced = next_forced(self.state)
         if forced is not None:
             moved = len(self.forced_path) - 1
-            return (f"{self.state.name(forced.by)}: {forced.kind} {self.state.name(forced.target)} up to "
-                    f"{forced.squares} square{'s' if forced.squares != 1 else ''} ({moved} so far): click lit squares; "
-                    f"Enter or a click on the target stops. 4e §22")
+            return L_("{who}: {kind} {target} up to {squares} ({moved} so far): click lit squares; Enter or a click on the "
+                      "target stops. 4e §22", who=self._name(forced.by), kind=forced.kind, target=self._name(forced.target),
+                      squares=Ln_("{n} square", "{n} squares", forced.squares), moved=moved)
         if self.state.offer is not None:
-            return "Take it (Y) or let it pass (N)."
+            return L_("Take it (Y) or let it pass (N).")
         if self.popup is not None:
-            return "Pick with the number keys or a click; Esc cancels."
+            return L_("Pick with the number keys or a click; Esc cancels.")
         square = self.screen.hover_square()
         occupant = self.screen.occupant(square)
-        mode, name = self.mode, self.state.name
-        ko = " Knockout is ON." if self.knockout else ""
+        mode, name = self.mode, self._name
+        ko = L_(" Knockout is ON.") if self.knockout else ""
         if mode.startswith("teleport:"):
             teleport = teleport_power(self.state, self.actor, mode.split(":", 1)[1])
             reach = teleport.squares if teleport else 0
-            return (f"Teleport up to {reach} squares to a free square you can see (violet). No opportunity attacks. "
-                    "4e §23")
+            return L_("Teleport up to {n} squares to a free square you can see (violet). No opportunity attacks. 4e §23",
+                      n=reach)
         power = self.power()
         if power is not None and power.area == "wall":
-            return (f"{power.name}: lay the wall square by square ({len(self.wall)} of {power.size}); the lit squares "
-                    f"may come next, the last one attacks everyone in it. Esc starts over. 4e §5.6{ko}")
+            return L_("{power}: lay the wall square by square ({laid} of {size}); the lit squares may come next, the last one "
+                      "attacks everyone in it. Esc starts over. 4e §5.6{ko}", power=power.name, laid=len(self.wall),
+                      size=power.size, ko=ko)
         if power is not None and power.kind in ("close", "area"):
             area = self.area_plan()
             if isinstance(area, Rejected):
-                return f"Can't place it there: {area}"
+                return L_("Can't place it there: {reason}", reason=refusal_text(area))
             if isinstance(area, AreaPlan):
                 if not area.profile.attacks:
-                    return f"{area.profile.name}: {len(area.squares)} squares. Click to use it.{ko}"
-                caught = ", ".join(f"{name(t)} {(21 - p.needed) * 5}%"
-                                   + ("" if self.state.are_enemies(self.actor, t) else " (ally!)")
-                                   for t, p in area.targets)
-                return f"{area.profile.name}: {caught}. Click to attack (one roll each, one damage roll).{ko}"
-            return "Move the mouse to aim the area; creatures caught are outlined."
+                    return L_("{power}: {squares}. Click to use it.{ko}", power=area.profile.name,
+                              squares=Ln_("{n} square", "{n} squares", len(area.squares)), ko=ko)
+                caught = [L_("{who} {chance}%", who=name(t), chance=(21 - p.needed) * 5)
+                          if self.state.are_enemies(self.actor, t) else
+                          L_("{who} {chance}% (ally!)", who=name(t), chance=(21 - p.needed) * 5) for t, p in area.targets]
+                return L_("{power}: {caught}. Click to attack (one roll each, one damage roll).{ko}", power=area.profile.name,
+                          caught=listed(caught), ko=ko)
+            return L_("Move the mouse to aim the area; creatures caught are outlined.")
         if power is not None and not power.attacks:
             if occupant in self.friends:
                 assert occupant is not None
-                return f"{power.name} on {name(occupant)}: click to use it."
-            self_too = " Press its key again to use it on yourself." if self.actor in self.friends else ""
-            return f"{power.name}: click a creature outlined in green.{self_too}"
+                return L_("{power} on {who}: click to use it.", power=power.name, who=name(occupant))
+            if self.actor in self.friends:
+                return L_("{power}: click a creature outlined in green. Press its key again to use it on yourself.",
+                          power=power.name)
+            return L_("{power}: click a creature outlined in green.", power=power.name)
         if mode in TARGET_MODES:
             return self._mode_hint(occupant)
         if occupant in self.targets and self.selected == self.actor:
             assert occupant is not None
             plan = self.targets[occupant]
             if plan is not None:
-                return self._attack_hint(occupant, plan) + ko
+                return L_("{hint}{ko}", hint=self._attack_hint(occupant, plan), ko=ko) if ko else self._attack_hint(occupant, plan)
         if power is not None:
-            return f"Click an enemy marked in red to use the {power.name}.{ko}"
+            return L_("Click an enemy marked in red to use the {power}.{ko}", power=power.name, ko=ko)
         preview = self.walk_preview() if self.selected == self.actor else None
         if preview is not None:
-            cost, speed = preview.cost, mode_speed(self.state, self.actor, self.mode)
-            verb = self.mode.title()
-            fall = f" Jumps down {preview.fall_ft} ft: a fall (1d10 per 10 ft, lands prone)." if preview.fall_ft else ""
-            if preview.attackers:
-                names = ", ".join(name(e) for e in preview.attackers)
-                return f"{verb} here: {cost} squares; provokes opportunity attacks from {names} (marked !).{fall}"
-            if cost > speed:
-                return f"Double move here: {cost} of {speed * 2} squares, using the move and standard actions.{fall}"
-            return f"{verb} here: {cost} of {speed} squares.{fall} Click to move."
-        return ("Click a lit square to move (hatched: double move), a marked enemy to attack; 1-9 powers, letters "
-                f"actions (hover a button for what it does); K knockout; Enter ends the turn.{ko}")
+            return self._walk_hint(preview)
+        return L_("Click a lit square to move (hatched: double move), a marked enemy to attack; 1-9 powers, letters actions "
+                  "(hover a button for what it does); K knockout; Enter ends the turn.{ko}", ko=ko)
+
+    def _name(self, entity: Entity) -> str:
+        return named(self.state.name(entity))
+
+    def _walk_hint(self, preview: WalkPreview) -> str:
+        cost, speed = preview.cost, mode_speed(self.state, self.actor, self.mode)
+        verb = MOVE_LABELS.get(self.mode, self.mode.title())
+        fall = L_(" Jumps down {feet} ft: a fall (1d10 per 10 ft, lands prone).", feet=preview.fall_ft) if preview.fall_ft else ""
+        if preview.attackers:
+            return L_("{verb} here: {cost} squares; provokes opportunity attacks from {names} (marked !).{fall}", verb=verb,
+                      cost=cost, names=listed([self._name(e) for e in preview.attackers]), fall=fall)
+        if cost > speed:
+            return L_("Double move here: {cost} of {double} squares, using the move and standard actions.{fall}", cost=cost,
+                      double=speed * 2, fall=fall)
+        return L_("{verb} here: {cost} of {speed} squares.{fall} Click to move.", verb=verb, cost=cost, speed=speed, fall=fall)
 
     def _attack_hint(self, target: Entity, plan: AttackPlan) -> str:
         """The hover forecast: the odds, each modifier with its reason, what a hit does."""
         profile = plan.profile
-        defense = profile.defense.upper() if profile.defense == "ac" else profile.defense.title()
         coup = self.coup_power(target, profile.name)
         if coup is not None:
-            return (f"Coup de grace with the {coup} on helpless {self.state.name(target)}: a hit is a critical hit; "
-                    f"{self.state.stats(target).bloodied_value}+ damage kills outright (4e §25.6). Click.")
-        chance = (21 - plan.needed) * 5
-        mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
-        extra = f"; on a hit: {profile.forced} {profile.forced_squares}".replace(" 0", "") if profile.forced else ""
+            return L_("Coup de grace with the {power} on helpless {target}: a hit is a critical hit; {n}+ damage kills "
+                      "outright (4e §25.6). Click.", power=coup, target=self._name(target),
+                      n=self.state.stats(target).bloodied_value)
         lines = ""
         if self.screen.show_cover_lines and (shown := self.screen.cover_lines(target)) is not None:
-            lines = f" Cover lines: {sum(shown.blocked)} of 4 blocked (dashed)."
-        return (f"{profile.name} vs {defense} {plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}{extra}. "
-                f"Click to attack.{lines}")
+            lines = L_(" Cover lines: {n} of 4 blocked (dashed).", n=sum(shown.blocked))
+        return L_("{odds}. Click to attack.{lines}", odds=attack_odds(plan), lines=lines)
 
     def _mode_hint(self, occupant: Entity | None) -> str:
-        name, mode = self.state.name, self.mode
+        name, mode = self._name, self.mode
         if mode == "charge":
             if occupant is not None and occupant in self.charges:
-                return (f"Charge {name(occupant)}: {len(self.charges[occupant]) - 1} squares, then a melee basic "
-                        "attack at +1 (4e §25.5). Click.")
-            return "Charge: hover an enemy marked in red to see the path; click to charge."
+                return L_("Charge {target}: {n} squares, then a melee basic attack at +1 (4e §25.5). Click.",
+                          target=name(occupant), n=len(self.charges[occupant]) - 1)
+            return L_("Charge: hover an enemy marked in red to see the path; click to charge.")
         if mode == "bull_rush":
             if self.picked is not None:
-                return (f"Bull rush {name(self.picked)}: click a lit square to push it to, or it again "
-                        "(Enter) to let the rules pick (4e §25.4).")
-            return "Bull rush: click an adjacent enemy (Str vs Fortitude; push 1 and follow, 4e §25.4)."
+                return L_("Bull rush {target}: click a lit square to push it to, or it again (Enter) to let the rules pick "
+                          "(4e §25.4).", target=name(self.picked))
+            return L_("Bull rush: click an adjacent enemy (Str vs Fortitude; push 1 and follow, 4e §25.4).")
         if mode == "grab":
-            return "Grab: click an enemy within reach (Str vs Reflex; immobilized until it escapes, 4e §25.12)."
+            return L_("Grab: click an enemy within reach (Str vs Reflex; immobilized until it escapes, 4e §25.12).")
         if mode == "move_grabbed":
-            return "Drag: click a lit square (Str vs Fortitude, then half speed with the grabbed creature, 4e §25.12)."
+            return L_("Drag: click a lit square (Str vs Fortitude, then half speed with the grabbed creature, 4e §25.12).")
         if mode == "aid":
             if self.picked is not None:
-                return f"Aid another against {name(self.picked)}: click the ally to help (green), then pick the bonus."
-            return "Aid another: click an enemy within reach (attack vs AC 10, 4e §25.2), then an ally."
+                return L_("Aid another against {target}: click the ally to help (green), then pick the bonus.",
+                          target=name(self.picked))
+            return L_("Aid another: click an enemy within reach (attack vs AC 10, 4e §25.2), then an ally.")
         if mode == "potion":
-            return ("Potion: click yourself (minor) or an unconscious ally next to you (standard); O again drinks it. "
-                    "4e §25.14")
+            return L_("Potion: click yourself (minor) or an unconscious ally next to you (standard); O again drinks it. "
+                      "4e §25.14")
         return ""
 
     # The map's shapes --------------------------------------------------------------------------------
@@ -236,7 +256,8 @@ class Words(Controls):
         return AreaShown(area.squares, tuple(target for target, _ in area.targets), area.profile.attacks)
 
     def zones_shown(self) -> list[ZoneShown]:
-        return [ZoneShown(f"{z.source} ({self.state.name(z.owner)})", z.squares) for z in zones(self.state)]
+        return [ZoneShown(translate(L_("{zone} ({who})", zone=z.source, who=self._name(z.owner))), z.squares)
+                for z in zones(self.state)]
 
     # The card, the prompt, the log -------------------------------------------------------------------
     def card(self, entity: Entity) -> Card:
@@ -245,25 +266,26 @@ class Words(Controls):
         state = self.state
         stats = state.stats(entity)
         hp_line, staying = vitals(state, entity)
-        defenses = "  ".join(f"{label} {stats.defenses.value(key)}" for key, label in DEFENSE_LABELS)
+        defenses = "  ".join(f"{_(label)} {stats.defenses.value(key)}" for key, label in DEFENSE_LABELS)
         lines: list[tuple[str, str]] = []
         for entry in state.conditions(entity).entries:
-            lines.append((f"{'-' if harmful(entry) else '+'} {condition_text(state, entry)}",
+            lines.append((f"{'-' if harmful(entry) else '+'} {translate(condition_text(state, entry))}",
                           "bad" if harmful(entry) else "good"))
         if (ready := readied_text(state, entity)):
-            lines.append((ready, "text"))
+            lines.append((translate(ready), "text"))
         if entity in state.turn.delayed:
-            lines.append(("Delaying: may act after any creature's turn (4e §25.9)", "text"))
+            lines.append((_("Delaying: may act after any creature's turn (4e §25.9)"), "text"))
         if not lines:
-            lines.append(("No conditions.", "dim"))
+            lines.append((_("No conditions."), "dim"))
         pips: tuple[tuple[str, bool], ...] = ()
         if entity == self.actor and state.outcome is None:
             budget = state.turn.actions
-            pips = tuple((label.title() if available else f"{label.title()} used", bool(available))
+            pips = tuple((_(ACTION_TITLES[label]) if available else _(USED_TITLES[label]), bool(available))
                          for label, available in ((STANDARD, budget.standard), (MOVE, budget.move),
                                                   (MINOR, budget.minor)))
-        return Card(f"  ·  level {stats.level} {stats.role}" if stats.role else "", hp_line,
-                    bool(state_word(state, entity)), f"{defenses}   Speed {stats.speed}", staying, tuple(lines),
+        subtitle = _("  ·  level {level} {role}").format(level=stats.level, role=_(stats.role)) if stats.role else ""
+        return Card(subtitle, hp_line, bool(state_word(state, entity)),
+                    _("{defenses}   Speed {speed}").format(defenses=defenses, speed=stats.speed), staying, tuple(lines),
                     20, 9, pips)
 
     def prompt(self) -> Prompt | None:
@@ -275,30 +297,27 @@ class Words(Controls):
         side = state.side(by)
         power = next((p for p in state.arsenal(by).attacks if p.name == offer.power), None)
         if offer.kind == "power" and power is not None:
-            title = f"{'Interrupt' if power.action == 'interrupt' else 'Reaction'}: {offer.power}?"
+            title = L_("Interrupt: {power}?", power=offer.power) if power.action == "interrupt" \
+                else L_("Reaction: {power}?", power=offer.power)
         else:
-            title = OFFER_TITLES.get(offer.kind, f"{offer.power}?")
+            title = content(OFFER_TITLES[offer.kind]) if offer.kind in OFFER_TITLES else L_("{power}?", power=offer.power)
         plan = offer_plan(state, offer)
         if isinstance(plan, AttackPlan):
-            chance = (21 - plan.needed) * 5
-            mods = "".join(f", {m.value:+d} {m.reason}" for m in plan.modifiers)
-            defense = plan.profile.defense.upper() if plan.profile.defense == "ac" else plan.profile.defense.title()
-            odds = f"{plan.profile.name} vs {defense} {plan.defense_value}: hit on {plan.needed}+ ({chance}%){mods}."
+            odds = L_("{odds}.", odds=attack_odds(plan, with_hit=False))
         elif power is not None and not power.attacks:
-            odds = power_summary(power).replace("you: ", f"{state.name(by)}: ") + "."
+            odds = L_("{summary}.", summary=power_summary(power, user=self._name(by)))
         elif offer.kind == "return":
-            odds = "Take your delayed turn now; this becomes your place in the order (4e §25.9)."
+            odds = L_("Take your delayed turn now; this becomes your place in the order (4e §25.9).")
         else:
-            odds = str(plan) if plan is not None else ""
-        rule = {"opportunity": "One opportunity attack per turn (4e §25.13).", "return": "",
-                "readied": "Readied: it goes off before the trigger finishes (4e §25.16)."}.get(
-            offer.kind, "One immediate action per round (4e §3.3).")
+            odds = refusal_text(plan) if plan is not None else ""
+        rule = OFFER_RULES.get(offer.kind, N_("One immediate action per round (4e §3.3)."))
         refused = validate(state, React(by, True))
-        labels = (("yes", "Act now  [Y]" if offer.kind == "return" else "Take it  [Y]"),
-                  ("no", "Keep waiting  [N]" if offer.kind == "return" else "Let it pass  [N]"))
-        return Prompt(f"{title}  ({self.screen.side_labels.get(side, side)})", side,
-                      f"{state.name(by)}: {describe_offer(state, offer)}.",
-                      f"{paused_odds(state)}{odds} {rule}".strip(), None if refused is None else str(refused), labels)
+        labels = (("yes", _("Act now  [Y]") if offer.kind == "return" else _("Take it  [Y]")),
+                  ("no", _("Keep waiting  [N]") if offer.kind == "return" else _("Let it pass  [N]")))
+        explain = translate(sentences([part for part in (paused_odds(state), odds, content(rule)) if part]))
+        title = translate(L_("{title}  ({side})", title=title, side=self.screen.side_labels.get(side, side)))
+        asks = translate(L_("{who}: {offer}.", who=self._name(by), offer=describe_offer(state, offer)))
+        return Prompt(title, side, asks, explain, None if refused is None else translate(refusal_text(refused)), labels)
 
     def offer_marks(self) -> tuple[tuple[Entity, bool], ...]:
         offer = self.state.offer
@@ -307,14 +326,15 @@ class Words(Controls):
         return ((offer.by, False),) + (((offer.against, True),) if offer.against is not None else ())
 
     def handover_reason(self) -> str:
-        name = self.state.name(decider(self.state))
+        who = self._name(decider(self.state))
         if self.state.offer is not None:
-            return f"{name}: {describe_offer(self.state, self.state.offer)}."
+            return translate(L_("{who}: {offer}.", who=who, offer=describe_offer(self.state, self.state.offer)))
         if self.state.pending_forced is not None:
-            return f"{name}: place the forced movement (4e §22)."
-        return f"{name}'s turn."
+            return translate(L_("{who}: place the forced movement (4e §22).", who=who))
+        return translate(L_("{who}'s turn.", who=who))
 
     def log_lines(self, event: Any) -> list[LogLine]:
+        """The event's lines as Lazy lines: drawn in the language chosen when they are drawn."""
         lines = []
         line = narrate(event, self.state, self.screen.side_labels)
         if line:
@@ -327,8 +347,22 @@ class Words(Controls):
     def tooltip(self, choice: Choice) -> tuple[str, str]:
         base = choice.key.split(":", 1)[0]
         if choice.is_power:
-            return choice.label, choice.summary
-        return ACTION_NAMES.get(base, choice.label), choice.summary or ACTION_HELP.get(base, "")
+            return translate(choice.label), translate(choice.summary)
+        return (_(ACTION_NAMES[base]) if base in ACTION_NAMES else translate(choice.label),
+                translate(choice.summary) if choice.summary else _(ACTION_HELP[base]) if base in ACTION_HELP else "")
+
+
+def attack_odds(plan: AttackPlan, with_hit: bool = True) -> str:
+    """ "Longsword vs AC 16: hit on 11+ (50%), +2 combat advantage; on a hit: push 1" (the forecast and the prompt)."""
+    profile = plan.profile
+    mods = ""
+    for modifier in reversed(plan.modifiers):
+        mods = L_(", {value:+d} {reason}{rest}", value=modifier.value, reason=modifier.reason, rest=mods)
+    extra = L_("; on a hit: {forced}", forced=forced_words(profile.forced, profile.forced_squares)) \
+        if profile.forced and with_hit else ""
+    return L_("{power} vs {defense} {value}: hit on {needed}+ ({chance}%){mods}{extra}", power=profile.name,
+              defense=DEFENSE_LONG.get(profile.defense, profile.defense.title()), value=plan.defense_value, needed=plan.needed,
+              chance=(21 - plan.needed) * 5, mods=mods, extra=extra)
 
 
 def paused_odds(state: Any) -> str:
@@ -344,5 +378,5 @@ def paused_odds(state: Any) -> str:
     plan = plan_attack(state, command.actor, target, attack)
     if not isinstance(plan, AttackPlan):
         return ""
-    return f"As it stands the {attack} hits {state.name(target)} on {plan.needed}+ ({(21 - plan.needed) * 5}%). "
-
+    return L_("As it stands the {power} hits {target} on {needed}+ ({chance}%).", power=attack,
+              target=named(state.name(target)), needed=plan.needed, chance=(21 - plan.needed) * 5)

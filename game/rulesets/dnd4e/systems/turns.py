@@ -28,6 +28,7 @@ from game.rulesets.dnd4e.effects import SAVE_DIE, SAVE_TARGET
 from game.rulesets.dnd4e.initiative import roll_initiative
 from game.state import GameState
 from game.rulesets.dnd4e.systems.victory import victory_system
+from game.rulesets.dnd4e.i18n import L_
 
 DEATH_SAVE_SURGE = 20                  # §27: 20 or higher spends a surge and wakes
 DEATH_SAVE_FAILURES = 3                # §27: the third failure kills
@@ -248,8 +249,13 @@ def _saving_throws(state: GameState, entity: Entity, dice: Dice) -> tuple[list[E
     for entry in [c for c in state.conditions(entity).entries if c.until == SAVE_ENDS]:
         natural = dice.roll(SAVE_DIE)
         success = natural >= SAVE_TARGET
-        label = f"{entry.name} {entry.amount} {entry.damage_type}".strip() if entry.name == "ongoing" else entry.name
-        events.append(SavingThrow(entity, natural, success, f"against {label}" + (f" ({entry.source})" if entry.source else "")))
+        label = entry.name
+        if entry.name == "ongoing":      # "ongoing 5 fire"
+            label = L_("ongoing {n} {type}", n=entry.amount, type=entry.damage_type) if entry.damage_type \
+                else L_("ongoing {n}", n=entry.amount)
+        reason = L_("against {condition} ({source})", condition=label, source=entry.source) if entry.source \
+            else L_("against {condition}", condition=label)
+        events.append(SavingThrow(entity, natural, success, reason))
         if success:
             events += end_entries(state, entity, (entry,), "4e §11.3")
             after.extend(entry.after)
