@@ -12,7 +12,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-import game.i18n as i18n
 from game.app import FixedStepLoop, Game
 from game.core.dice import ScriptedDice
 from game.ecs.components import Position
@@ -59,10 +58,9 @@ def untranslated(lines: list[str]) -> dict[str, list[str]]:
 
 @pytest.fixture
 def gettext_only(monkeypatch):
-    """Chinese, spoken by the gettext catalogues alone: the regex catalogue (game/i18n/zh.toml) is not asked."""
+    """Chinese, spoken by the gettext catalogues."""
     save_settings(Settings(language="zh"))
     assert set_language("zh") == ""
-    monkeypatch.setattr(i18n, "_translator", None)
     yield
     set_language("en")
 
@@ -154,7 +152,6 @@ def bar_lines(controls) -> list[str]:
 def test_a_4e_battle_in_chinese_forecast_card_log_refusal_prompt_and_bar(gettext_only):
     game = Game(DEFAULT_MAP, 4, (1280, 720), loop=FixedStepLoop(SteppedClock()))
     try:
-        i18n._translator = None                 # the game set its language at start: gettext alone speaks
         ids = stage(game, "Brakka", {"Brakka": (10, 8), "Hobgoblin soldier": (11, 8)})
         scene, controls = game.scene, game.scene.controls
         brakka, soldier = ids["Brakka"], ids["Hobgoblin soldier"]
