@@ -34,11 +34,14 @@ INSTANT = ("reload", "total_defense", "posture", "delay", "ready", "pick_up")
 THREATS_KEY = "letter_t"                     # T shows the squares the enemies threaten (AOO-01)
 
 
-def why(refusal: Refusal | None) -> str:
-    """A refusal in the player's language, with its rule."""
+def why(refusal: Refusal | None, state: GameState | None = None) -> str:
+    """A refusal in the player's language, with its rule; with ``state``, its creatures' names too."""
     if refusal is None:
         return ""
-    return f"{translate(refusal.reason)} ({refusal.rule})" if refusal.rule else translate(refusal.reason)
+    words = translate(refusal.reason)
+    for e in state.creatures() if state is not None and words != refusal.reason else ():
+        words = words.replace(state.name(e), who(state, e))
+    return f"{words} ({refusal.rule})" if refusal.rule else words
 
 
 @dataclass(frozen=True)

@@ -193,7 +193,7 @@ class ControlsD20(Controls):
             self.refresh()
             return
         if choice.blocked is not None:
-            self.message = _("Can't: {why}").format(why=bar.why(choice.blocked))
+            self.message = _("Can't: {why}").format(why=bar.why(choice.blocked, self.state))
             return
         self.selected = self.actor
         if choice.instant:
@@ -245,7 +245,7 @@ class ControlsD20(Controls):
         if refusal is None:
             self.submit(command)
         else:
-            self.message = template.format(why=bar.why(refusal))
+            self.message = template.format(why=bar.why(refusal, self.state))
 
     def _click_walk(self, square: Square) -> None:
         assert self.walk is not None
@@ -286,7 +286,7 @@ class ControlsD20(Controls):
         if len(options) == 1:
             self._try(options[0][1], _("Can't: {why}"))
             return
-        self.popup = Popup(title, [(label, command, bar.why(validate(self.state, command)))
+        self.popup = Popup(title, [(label, command, bar.why(validate(self.state, command), self.state))
                                    for label, command in options], self._sent)
 
     def _sent(self, command: Any) -> None:
@@ -512,7 +512,7 @@ class ControlsD20(Controls):
                     item=_(name), n=distance)
         refusal = validate(state, command)
         if refusal is not None:
-            return _("Can't: {why}").format(why=bar.why(refusal))
+            return _("Can't: {why}").format(why=bar.why(refusal, self.state))
         return words + bar.provoke_words(state, command) + " " + _("Click.")
 
 
