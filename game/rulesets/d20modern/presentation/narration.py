@@ -199,8 +199,8 @@ class Narrator:
         if isinstance(event, ObjectDamaged):
             return self._object(event, state)
         if isinstance(event, SkirmishWon):
-            return [LogLine(_("{side} win the skirmish.").format(side=side_labels.get(event.winner, event.winner)),
-                            f"{RULE} §1")]
+            side = _(side_labels.get(event.winner, event.winner))
+            return [LogLine(_("{side} win the skirmish.").format(side=side), f"{RULE} §1")]
         return []
 
     def _attack(self, e: AttackRolled, state: GameState) -> list[LogLine]:
