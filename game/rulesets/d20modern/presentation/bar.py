@@ -27,8 +27,11 @@ from game.state import GameState
 
 # Modes a pick leaves the map in (besides the shared WALK), each one map click away from its command.
 DOUBLE, RUN, WITHDRAW, CHARGE, STEP = "double", "run", "withdraw", "charge", "step"
-BURST, AUTOFIRE, GRAPPLE, TRIP, DISARM, BULL_RUSH, AID, HELPLESS, STABILIZE = (
-    "burst", "autofire", "grapple", "trip", "disarm", "bull_rush", "aid", "helpless", "stabilize")
+# Firing modes and maneuvers are cards on the bar's first row ("power:" keys), beside the weapons.
+BURST, AUTOFIRE, GRAPPLE, TRIP, DISARM, BULL_RUSH, AID, HELPLESS = (
+    "power:burst", "power:autofire", "power:grapple", "power:trip", "power:disarm", "power:bull_rush", "power:aid",
+    "power:helpless")
+STABILIZE = "stabilize"
 DEFENSIVELY = "defensively"                 # a toggle: the next attacks are made fighting defensively
 INSTANT = ("reload", "total_defense", "posture", "delay", "ready", "pick_up")
 THREATS_KEY = "letter_t"                     # T shows the squares the enemies threaten (AOO-01)
@@ -39,8 +42,9 @@ def why(refusal: Refusal | None, state: GameState | None = None) -> str:
     if refusal is None:
         return ""
     words = translate(refusal.reason)
-    for e in state.creatures() if state is not None and words != refusal.reason else ():
-        words = words.replace(state.name(e), who(state, e))
+    if state is not None and words != refusal.reason:
+        for e in state.creatures():
+            words = words.replace(state.name(e), who(state, e))
     return f"{words} ({refusal.rule})" if refusal.rule else words
 
 
@@ -126,9 +130,10 @@ def weapon_choices(state: GameState, actor: Entity, defensively: bool) -> list[C
         else:
             action = _("Attack")
             summary += " " + _("The attack action; a second attack makes it a full attack (ACT-06).")
+        ammo = state.world.get(actor, Ammo)
+        uses = f"{ammo.rounds(weapon.name)}/{weapon.magazine}" if weapon.magazine else "at-will"
         found.append(choice(f"attack:{weapon.name}", _(weapon.name), blocked, str(len(found) + 1), summary,
-                            action=action, reach=reach, aim=_("vs Defense"), uses=rounds or "at-will",
-                            targets=tried.ok))
+                            action=action, reach=reach, aim=_("vs Defense"), uses=uses, targets=tried.ok))
     carried = state.world.get(actor, Carried)
     for item in sheet.explosives:
         left = carried.left(item.name)
@@ -153,7 +158,7 @@ def move_choices(state: GameState, actor: Entity) -> list[Choice]:
     return [
         choice("walk", _("Move"), prone or bud.move_action_problem(b, True), "W",
                _("A move action: walk up to your speed; farther (hatched) is a double move (ACT-14)."), action=_("Move")),
-        choice(DOUBLE, _("Double move"), prone or double, "D",
+        choice(DOUBLE, _("Double"), prone or double, "D",
                _("Both actions: walk up to twice your speed (ACT-14)."), action=_("Full")),
         choice(RUN, _("Run"), prone or full, "V",
                _("Full-round: four times your speed in a straight line; you lose your Dex bonus to Defense "
@@ -164,7 +169,7 @@ def move_choices(state: GameState, actor: Entity) -> list[Choice]:
         choice(CHARGE, _("Charge"), prone or charge, "H",
                _("Full-round: a straight line of 10 ft to twice your speed, then a melee attack at +2; -2 Defense "
                  "until your next turn (ATK-15)."), action=_("Full")),
-        choice(STEP, _("5-foot step"), prone or bud.five_foot_step_problem(b), "S",
+        choice(STEP, _("5-ft step"), prone or bud.five_foot_step_problem(b), "S",
                _("One square (violet) that provokes nothing; not in a round with other movement (§6.5)."),
                action=_("Free")),
     ]
@@ -181,14 +186,15 @@ def firing_choices(state: GameState, actor: Entity) -> list[Choice]:
         tried = first_ok(state, actor, [(e, Attack(actor, e, gun.name, burst=True)) for e in foes])
         found.append(choice(BURST, _("Burst fire"), tried.refusal if foes else no_enemy(), "B",
                             _("{gun}: 5 rounds at one target, -4 to hit, +2 damage dice (FIR-02).").format(
-                                gun=_(gun.name)), action=_("Attack"), targets=tried.ok))
+                                gun=_(gun.name)), action=_("Attack"), reach=_("Range {n} ft").format(n=gun.increment_ft),
+                            aim=_("-4, 5 rounds"), targets=tried.ok))
         autofire: Refusal | None = bud.attack_action_problem(b)
         if autofire is None and state.world.get(actor, Ammo).rounds(gun.name) < 10:
             autofire = Refusal(_("autofire needs 10 rounds loaded"), "d20-modern FIR-01")
         found.append(choice(AUTOFIRE, _("Autofire"), autofire, "U",
                             _("{gun}: 10 rounds over 2x2 squares; one roll against Defense 10, then everyone there "
                               "saves (Reflex DC 15) or takes the damage (FIR-01).").format(gun=_(gun.name)),
-                            action=_("Attack")))
+                            action=_("Attack"), reach=_("2x2 squares"), aim=_("Reflex DC 15")))
     magazines = [w for w in in_hand(state, actor) if w.magazine]
     if magazines:
         reloads = [Reload(actor, w.name) for w in magazines]
@@ -220,6 +226,8 @@ def maneuver_choices(state: GameState, actor: Entity) -> list[Choice]:
         blows = [CoupDeGrace(actor, e, w.name) for w in in_hand(state, actor)] + [Knockout(actor, e, using.name)]
         return next((c for c in blows if validate(state, c) is None), blows[0])
 
+    aims = {BULL_RUSH: _("Str vs Str"), TRIP: _("touch, Str"), DISARM: _("opposed attack"),
+            GRAPPLE: _("grapple check"), AID: _("vs Defense 10"), HELPLESS: _("helpless foe")}
     rows = [
         (BULL_RUSH, _("Bull rush"), "0", lambda e: BullRush(actor, e),
          _("With the move action: push an adjacent enemy back 5 ft and more on an opposed Strength check; moving "
@@ -243,7 +251,7 @@ def maneuver_choices(state: GameState, actor: Entity) -> list[Choice]:
     for key, label, hotkey, make, summary in rows:
         tried = first_ok(state, actor, [(e, make(e)) for e in foes])
         found.append(choice(key, label, tried.refusal if foes else no_enemy(), hotkey, summary, action=_("Attack"),
-                            targets=tried.ok))
+                            reach=_("Melee 5 ft"), aim=aims[key], targets=tried.ok))
     return found
 
 
@@ -254,10 +262,10 @@ def own_choices(state: GameState, actor: Entity, defensively: bool) -> list[Choi
     posture: Any = StandUp(actor) if prone else DropProne(actor)
     ready = Ready(actor, melee_of(state, actor).name if not _guns(state, actor) else _guns(state, actor)[0].name)
     found = [
-        choice(DEFENSIVELY, _("Defensively: on") if defensively else _("Defensively: off"), None, "F",
+        choice(DEFENSIVELY, _("Defensive: on") if defensively else _("Defensive: off"), None, "F",
                _("Attack fighting defensively: -4 to attack, +2 dodge bonus to Defense until your next turn "
                  "(ATK-13)."), action=_("Free")),
-        choice("total_defense", _("Total defense"), validate(state, TotalDefense(actor)), "O",
+        choice("total_defense", _("Total def."), validate(state, TotalDefense(actor)), "O",
                _("The attack action: +4 dodge bonus to Defense until your next turn, no attacks of opportunity "
                  "(ATK-14)."), instant=True, action=_("Attack")),
         choice("posture", _("Stand up") if prone else _("Drop prone"), validate(state, posture), "P",

@@ -4,12 +4,13 @@ the hover forecast, the card and the prompt; no pygame."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.core.grid import Square, footprint
 from game.ecs.world import Entity
 from game.engine.choices import Choice
+from game.engine.refusal import Refusal
 from game.engine.controls import (
     WALK, AreaShown, Card, Controls, LogLine, Popup, Prompt, Screen, WalkPreview, ZoneShown,
 )
@@ -110,7 +111,8 @@ class ControlsD20(Controls):
         if state.outcome is not None or pending(state) is not None:
             self.bar_choices = []
             return
-        self.bar_choices = bar.choices(state, actor, self.defensively)
+        self.bar_choices = [c if c.blocked is None else replace(c, blocked=Refusal(
+            bar.why(Refusal(c.blocked.reason), state), c.blocked.rule)) for c in bar.choices(state, actor, self.defensively)]
         if self.show_threats:
             self.push_squares = threatened(state, actor)
         chosen = self.choice()
@@ -162,7 +164,7 @@ class ControlsD20(Controls):
             return True
         if action == bar.THREATS_KEY:
             self.show_threats = not self.show_threats
-            self.message = _("Threatened squares shown (orange): leaving one provokes (AOO-01). T hides them.") \
+            self.message = _("Threatened squares shown (tinted): leaving one provokes (AOO-01). T hides them.") \
                 if self.show_threats else _("Threatened squares hidden (T shows them).")
             self.refresh()
             return True
