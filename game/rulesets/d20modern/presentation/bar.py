@@ -22,7 +22,7 @@ from game.rulesets.d20modern.i18n import _
 from game.rulesets.d20modern.maneuvers import unarmed_of
 from game.rulesets.d20modern.preview import provokers
 from game.rulesets.d20modern.situation import allies, enemies, feet_between, in_hand, vitals
-from game.rulesets.d20modern.presentation.narration import who
+from game.rulesets.d20modern.presentation.narration import tidy, who
 from game.state import GameState
 
 # Modes a pick leaves the map in (besides the shared WALK), each one map click away from its command.
@@ -101,7 +101,7 @@ def choice(key: str, label: str, blocked: Refusal | None, hotkey: str, summary: 
            action: str = "", reach: str = "", aim: str = "", uses: str = "at-will", targets: tuple[Any, ...] = (),
            usage: str = "") -> Choice:
     return Choice(key, label, blocked, instant=instant, hotkey=hotkey, action=action, reach=reach, aim=aim,
-                  uses=uses, summary=summary, usage=usage, targets=targets)
+                  uses=uses, summary=tidy(summary), usage=usage, targets=targets)
 
 
 def weapon_choices(state: GameState, actor: Entity, defensively: bool) -> list[Choice]:

@@ -28,7 +28,7 @@ from game.rulesets.d20modern.i18n import _
 from game.rulesets.d20modern.maneuvers import READIED
 from game.rulesets.d20modern.preview import five_foot_steps, provokers
 from game.rulesets.d20modern.presentation import bar
-from game.rulesets.d20modern.presentation.narration import Narrator, who, word
+from game.rulesets.d20modern.presentation.narration import Narrator, tidy, who, word
 from game.rulesets.d20modern.situation import (
     enemies, feet_between, feet_rules, guard, in_hand, melee_weapon, odds, speed_ft, threatens_at_all, vitals,
     weapon_in_hand,
@@ -394,7 +394,7 @@ class ControlsD20(Controls):
             seen = odds(state, reactor, offer.provoker, weapon)
             explain += " " + _("{weapon}: hit on {needed}+ ({percent}%).").format(
                 weapon=_(weapon.name), needed=seen.needed, percent=seen.hit_percent)
-        return Prompt(title, side, asks, explain, None, (("yes", _("Take it  [Y]")), ("no", _("Let it pass  [N]"))))
+        return Prompt(title, side, asks, tidy(explain), None, (("yes", _("Take it  [Y]")), ("no", _("Let it pass  [N]"))))
 
     def offer_marks(self) -> tuple[tuple[Entity, bool], ...]:
         offer = pending(self.state)
@@ -418,6 +418,9 @@ class ControlsD20(Controls):
         return choice.label, choice.summary
 
     def hint(self) -> str:
+        return tidy(self._hint_words())
+
+    def _hint_words(self) -> str:
         state, actor = self.state, self.actor
         offer = pending(state)
         if offer is not None:

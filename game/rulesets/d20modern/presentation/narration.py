@@ -63,6 +63,14 @@ MOVE_WORDS = {MOVE: N_("{who} moves {n} ft."), DOUBLE: N_("{who} double-moves {n
               "charge": N_("{who} charges {n} ft.")}
 
 
+FULL_WIDTH_GAP = re.compile(r"([。！？：；，）])\s+")
+
+
+def tidy(text: str) -> str:
+    """Sentences joined with spaces, without the space after a full-width stop (Chinese sets none)."""
+    return FULL_WIDTH_GAP.sub(r"\1", text)
+
+
 def word(text: str) -> str:
     """A rules word in the player's language (the English itself when it has no entry)."""
     return _(WORDS.get(text, text))
