@@ -261,3 +261,36 @@ def test_the_chinese_screen_shows_no_english_beyond_kept_terms():
     finally:
         set_language("en")
         pygame.quit()
+
+
+def test_a_d20_save_verifies_and_steps_in_the_replay_viewer_on_the_battle_screen(tmp_path):
+    from game.app import FixedStepLoop, Game
+    from game.replay import saves
+    from game.replay.load import verify
+    from game.ui.battle import BattleScene
+    from game.ui.replay_view import ReplayScene
+    from test_game_loop import SteppedClock, click, run_frames
+    game = d20_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        to = scene.teleports[0]
+        click(scene.view.square_rect(to).center)                 # a 5-foot step, then the turn ends
+        run_frames(game, 2)
+        scene.submit(EndTurn(scene.actor))
+        match = scene.match
+        path = saves.write_save(tmp_path / "d20.json", match, scene.setup)
+    finally:
+        pygame.quit()
+    assert verify(path) == []
+    game = Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()), replay=path)
+    try:
+        viewer = game.scene
+        assert isinstance(viewer, ReplayScene) and isinstance(viewer.battle, BattleScene)
+        assert viewer.battle.match.ruleset == "d20-modern" and viewer.player.total == 2
+        press_right = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+        pygame.event.post(press_right)
+        run_frames(game, 2)
+        assert viewer.player.position == 1 and isinstance(viewer.battle.match.record[0][0], Step)
+    finally:
+        pygame.quit()
