@@ -13,6 +13,7 @@ import pytest
 
 from game.core.grid import Square
 from game.ecs.components import Condition, Position
+from game.engine.cues import Sound
 from game.i18n import set_language
 from game.rulesets import no_screen
 from game.rulesets.d20modern.commands import Attack, EndTurn, Move, Step, Throw, Thrown
@@ -172,6 +173,8 @@ def test_a_grenade_that_misses_logs_where_it_scattered_and_marks_aimed_and_lande
     assert not thrown.hit and thrown.landed != aim
     assert any(line.startswith(f"It scatters: it lands at ({thrown.landed[0]}, {thrown.landed[1]})")
                for line in logged(scene))
+    cues = scene.rules.animation_cues(scene.match.record[-1][1], scene.state, {})
+    assert "blast" in [c.kind for c in cues if isinstance(c, Sound)]               # the explosion is heard
     assert [z.label for z in scene.controls.zones_shown()] == ["grenade aimed here", "grenade landed here"]
     assert [z.squares for z in scene.controls.zones_shown()] == [(aim,), (thrown.landed,)]
 
