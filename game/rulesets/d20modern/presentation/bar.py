@@ -138,9 +138,14 @@ def weapon_choices(state: GameState, actor: Entity, defensively: bool) -> list[C
     for item in sheet.explosives:
         left = carried.left(item.name)
         blocked = bud.attack_action_problem(b) if left else Refusal(_("none left"), "d20-modern §10.3")
-        summary = _("{damage} in a {radius}-ft burst, Reflex DC {dc} for half; thrown at a square (range {inc} ft); "
-                    "a miss scatters (EXP-02).").format(damage=str(item.damage), radius=item.burst_ft,
-                                                        dc=item.reflex_dc, inc=item.increment_ft)
+        if item.splash is not None:
+            summary = _("A splash weapon: at a creature, a ranged touch attack dealing {damage} to it and {splash} to "
+                        "everyone within 5 ft; at a square or on a miss, {splash} around where it lands; no save "
+                        "(SPL-01).").format(damage=str(item.damage), splash=str(item.splash))
+        else:
+            summary = _("{damage} in a {radius}-ft burst, Reflex DC {dc} for half; thrown at a square (range {inc} "
+                        "ft); a miss scatters (EXP-02).").format(damage=str(item.damage), radius=item.burst_ft,
+                                                                 dc=item.reflex_dc, inc=item.increment_ft)
         found.append(choice(f"attack:grenade:{item.name}", _(item.name), blocked, str(len(found) + 1), summary,
                             action=_("Attack"), reach=_("Range {n} ft").format(n=item.increment_ft),
                             aim=_("a square"), uses=f"{left}"))

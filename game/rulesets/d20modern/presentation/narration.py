@@ -314,8 +314,15 @@ class Narrator:
             found.append(LogLine(scatter.format(x=landed[0], y=landed[1], n=off), f"{RULE} EXP-02"))
         else:
             found.append(LogLine(_("It lands on the square aimed at.").format(), f"{RULE} EXP-01"))
-        found.append(LogLine(ngettext("It bursts over {n} square.", "It bursts over {n} squares.",
-                                      len(e.squares)).format(n=len(e.squares)), f"{RULE} EXP-03"))
+        sheet = state.world.maybe(e.entity, Sheet)
+        thrown = sheet.explosive(e.explosive) if sheet is not None else None
+        if thrown is not None and thrown.splash is not None:
+            found.append(LogLine(ngettext("It splashes {n} square (5 ft, no save).",
+                                          "It splashes {n} squares (5 ft, no save).", len(e.squares)).format(
+                n=len(e.squares)), f"{RULE} SPL-01"))
+        else:
+            found.append(LogLine(ngettext("It bursts over {n} square.", "It bursts over {n} squares.",
+                                          len(e.squares)).format(n=len(e.squares)), f"{RULE} EXP-03"))
         return found
 
     def _condition(self, e: ConditionChanged, state: GameState) -> list[LogLine]:
