@@ -297,3 +297,30 @@ def test_a_d20_save_verifies_and_steps_in_the_replay_viewer_on_the_battle_screen
         assert viewer.player.position == 1 and isinstance(viewer.battle.match.record[0][0], Step)
     finally:
         pygame.quit()
+
+
+def test_the_start_menu_starts_a_d20_modern_skirmish_on_the_battle_screen(tmp_path, monkeypatch):
+    from game.app import FixedStepLoop, Game
+    from game.rulesets import RULESETS
+    from game.ui.battle import BattleScene
+    from game.ui.menu import MenuScene
+    from test_game_loop import SteppedClock, press, run_frames
+    from test_menu import focus_on
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    game = Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        run_frames(game, 1)
+        focus_on(game, ("ruleset",))
+        for _ in range(len(RULESETS)):
+            if game.scene.ruleset == "d20-modern":
+                break
+            press(pygame.K_RIGHT)
+            run_frames(game, 1)
+        menu = game.scene
+        assert isinstance(menu, MenuScene) and menu.ruleset == "d20-modern"
+        press(pygame.K_RETURN)
+        run_frames(game, 2)
+        assert isinstance(game.scene, BattleScene) and game.scene.match.ruleset == "d20-modern"
+        assert game.scene.bar_choices                                  # the d20 bar, not a one-line refusal
+    finally:
+        pygame.quit()
