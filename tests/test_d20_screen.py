@@ -324,3 +324,33 @@ def test_the_start_menu_starts_a_d20_modern_skirmish_on_the_battle_screen(tmp_pa
         assert game.scene.bar_choices                                  # the d20 bar, not a one-line refusal
     finally:
         pygame.quit()
+
+
+def test_the_online_screen_plays_d20_modern_through_the_server():
+    import time
+    from game.net.server import LocalServer
+    from game.rulesets import ruleset
+    from test_net_battle import FRAMES, connected_battle
+    server = LocalServer("127.0.0.1", 0)
+    try:
+        game, battle = connected_battle(server, {"blue": "here", "red": "computer:normal"}, ruleset_name="d20-modern")
+        assert battle.match.ruleset == "d20-modern" and battle.human_sides == ["blue"]
+        player = ruleset("d20-modern").make_player("ai", "blue", "normal", 7)
+        sent = 0
+        for _ in range(FRAMES):
+            game.frame()
+            if sent >= 3 or battle.state.outcome is not None:
+                break
+            online = battle.online
+            if battle._computer() is None and online.pending is None and not battle.animator.busy:
+                assert battle.submit(player.next_command(battle.state)), battle.message
+                sent += 1
+            time.sleep(0.001)
+        for _ in range(200):                     # the server's echo of the last one
+            game.frame()
+            time.sleep(0.002)
+        skirmish = server.server.rooms[battle.online.code].skirmish
+        assert sent == 3 and len(battle.match.record) == len(skirmish.log) >= 3
+    finally:
+        server.stop()
+        pygame.quit()
