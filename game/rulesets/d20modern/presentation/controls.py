@@ -15,23 +15,22 @@ from game.engine.controls import (
     WALK, AreaShown, Card, Controls, LogLine, Popup, Prompt, Screen, WalkPreview, ZoneShown,
 )
 from game.rulesets.d20modern import budget as bud
-from game.rulesets.d20modern import explosives, injury, measure, threat
+from game.rulesets.d20modern import explosives, measure, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, RUN, WITHDRAW, Attack, AttackObject, Autofire, Charge, EndTurn, Move, React, Step, Thrown, Throw,
     TurnStarted,
 )
-from game.rulesets.d20modern.components import Ammo, Carried, Readied, Reaction, Sheet
+from game.rulesets.d20modern.components import Readied, Sheet
 from game.rulesets.d20modern.cover import DEFENSE_BONUS, SHOWN
-from game.rulesets.d20modern.defense import defense
 from game.rulesets.d20modern.engine import budget_of, validate
 from game.rulesets.d20modern.i18n import _
 from game.rulesets.d20modern.maneuvers import READIED
 from game.rulesets.d20modern.preview import five_foot_steps, provokers
 from game.rulesets.d20modern.presentation import bar
+from game.rulesets.d20modern.presentation.card import creature_card
 from game.rulesets.d20modern.presentation.narration import Narrator, tidy, who, word
 from game.rulesets.d20modern.situation import (
-    enemies, feet_between, feet_rules, guard, in_hand, melee_weapon, odds, speed_ft, threatens_at_all, vitals,
-    weapon_in_hand,
+    enemies, feet_between, feet_rules, in_hand, melee_weapon, odds, speed_ft, threatens_at_all, weapon_in_hand,
 )
 from game.rulesets.d20modern.turns import pending
 from game.rulesets.d20modern.walking import line_squares
@@ -546,45 +545,3 @@ def charges(state: GameState, actor: Entity) -> dict[Entity, tuple[Square, ...]]
                 found[e] = path
                 break
     return found
-
-
-def creature_card(state: GameState, e: Entity, acting: bool) -> Card:
-    """Defense (flat-footed and touch too), the hit points' state, the weapons with their rounds, the explosives,
-    the conditions and, on its turn, what is left of its actions."""
-    sheet = state.world.maybe(e, Sheet)
-    if sheet is None:
-        return Card()
-    g = guard(state, e)
-    stats = _("Defense {d} (flat-footed {ff}, touch {t})  ·  BAB {bab}  ·  Speed {speed} ft  ·  "
-              "Fort {f} Ref {r} Will {w}").format(
-        d=defense(g), ff=defense(g, dex_denied=True), t=defense(g, touch=True), bab=f"{sheet.bab:+d}",
-        speed=speed_ft(state, e), f=f"{sheet.saves[0] + sheet.mod('con'):+d}",
-        r=f"{sheet.saves[1] + sheet.mod('dex'):+d}", w=f"{sheet.saves[2] + sheet.mod('wis'):+d}")
-    v = vitals(state, e)
-    condition = injury.state_of(v) if v is not None else "fine"
-    hp_line = None if condition == "fine" else word(condition)
-    lines: list[tuple[str, str]] = []
-    ammo = state.world.get(e, Ammo)
-    for weapon in in_hand(state, e):
-        rounds = bar.loaded(state, e, weapon)
-        dim = weapon.magazine and ammo.rounds(weapon.name) == 0
-        lines.append((_(weapon.name) + (f"  ({rounds})" if rounds else ""), "bad" if dim else "text"))
-    carried = state.world.get(e, Carried)
-    for item in sheet.explosives:
-        lines.append((_("{item} x{n}").format(item=_(item.name), n=carried.left(item.name)), "text"))
-    for entry in state.conditions(e).entries:
-        bad = entry.name in ("flat_footed", "prone", "pinned", "grappling", "charging")
-        lines.append((word(entry.name), "bad" if bad else "good"))
-    readied = state.world.maybe(e, Readied)
-    if readied is not None:
-        lines.append((_("readied: {weapon}").format(weapon=_(readied.weapon)), "good"))
-    pips: tuple[tuple[str, bool], ...] = ()
-    if acting:
-        b = budget_of(state, e)
-        reaction = state.world.maybe(e, Reaction)
-        pips = ((_("Attack"), b.attack), (_("Move"), b.move or b.attack and not b.attacks),
-                (_("5-ft step"), bud.five_foot_step_problem(b) is None),
-                (_("AoO"), reaction is None or not reaction.used))
-    subtitle = "  ·  " + _("level {n} {kind}").format(n=sheet.level, kind=_(sheet.kind.replace("_", " ").capitalize()))
-    return Card(subtitle=subtitle, hp_line=hp_line, hp_alarm=condition not in ("fine", "stable"), stats=stats,
-                lines=tuple(lines), pips=pips)
