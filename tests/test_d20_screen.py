@@ -76,6 +76,10 @@ def logged(scene) -> list[str]:
     return [entry.words for entry in scene.log.entries["combat"]]
 
 
+def enemy_of_all(scene):
+    return [e for e in scene.state.standing() if scene.state.are_enemies(scene.actor, e)]
+
+
 def enemy_of(scene):
     return next(e for e in scene.state.standing() if scene.state.are_enemies(scene.actor, e))
 
@@ -188,6 +192,10 @@ def test_a_blocked_choice_says_the_doors_reason(game):
     run_frames(game, 1)
     assert scene.message == f"Can't: {attack.blocked.reason} ({attack.blocked.rule})"
     assert "is not within 5 ft" in scene.message or "no line of sight" in scene.message
+    scene.message = ""
+    far = max(enemy_of_all(scene), key=lambda e: scene.state.square(e))       # hovering an enemy it cannot reach
+    hover(game, scene.state.square(far))
+    assert scene._hint().startswith(f"Can't attack {scene.state.name(far)}: ")
 
 
 def test_two_computers_fight_to_a_winner_on_the_battle_screen():

@@ -430,6 +430,12 @@ class ControlsD20(Controls):
             return self._target_hint(occupant)
         if self.selected == actor and occupant is not None and occupant in self.friends:
             return _("{who}: click to choose.").format(who=who(state, occupant))
+        if self.selected == actor and self.mode == WALK and occupant is not None and state.are_enemies(actor, occupant):
+            weapon = next(iter(in_hand(state, actor)), None)          # why the first weapon cannot reach it
+            refusal = validate(state, Attack(actor, occupant, weapon.name)) if weapon is not None else None
+            if refusal is not None:
+                return _("Can't attack {target}: {why}").format(target=who(state, occupant),
+                                                                why=bar.why(refusal, state))
         chosen = self.choice()
         if self.aiming_area() and square is not None:
             return self._area_hint(square)
