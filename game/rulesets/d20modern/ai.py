@@ -69,6 +69,7 @@ class ControllerD20:
         self.side = side
         self.level = LEVELS[difficulty]
         self.dice = SeededDice(seed)
+        self.last_label = ""          # why the last command was chosen: the screen shows it (none given yet)
 
     def next_command(self, state: GameState) -> Any:
         me = decider(state)

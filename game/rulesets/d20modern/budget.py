@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.rulesets.d20modern.verdict import Refused
+from game.rulesets.d20modern.i18n import L_
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,11 @@ def fresh(restricted: bool = False, started: str = "") -> Budget:
 def attack_action_problem(b: Budget) -> Refused | None:
     """ACT-01: an attack action needs the attack action unspent (in a restricted turn, nothing spent)."""
     if b.started:
-        return Refused("the started full-round action must be completed first", "d20-modern ACT-09")
+        return Refused(L_("the started full-round action must be completed first"), "d20-modern ACT-09")
     if b.restricted and not (b.attack and b.move):
-        return Refused("a surprise-round turn has one attack or one move action", "d20-modern SURP-02")
+        return Refused(L_("a surprise-round turn has one attack or one move action"), "d20-modern SURP-02")
     if not b.attack:
-        return Refused("the attack action is already used this turn", "d20-modern ACT-01")
+        return Refused(L_("the attack action is already used this turn"), "d20-modern ACT-01")
     return None
 
 
@@ -48,17 +49,17 @@ def move_action_problem(b: Budget, covers_distance: bool) -> Refused | None:
     """ACT-01, ACT-03: a move action takes the move action, or the attack action downgraded (a double
     move); one that covers distance is barred after a 5-foot step."""
     if b.started:
-        return Refused("the started full-round action must be completed first", "d20-modern ACT-09")
+        return Refused(L_("the started full-round action must be completed first"), "d20-modern ACT-09")
     if b.restricted and not (b.attack and b.move):
-        return Refused("a surprise-round turn has one attack or one move action", "d20-modern SURP-02")
+        return Refused(L_("a surprise-round turn has one attack or one move action"), "d20-modern SURP-02")
     if b.full_attack:
-        return Refused("a full attack leaves only the 5-foot step", "d20-modern ACT-05")
+        return Refused(L_("a full attack leaves only the 5-foot step"), "d20-modern ACT-05")
     if not (b.move or b.attack):
-        return Refused("no move action is left this turn", "d20-modern ACT-01")
+        return Refused(L_("no move action is left this turn"), "d20-modern ACT-01")
     if covers_distance and b.stepped:
-        return Refused("after a 5-foot step no move action may cover distance", "d20-modern ACT-03")
+        return Refused(L_("after a 5-foot step no move action may cover distance"), "d20-modern ACT-03")
     if covers_distance and b.attacks and not b.move:
-        return Refused("no move action is left this turn", "d20-modern ACT-01")
+        return Refused(L_("no move action is left this turn"), "d20-modern ACT-01")
     return None
 
 
@@ -66,24 +67,24 @@ def full_round_problem(b: Budget, allows_step: bool, charge: bool = False) -> Re
     """ACT-01: a full-round action takes the whole turn; SURP-03: a charge alone may be made in a restricted
     turn. ``allows_step``: a 5-foot step already taken is compatible with it (ACT-04: not charge, run, withdraw)."""
     if b.started:
-        return Refused("the started full-round action must be completed first", "d20-modern ACT-09")
+        return Refused(L_("the started full-round action must be completed first"), "d20-modern ACT-09")
     if not (b.attack and b.move) or b.moved or b.attacks:
-        return Refused("a full-round action needs the whole turn", "d20-modern ACT-01")
+        return Refused(L_("a full-round action needs the whole turn"), "d20-modern ACT-01")
     if b.restricted and not charge:
-        return Refused("a surprise-round turn has one attack or one move action", "d20-modern SURP-02")
+        return Refused(L_("a surprise-round turn has one attack or one move action"), "d20-modern SURP-02")
     if b.stepped and not allows_step:
-        return Refused("not in a round with a 5-foot step", "d20-modern ACT-04")
+        return Refused(L_("not in a round with a 5-foot step"), "d20-modern ACT-04")
     return None
 
 
 def five_foot_step_problem(b: Budget) -> Refused | None:
     """ACT-02..04: once a round, only if no other distance was covered, never with a charge, run or withdraw."""
     if b.stepped:
-        return Refused("only one 5-foot step a round", "d20-modern ACT-02")
+        return Refused(L_("only one 5-foot step a round"), "d20-modern ACT-02")
     if b.moved:
-        return Refused("no 5-foot step in a round with other movement", "d20-modern ACT-02")
+        return Refused(L_("no 5-foot step in a round with other movement"), "d20-modern ACT-02")
     if b.no_step:
-        return Refused("no 5-foot step in a round with a charge, run, withdraw, bull rush or overrun", "d20-modern ACT-04")
+        return Refused(L_("no 5-foot step in a round with a charge, run, withdraw, bull rush or overrun"), "d20-modern ACT-04")
     return None
 
 
@@ -120,11 +121,11 @@ def next_attack_problem(b: Budget, iterative_left: bool) -> Refused | None:
     if b.attacks == 0:
         return attack_action_problem(b)
     if not b.full_attack and (not b.move or b.moved):
-        return Refused("more than one attack a round takes a full attack (the whole turn)", "d20-modern ACT-07")
+        return Refused(L_("more than one attack a round takes a full attack (the whole turn)"), "d20-modern ACT-07")
     if b.restricted:
-        return Refused("a surprise-round turn has one attack action", "d20-modern SURP-02")
+        return Refused(L_("a surprise-round turn has one attack action"), "d20-modern SURP-02")
     if not iterative_left:
-        return Refused("no attacks left in this full attack", "d20-modern ACT-08")
+        return Refused(L_("no attacks left in this full attack"), "d20-modern ACT-08")
     return None
 
 

@@ -15,24 +15,25 @@ from game.rulesets.d20modern.components import Sheet
 from game.rulesets.d20modern.situation import adjacent, alive, feet_rules, size_of, speed_ft
 from game.rulesets.d20modern.verdict import Refused
 from game.state import GameState
+from game.rulesets.d20modern.i18n import L_
 
 
 def validate_bull_rush(state: GameState, c: BullRush) -> Refused | None:
     """BR-01, ACT-04: an enemy next to the actor, one size larger to one size smaller (A15); the attack action
     and the move action it is made with, and no 5-foot step this round."""
     if c.target not in state.creatures() or not alive(state, c.target) or state.side(c.target) == state.side(c.actor):
-        return Refused("that is no enemy", "d20-modern §10.7")
+        return Refused(L_("that is no enemy"), "d20-modern §10.7")
     if not adjacent(state, c.actor, c.target):
-        return Refused("{name} is not within 5 ft".format(name=state.name(c.target)), "d20-modern §10.7")
+        return Refused(L_("{name} is not within 5 ft", name=state.name(c.target)), "d20-modern §10.7")
     problem = special.size_limit_problem(measure.size_index(size_of(state, c.actor)), measure.size_index(size_of(state,
             c.target)), "BR-01")
     if problem:
         return problem
     b = state.world.get(c.actor, bud.Budget)
     if b.stepped:
-        return Refused("no bull rush in a round with a 5-foot step", "d20-modern ACT-04")
+        return Refused(L_("no bull rush in a round with a 5-foot step"), "d20-modern ACT-04")
     if not (b.attack and b.move) or b.restricted:
-        return Refused("a bull rush is an attack action made with a move action", "d20-modern §10.7")
+        return Refused(L_("a bull rush is an attack action made with a move action"), "d20-modern §10.7")
     return None
 
 

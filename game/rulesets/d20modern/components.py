@@ -39,13 +39,15 @@ class Weapon:
 
 @dataclass(frozen=True)
 class Explosive:
-    """A grenade (§10.3): damage, burst radius, the Reflex DC for half, and its range increment."""
+    """A grenade (§10.3): damage, burst radius, the Reflex DC for half, and its range increment. A splash weapon
+    (§10.4) has ``splash`` damage: ``damage`` is its direct hit, the splash reaches 5 ft, no save."""
 
     name: str
     damage: DiceExpr
     burst_ft: int
     reflex_dc: int
     increment_ft: int = 10
+    splash: DiceExpr | None = None
 
 
 @dataclass(frozen=True)

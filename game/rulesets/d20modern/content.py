@@ -20,7 +20,7 @@ DATA_DIR = Path(__file__).resolve().parent / "content"
 ABILITIES = ("str", "dex", "con", "wis")
 WEAPON_KEYS = ("name", "kind", "damage", "threat", "multiplier", "increment_ft", "grip", "longarm", "autofire",
                "magazine", "nonlethal", "firearm")
-EXPLOSIVE_KEYS = ("name", "damage", "burst_ft", "reflex_dc", "increment_ft")
+EXPLOSIVE_KEYS = ("name", "damage", "burst_ft", "reflex_dc", "increment_ft", "splash")
 CREATURE_KEYS = ("name", "sprite", "size", "level", "hp", "bab", "abilities", "con_score", "class_bonus",
                  "equip_bonus", "natural", "speed_ft", "saves", "feats", "weapons", "magazines", "explosives",
                  "treat_injury", "stable_footing", "natural_weapons")
@@ -91,11 +91,14 @@ def load_explosives(path: Path | None = None) -> dict[str, Explosive]:
     found: dict[str, Explosive] = {}
     for key, raw in read_toml(path).items():
         t = c.table(raw, key, EXPLOSIVE_KEYS)
+        splash = c.dice(t, "splash", key) if "splash" in t else None
+        # SPL-01: a splash weapon reaches 5 ft and allows no save, so it needs no burst radius or DC of its own.
         found[key] = Explosive(
             c.value(t, "name", str, key), c.dice(t, "damage", key),
-            c.positive(c.value(t, "burst_ft", int, key), f"{key}.burst_ft", 5),
-            c.positive(c.value(t, "reflex_dc", int, key), f"{key}.reflex_dc", 1),
+            c.positive(c.value(t, "burst_ft", int, key, 5 if splash else None), f"{key}.burst_ft", 5),
+            c.positive(c.value(t, "reflex_dc", int, key, 1 if splash else None), f"{key}.reflex_dc", 1),
             c.positive(c.value(t, "increment_ft", int, key, 10), f"{key}.increment_ft", 5),
+            splash,
         )
     return found
 

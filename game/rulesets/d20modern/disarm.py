@@ -15,6 +15,7 @@ from game.rulesets.d20modern.maneuvers import one_attack_problem, spend_one_atta
 from game.rulesets.d20modern.situation import adjacent, alive, base_bonus, size_of, weapon_in_hand
 from game.rulesets.d20modern.verdict import Refused
 from game.state import GameState
+from game.rulesets.d20modern.i18n import L_
 
 TWO_HANDED = 4            # DSR-01: a target wielding its weapon in two hands
 HELD_TWO_HANDED = 2       # DSR-03: a ranged weapon held in two hands is harder to hit
@@ -27,14 +28,14 @@ def _using(state: GameState, e: Entity, name: str) -> Weapon | None:
 
 def validate_disarm(state: GameState, c: Disarm) -> Refused | None:
     if c.target not in state.creatures() or not alive(state, c.target) or state.side(c.target) == state.side(c.actor):
-        return Refused("that is no enemy", "d20-modern §10.10")
+        return Refused(L_("that is no enemy"), "d20-modern §10.10")
     if not adjacent(state, c.actor, c.target):
-        return Refused("{name} is not within 5 ft".format(name=state.name(c.target)), "d20-modern §10.10")
+        return Refused(L_("{name} is not within 5 ft", name=state.name(c.target)), "d20-modern §10.10")
     held = weapon_in_hand(state, c.target, c.weapon)
     if held is None or held.kind == "unarmed":
-        return Refused("{name} holds no {weapon}".format(name=state.name(c.target), weapon=c.weapon), "d20-modern §10.10")
+        return Refused(L_("{name} holds no {weapon}", name=state.name(c.target), weapon=c.weapon), "d20-modern §10.10")
     if _using(state, c.actor, c.using) is None:
-        return Refused("a disarm is made with a melee weapon or unarmed", "d20-modern §10.10")
+        return Refused(L_("a disarm is made with a melee weapon or unarmed"), "d20-modern §10.10")
     return one_attack_problem(state, c.actor)
 
 
@@ -87,9 +88,9 @@ def validate_pick_up(state: GameState, c: PickUp) -> Refused | None:
     lost = state.world.maybe(c.actor, Disarmed)
     spot = next((sq for name, sq in (lost.lost if lost else ()) if name == c.weapon), None)
     if spot is None:
-        return Refused("no {weapon} of {name}'s lies here".format(weapon=c.weapon, name=state.name(c.actor)), "d20-modern §4.2")
+        return Refused(L_("no {weapon} of {name}'s lies here", weapon=c.weapon, name=state.name(c.actor)), "d20-modern §4.2")
     if measure.gap_squares(state.space(c.actor), (spot, 1)) not in ((0, 0), (1, 0), (0, 1), (1, 1)):
-        return Refused("the {weapon} lies out of reach".format(weapon=c.weapon), "d20-modern §4.2")
+        return Refused(L_("the {weapon} lies out of reach", weapon=c.weapon), "d20-modern §4.2")
     return bud.move_action_problem(state.world.get(c.actor, bud.Budget), False)
 
 

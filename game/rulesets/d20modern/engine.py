@@ -31,6 +31,7 @@ from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects, twowea
 from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
+from game.rulesets.d20modern.i18n import L_
 
 
 @dataclass(frozen=True)
@@ -62,32 +63,32 @@ def sheet_of(state: GameState, e: Entity) -> Sheet:
 
 def _turn_problem(state: GameState, actor: Entity) -> Refused | None:
     if state.outcome is not None:
-        return Refused("the skirmish is over", "d20-modern §1")
+        return Refused(L_("the skirmish is over"), "d20-modern §1")
     if actor not in state.creatures():
-        return Refused("no such creature", "d20-modern §1")
+        return Refused(L_("no such creature"), "d20-modern §1")
     offer = pending(state)
     if offer is not None:
-        return Refused("{name} must first answer the attack of opportunity".format(name=state.name(offer.reactors[0])),
+        return Refused(L_("{name} must first answer the attack of opportunity", name=state.name(offer.reactors[0])),
                        "d20-modern §5.4")
     if round_of(state).current != actor:
-        return Refused("it is not {name}'s turn".format(name=state.name(actor)), "d20-modern INIT-03")
+        return Refused(L_("it is not {name}'s turn", name=state.name(actor)), "d20-modern INIT-03")
     if not can_act(state, actor):
-        return Refused("{name} cannot act".format(name=state.name(actor)), "d20-modern §11")
+        return Refused(L_("{name} cannot act", name=state.name(actor)), "d20-modern §11")
     return None
 
 
 def _enemy_problem(state: GameState, actor: Entity, target: Entity) -> Refused | None:
     if target not in state.creatures() or not alive(state, target):
-        return Refused("no such creature to attack", "d20-modern §4.5")
+        return Refused(L_("no such creature to attack"), "d20-modern §4.5")
     if state.side(target) == state.side(actor):
-        return Refused("{name} is an ally".format(name=state.name(target)), "d20-modern §4.5")
+        return Refused(L_("{name} is an ally", name=state.name(target)), "d20-modern §4.5")
     return None
 
 
 def _weapon(state: GameState, actor: Entity, name: str) -> Weapon | Refused:
     weapon = weapon_in_hand(state, actor, name)
     if weapon is None:
-        return Refused("{name} has no weapon called {weapon}".format(name=state.name(actor), weapon=name), "d20-modern §2")
+        return Refused(L_("{name} has no weapon called {weapon}", name=state.name(actor), weapon=name), "d20-modern §2")
     return weapon
 
 
@@ -96,29 +97,29 @@ def reach_problem(state: GameState, actor: Entity, target: Entity, weapon: Weapo
     sight, the weapon's maximum range and a loaded round; nobody behind total cover can be targeted."""
     if weapon.melee:
         if not adjacent(state, actor, target):
-            return Refused("{name} is not within 5 ft".format(name=state.name(target)), "d20-modern §4.5.1")
+            return Refused(L_("{name} is not within 5 ft", name=state.name(target)), "d20-modern §4.5.1")
         return None
     if not line_of_sight(state.battlefield, state.space(actor), state.space(target)):
-        return Refused("no line of sight to {name}".format(name=state.name(target)), "d20-modern ATK-10")
+        return Refused(L_("no line of sight to {name}", name=state.name(target)), "d20-modern ATK-10")
     if not measure.within_max_range(feet_between(state, actor, target), weapon.increment_ft, weapon.kind == "thrown"):
-        return Refused("{name} is beyond the weapon's maximum range".format(name=state.name(target)), "d20-modern ATK-09")
+        return Refused(L_("{name} is beyond the weapon's maximum range", name=state.name(target)), "d20-modern ATK-09")
     if cover_degree(state, actor, target) == TOTAL:
-        return Refused("{name} has total cover".format(name=state.name(target)), "d20-modern COV-01")
+        return Refused(L_("{name} has total cover", name=state.name(target)), "d20-modern COV-01")
     if weapon.magazine and state.world.get(actor, Ammo).rounds(weapon.name) < 1:
-        return Refused("the {weapon} is empty: reload".format(weapon=weapon.name), "d20-modern §10.2")
+        return Refused(L_("the {weapon} is empty: reload", weapon=weapon.name), "d20-modern §10.2")
     return None
 
 
 def _walk_problem(state: GameState, actor: Entity, path: tuple[Square, ...], limit_ft: int) -> Refused | None:
     if len(path) < 2:
-        return Refused("a move needs at least one square to enter", "d20-modern §6.2")
+        return Refused(L_("a move needs at least one square to enter"), "d20-modern §6.2")
     if state.has_condition(actor, "prone"):
-        return Refused("{name} is prone: stand up first".format(name=state.name(actor)), "d20-modern ACT-11")
+        return Refused(L_("{name} is prone: stand up first", name=state.name(actor)), "d20-modern ACT-11")
     cost = feet_rules(state, actor).walk_cost(path)
     if isinstance(cost, Refused):
         return cost
     if cost > limit_ft:
-        return Refused("the walk is {cost} ft, more than {limit} ft".format(cost=cost, limit=limit_ft), "d20-modern ACT-14")
+        return Refused(L_("the walk is {cost} ft, more than {limit} ft", cost=cost, limit=limit_ft), "d20-modern ACT-14")
     return None
 
 
@@ -126,7 +127,7 @@ def validate_move(state: GameState, c: Move) -> Refused | None:
     """ACT-14: a move action up to speed, a double move up to 2x, a run up to 4x in a straight line, a
     withdraw up to 2x; run and withdraw are full-round actions without a 5-foot step (ACT-04)."""
     if c.mode not in MOVE_MODES:
-        return Refused("unknown kind of move {mode!r}".format(mode=c.mode), "d20-modern ACT-14")
+        return Refused(L_("unknown kind of move {mode!r}", mode=c.mode), "d20-modern ACT-14")
     b = budget_of(state, c.actor)
     speed = speed_ft(state, c.actor)
     if c.mode == MOVE:
@@ -139,7 +140,7 @@ def validate_move(state: GameState, c: Move) -> Refused | None:
         problem = bud.full_round_problem(b, allows_step=False)
         limit = (4 if c.mode == RUN else 2) * speed
     if problem is None and c.mode == RUN and not straight(c.path):
-        problem = Refused("a run goes in a straight line", "d20-modern MOV-04")
+        problem = Refused(L_("a run goes in a straight line"), "d20-modern MOV-04")
     return problem or _walk_problem(state, c.actor, c.path, limit)
 
 
@@ -149,12 +150,12 @@ def validate_step(state: GameState, c: Step) -> Refused | None:
     if problem is not None:
         return problem
     if state.has_condition(c.actor, "prone"):
-        return Refused("{name} is prone: stand up first".format(name=state.name(c.actor)), "d20-modern ACT-11")
+        return Refused(L_("{name} is prone: stand up first", name=state.name(c.actor)), "d20-modern ACT-11")
     cost = feet_rules(state, c.actor).walk_cost((state.square(c.actor), c.to))
     if isinstance(cost, Refused):
         return cost
     if cost != measure.SQUARE_FT:
-        return Refused("a 5-foot step covers 5 ft (difficult ground costs 10)", "d20-modern §6.5")
+        return Refused(L_("a 5-foot step covers 5 ft (difficult ground costs 10)"), "d20-modern §6.5")
     return None
 
 
@@ -183,11 +184,11 @@ def _shot_problem(state: GameState, c: Attack, weapon: Weapon) -> Refused | None
     ranged weapon at a helpless creature not next to the shooter."""
     if c.burst:
         if not weapon.autofire:
-            return Refused("the {weapon} fires no bursts".format(weapon=weapon.name), "d20-modern FIR-02")
+            return Refused(L_("the {weapon} fires no bursts", weapon=weapon.name), "d20-modern FIR-02")
         if state.world.get(c.actor, Ammo).rounds(weapon.name) < BURST_ROUNDS:
-            return Refused("a burst needs 5 rounds loaded", "d20-modern FIR-02")
+            return Refused(L_("a burst needs 5 rounds loaded"), "d20-modern FIR-02")
     if c.careful and (weapon.melee or not helpless(state, c.target) or adjacent(state, c.actor, c.target)):
-        return Refused("a careful shot is taken at a helpless creature out of reach", "d20-modern HLP-03")
+        return Refused(L_("a careful shot is taken at a helpless creature out of reach"), "d20-modern HLP-03")
     return None
 
 
@@ -201,23 +202,23 @@ def validate_charge(state: GameState, c: Charge) -> Refused | None:
     if isinstance(weapon, Refused):
         return weapon
     if not weapon.melee:
-        return Refused("a charge ends in a melee attack", "d20-modern ATK-15")
+        return Refused(L_("a charge ends in a melee attack"), "d20-modern ATK-15")
     b = budget_of(state, c.actor)
     problem = bud.full_round_problem(b, allows_step=False, charge=True)
     if problem:
         return problem
     if not straight(c.path):
-        return Refused("a charge goes in a straight line", "d20-modern ATK-16")
+        return Refused(L_("a charge goes in a straight line"), "d20-modern ATK-16")
     limit = (1 if b.restricted else 2) * speed_ft(state, c.actor)
     problem = _walk_problem(state, c.actor, c.path, limit)
     if problem:
         return problem
     if feet_rules(state, c.actor).walk_cost(c.path) < 10:  # type: ignore[operator]
-        return Refused("a charge covers at least 10 ft", "d20-modern ATK-16")
+        return Refused(L_("a charge covers at least 10 ft"), "d20-modern ATK-16")
     target_space = state.space(c.target)
     touching = [i for i, sq in enumerate(c.path) if measure.gap_squares((sq, 1), target_space) in ((1, 0), (0, 1), (1, 1))]
     if not touching or touching[0] != len(c.path) - 1:
-        return Refused("a charge stops at the first square next to the target", "d20-modern ATK-16")
+        return Refused(L_("a charge stops at the first square next to the target"), "d20-modern ATK-16")
     return None
 
 
@@ -227,16 +228,16 @@ def validate_autofire(state: GameState, c: Autofire) -> Refused | None:
     if isinstance(weapon, Refused):
         return weapon
     if not weapon.autofire:
-        return Refused("the {weapon} has no automatic fire".format(weapon=weapon.name), "d20-modern FIR-01")
+        return Refused(L_("the {weapon} has no automatic fire", weapon=weapon.name), "d20-modern FIR-01")
     if state.world.get(c.actor, Ammo).rounds(weapon.name) < 10:
-        return Refused("autofire needs 10 rounds loaded", "d20-modern FIR-01")
+        return Refused(L_("autofire needs 10 rounds loaded"), "d20-modern FIR-01")
     bf = state.battlefield
     if not (bf.in_bounds(c.at) and bf.in_bounds((c.at[0] + 1, c.at[1] + 1))):
-        return Refused("the area must lie on the map", "d20-modern FIR-01")
+        return Refused(L_("the area must lie on the map"), "d20-modern FIR-01")
     if not line_of_effect(bf, state.space(c.actor), (c.at, 2)):
-        return Refused("no line of effect to the area", "d20-modern ATK-10")
+        return Refused(L_("no line of effect to the area"), "d20-modern ATK-10")
     if not measure.within_max_range(measure.feet_between(state.space(c.actor), (c.at, 2)), weapon.increment_ft, False):
-        return Refused("the area is beyond the weapon's maximum range", "d20-modern ATK-09")
+        return Refused(L_("the area is beyond the weapon's maximum range"), "d20-modern ATK-09")
     return bud.attack_action_problem(budget_of(state, c.actor))
 
 
@@ -244,15 +245,15 @@ def validate_throw(state: GameState, c: Throw) -> Refused | None:
     """EXP-01, EXP-02: one carried, at a square within 5 range increments and in line of effect."""
     item = sheet_of(state, c.actor).explosive(c.explosive)
     if item is None or state.world.get(c.actor, Carried).left(c.explosive) < 1:
-        return Refused("{name} has no {item} left".format(name=state.name(c.actor), item=c.explosive), "d20-modern §10.3")
+        return Refused(L_("{name} has no {item} left", name=state.name(c.actor), item=c.explosive), "d20-modern §10.3")
     bf = state.battlefield
     at = c.at
     if not bf.in_bounds(at) or bf.at(at).solid:
-        return Refused("a grenade is thrown at an open square", "d20-modern §10.3")
+        return Refused(L_("a grenade is thrown at an open square"), "d20-modern §10.3")
     if not line_of_effect(bf, state.space(c.actor), (at, 1)):
-        return Refused("no line of effect to that square", "d20-modern ATK-10")
+        return Refused(L_("no line of effect to that square"), "d20-modern ATK-10")
     if not measure.within_max_range(measure.feet_between(state.space(c.actor), (at, 1)), item.increment_ft, True):
-        return Refused("beyond 5 range increments", "d20-modern ATK-09")
+        return Refused(L_("beyond 5 range increments"), "d20-modern ATK-09")
     return bud.attack_action_problem(budget_of(state, c.actor))
 
 
@@ -262,9 +263,9 @@ def validate_reload(state: GameState, c: Reload) -> Refused | None:
         return weapon
     ammo = state.world.get(c.actor, Ammo)
     if not weapon.magazine or ammo.spares(weapon.name) < 1:
-        return Refused("no spare magazine for the {weapon}".format(weapon=weapon.name), "d20-modern §4.2")
+        return Refused(L_("no spare magazine for the {weapon}", weapon=weapon.name), "d20-modern §4.2")
     if ammo.rounds(weapon.name) >= weapon.magazine:
-        return Refused("the {weapon} is fully loaded".format(weapon=weapon.name), "d20-modern §4.2")
+        return Refused(L_("the {weapon} is fully loaded", weapon=weapon.name), "d20-modern §4.2")
     return bud.move_action_problem(budget_of(state, c.actor), False)
 
 
@@ -274,13 +275,13 @@ def validate_total_defense(state: GameState, c: TotalDefense) -> Refused | None:
 
 def validate_stand_up(state: GameState, c: StandUp) -> Refused | None:
     if not state.has_condition(c.actor, "prone"):
-        return Refused("{name} is not prone".format(name=state.name(c.actor)), "d20-modern ACT-11")
+        return Refused(L_("{name} is not prone", name=state.name(c.actor)), "d20-modern ACT-11")
     return bud.move_action_problem(budget_of(state, c.actor), False)
 
 
 def validate_drop_prone(state: GameState, c: DropProne) -> Refused | None:
     if state.has_condition(c.actor, "prone"):
-        return Refused("{name} is already prone".format(name=state.name(c.actor)), "d20-modern §4.3")
+        return Refused(L_("{name} is already prone", name=state.name(c.actor)), "d20-modern §4.3")
     return None
 
 
@@ -293,27 +294,27 @@ def validate_coup(state: GameState, c: CoupDeGrace) -> Refused | None:
     if isinstance(weapon, Refused):
         return weapon
     if not helpless(state, c.target):
-        return Refused("{name} is not helpless".format(name=state.name(c.target)), "d20-modern HLP-01")
+        return Refused(L_("{name} is not helpless", name=state.name(c.target)), "d20-modern HLP-01")
     if not adjacent(state, c.actor, c.target):
-        return Refused("a coup de grace is made from next to the target", "d20-modern HLP-01")
+        return Refused(L_("a coup de grace is made from next to the target"), "d20-modern HLP-01")
     if weapon.magazine and state.world.get(c.actor, Ammo).rounds(weapon.name) < 1:
-        return Refused("the {weapon} is empty: reload".format(weapon=weapon.name), "d20-modern §10.2")
+        return Refused(L_("the {weapon} is empty: reload", weapon=weapon.name), "d20-modern §10.2")
     return bud.full_round_problem(budget_of(state, c.actor), allows_step=True)
 
 
 def validate_stabilize(state: GameState, c: Stabilize) -> Refused | None:
     v = vitals(state, c.target)
     if v is None or injury.state_of(v) != "dying" or state.side(c.target) != state.side(c.actor):
-        return Refused("only a dying ally can be stabilised", "d20-modern §11")
+        return Refused(L_("only a dying ally can be stabilised"), "d20-modern §11")
     if not adjacent(state, c.actor, c.target):
-        return Refused("stabilising is done from next to the dying", "d20-modern §11")
+        return Refused(L_("stabilising is done from next to the dying"), "d20-modern §11")
     return bud.attack_action_problem(budget_of(state, c.actor))
 
 
 def validate_react(state: GameState, c: React) -> Refused | None:
     offer = pending(state)
     if offer is None or offer.reactors[0] != c.actor:
-        return Refused("no attack of opportunity is offered to this creature", "d20-modern §5.4")
+        return Refused(L_("no attack of opportunity is offered to this creature"), "d20-modern §5.4")
     return None
 
 
@@ -333,11 +334,11 @@ def validate(state: GameState, command: Any) -> Refused | None:
     """Whether the command may be applied now (no dice, no change)."""
     if isinstance(command, React):
         if state.outcome is not None:
-            return Refused("the skirmish is over", "d20-modern §1")
+            return Refused(L_("the skirmish is over"), "d20-modern §1")
         return validate_react(state, command)
     check = VALIDATORS.get(type(command))
     if check is None:
-        return Refused("not a d20-modern command: {kind}".format(kind=type(command).__name__), "d20-modern")
+        return Refused(L_("not a d20-modern command: {kind}", kind=type(command).__name__), "d20-modern")
     return _turn_problem(state, command.actor) or maneuvers.grapple_restriction(state, command) or check(state, command)
 
 # Applying -------------------------------------------------------------------------------------------------
@@ -533,7 +534,7 @@ def apply_stabilize(state: GameState, c: Stabilize, dice: Dice) -> list[Any]:
     _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
     natural = dice.roll(20)
     ok = natural + sheet_of(state, c.actor).treat_injury >= injury.STABILIZE_DC
-    events: list[Any] = [ActionTaken(c.actor, "stabilize", ok, "rolled {total} against DC 15".format(
+    events: list[Any] = [ActionTaken(c.actor, "stabilize", ok, L_("rolled {total} against DC 15",
         total=natural + sheet_of(state, c.actor).treat_injury))]
     if ok:
         state.world.add(c.target, injury.stabilized(state.world.get(c.target, injury.Vitals)))

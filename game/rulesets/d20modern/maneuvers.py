@@ -23,6 +23,7 @@ from game.rulesets.d20modern.situation import (
 from game.rulesets.d20modern.turns import Initiative, release, start_turn
 from game.rulesets.d20modern.verdict import Refused
 from game.state import GameState
+from game.rulesets.d20modern.i18n import L_
 
 UNARMED = Weapon("Unarmed strike", "unarmed", DiceExpr(1, 3), grip="light", nonlethal=True)   # ATK-19
 
@@ -53,9 +54,9 @@ def unarmed_of(state: GameState, e: Entity) -> Weapon:
 
 def _enemy_next_to(state: GameState, actor: Entity, target: Entity) -> Refused | None:
     if target not in state.creatures() or not alive(state, target) or state.side(target) == state.side(actor):
-        return Refused("that is no enemy", "d20-modern §10")
+        return Refused(L_("that is no enemy"), "d20-modern §10")
     if not adjacent(state, actor, target):
-        return Refused("{name} is not within 5 ft".format(name=state.name(target)), "d20-modern §4.5.1")
+        return Refused(L_("{name} is not within 5 ft", name=state.name(target)), "d20-modern §4.5.1")
     return None
 
 
@@ -64,14 +65,14 @@ def _enemy_next_to(state: GameState, actor: Entity, target: Entity) -> Refused |
 def validate_aid(state: GameState, c: Aid) -> Refused | None:
     """ATK-24, A25: the helper threatens the opponent, and the ally is next to it (engaged)."""
     if c.ally not in state.creatures() or state.side(c.ally) != state.side(c.actor) or c.ally == c.actor:
-        return Refused("aid goes to an ally", "d20-modern §10.1")
+        return Refused(L_("aid goes to an ally"), "d20-modern §10.1")
     problem = _enemy_next_to(state, c.actor, c.target)
     if problem:
         return problem
     if not threatens(state, c.actor, state.square(c.target)):
-        return Refused("{name} must threaten the opponent".format(name=state.name(c.actor)), "d20-modern A25")
+        return Refused(L_("{name} must threaten the opponent", name=state.name(c.actor)), "d20-modern A25")
     if not adjacent(state, c.ally, c.target) or not can_act(state, c.ally):
-        return Refused("{name} is not engaged with {foe}".format(name=state.name(c.ally), foe=state.name(c.target)),
+        return Refused(L_("{name} is not engaged with {foe}", name=state.name(c.ally), foe=state.name(c.target)),
                        "d20-modern A25")
     return bud.attack_action_problem(_budget(state, c.actor))
 
@@ -84,7 +85,7 @@ def apply_aid(state: GameState, c: Aid, dice: Dice) -> list[Any]:
     natural = dice.roll(20)
     ok = attack.hits(natural, natural + bonus, 10)
     name = "aided_defense" if c.defense else "aided_attack"
-    events: list[Any] = [ActionTaken(c.actor, "aid", ok, "rolled {total} against Defense 10".format(total=natural + bonus))]
+    events: list[Any] = [ActionTaken(c.actor, "aid", ok, L_("rolled {total} against Defense 10", total=natural + bonus))]
     if ok:
         state.add_condition(c.ally, Condition(name, until=END_OF_TURN, owner=c.ally, by=c.actor, against=c.target))
         events.append(ConditionChanged(c.ally, name, True))
@@ -100,9 +101,9 @@ def validate_knockout(state: GameState, c: Knockout) -> Refused | None:
         return problem
     weapon = weapon_in_hand(state, c.actor, c.weapon)
     if weapon is None or not weapon.melee:
-        return Refused("a knockout blow is struck unarmed or with a melee weapon", "d20-modern HLP-02")
+        return Refused(L_("a knockout blow is struck unarmed or with a melee weapon"), "d20-modern HLP-02")
     if not helpless(state, c.target):
-        return Refused("{name} is not helpless".format(name=state.name(c.target)), "d20-modern HLP-02")
+        return Refused(L_("{name} is not helpless", name=state.name(c.target)), "d20-modern HLP-02")
     return bud.full_round_problem(_budget(state, c.actor), allows_step=True)
 
 
@@ -134,7 +135,7 @@ def validate_trip(state: GameState, c: Trip) -> Refused | None:
     if problem:
         return problem
     if state.has_condition(c.target, "prone"):
-        return Refused("{name} is already prone".format(name=state.name(c.target)), "d20-modern §10.9")
+        return Refused(L_("{name} is already prone", name=state.name(c.target)), "d20-modern §10.9")
     problem = special.size_limit_problem(measure.size_index(size_of(state, c.actor)), measure.size_index(size_of(state,
             c.target)), "TRP-01")
     return problem or one_attack_problem(state, c.actor)
@@ -190,26 +191,26 @@ def validate_grapple(state: GameState, c: Grapple) -> Refused | None:
     """GRP-02..08: start on an enemy next to the actor (GRP-08: four units at most; A13: not two sizes larger),
     or damage, pin or escape among the creatures it grapples."""
     if c.option not in GRAPPLE_OPTIONS:
-        return Refused("unknown grapple option {option!r}".format(option=c.option), "d20-modern GRP-04")
+        return Refused(L_("unknown grapple option {option!r}", option=c.option), "d20-modern GRP-04")
     partners = grapple_partners(state, c.actor)
     if c.option == "start":
         problem = _enemy_next_to(state, c.actor, c.target)
         if problem:
             return problem
         if c.target in partners:
-            return Refused("already grappling {name}".format(name=state.name(c.target)), "d20-modern GRP-02")
+            return Refused(L_("already grappling {name}", name=state.name(c.target)), "d20-modern GRP-02")
         index = measure.size_index(size_of(state, c.target))
         holders = [measure.size_index(size_of(state, g)) for g in grapple_partners(state, c.target)]
         if not special.room_to_grapple(holders, measure.size_index(size_of(state, c.actor)), index):
-            return Refused("no room: four units already grapple {name}".format(name=state.name(c.target)), "d20-modern GRP-08")
+            return Refused(L_("no room: four units already grapple {name}", name=state.name(c.target)), "d20-modern GRP-08")
         return one_attack_problem(state, c.actor)
     if c.target not in partners:
-        return Refused("not grappling {name}".format(name=state.name(c.target)), "d20-modern GRP-04")
+        return Refused(L_("not grappling {name}", name=state.name(c.target)), "d20-modern GRP-04")
     pinning = [p for p in partners if pinned_by(state, p) == c.actor]
     if c.option in ("damage", "pin") and pinning and c.target not in pinning:
-        return Refused("while holding a pin, no damaging or pinning another", "d20-modern GRP-05")
+        return Refused(L_("while holding a pin, no damaging or pinning another"), "d20-modern GRP-05")
     if c.option == "pin" and state.has_condition(c.target, "pinned"):
-        return Refused("{name} is already pinned".format(name=state.name(c.target)), "d20-modern GRP-05")
+        return Refused(L_("{name} is already pinned", name=state.name(c.target)), "d20-modern GRP-05")
     return one_attack_problem(state, c.actor)
 
 
@@ -246,7 +247,7 @@ def _start(state: GameState, c: Grapple, dice: Dice, hurt: bool) -> list[Any]:
     """GRP-02, GRP-07: the provoked attack hurt: it fails; the grab (a melee touch attack; automatic when joining a
     grapple); the hold (opposed checks; a target two or more sizes larger cannot be held); then both grapple."""
     if hurt:
-        return [ActionTaken(c.actor, "grapple", False, "the attack of opportunity hurt")]
+        return [ActionTaken(c.actor, "grapple", False, L_("the attack of opportunity hurt"))]
     joining = bool(grapple_partners(state, c.target))
     events: list[Any] = []
     if not joining:
@@ -259,7 +260,7 @@ def _start(state: GameState, c: Grapple, dice: Dice, hurt: bool) -> list[Any]:
         if not hit:
             return events
     if special.hold_problem(measure.size_index(size_of(state, c.actor)), measure.size_index(size_of(state, c.target))):
-        return events + [ActionTaken(c.actor, "hold", False, "the target is two or more sizes larger")]
+        return events + [ActionTaken(c.actor, "hold", False, L_("the target is two or more sizes larger"))]
     mine, theirs = grapple_check(state, dice, c.actor), grapple_check(state, dice, c.target)
     won = special.opposed(mine, theirs)
     events.append(OpposedCheck(c.actor, c.target, "hold", mine, theirs, won))
@@ -295,7 +296,7 @@ def grapple_restriction(state: GameState, command: Any) -> Refused | None:
         return None
     name = type(command).__name__
     if state.has_condition(actor, "pinned") and not (name == "Grapple" and command.option == "escape") and name != "EndTurn":
-        return Refused("pinned: only an escape is possible", "d20-modern GRP-05")
+        return Refused(L_("pinned: only an escape is possible"), "d20-modern GRP-05")
     if name in ("Grapple", "EndTurn", "DropProne"):
         return None
     if name == "Attack":
@@ -303,7 +304,7 @@ def grapple_restriction(state: GameState, command: Any) -> Refused | None:
         pinning = any(pinned_by(state, p) == actor for p in grapple_partners(state, actor))
         if weapon is not None and weapon.grip == "light" and weapon.melee and not pinning:
             return None
-    return Refused("grappling: only the grapple options and a light weapon", "d20-modern GRP-04")
+    return Refused(L_("grappling: only the grapple options and a light weapon"), "d20-modern GRP-04")
 
 
 # Delay ---------------------------------------------------------------------------------------------------
@@ -311,10 +312,10 @@ def grapple_restriction(state: GameState, command: Any) -> Refused | None:
 def validate_delay(state: GameState, c: Delay) -> Refused | None:
     """INI-01: before acting; not once everyone else has acted this round (then act or end the turn)."""
     if not _budget(state, c.actor).untouched:
-        return Refused("only a creature that has not acted may delay", "d20-modern §9.1")
+        return Refused(L_("only a creature that has not acted may delay"), "d20-modern §9.1")
     r = state.world.resource(Round)
     if r.index + 1 >= len(r.order):
-        return Refused("everyone else has acted: act now or end the turn", "d20-modern INI-01")
+        return Refused(L_("everyone else has acted: act now or end the turn"), "d20-modern INI-01")
     return None
 
 
@@ -343,13 +344,13 @@ def validate_ready(state: GameState, c: Ready) -> Refused | None:
     """§9.2: a weapon it has, both actions unspent (the move action now, the attack action when it fires)."""
     weapon = weapon_in_hand(state, c.actor, c.weapon)
     if weapon is None:
-        return Refused("{name} has no weapon called {weapon}".format(name=state.name(c.actor), weapon=c.weapon),
+        return Refused(L_("{name} has no weapon called {weapon}", name=state.name(c.actor), weapon=c.weapon),
                 "d20-modern §9.2")
     if c.target is not None and (c.target not in state.creatures() or state.side(c.target) == state.side(c.actor)):
-        return Refused("a readied attack waits for an enemy", "d20-modern §9.2")
+        return Refused(L_("a readied attack waits for an enemy"), "d20-modern §9.2")
     b = _budget(state, c.actor)
     if not (b.attack and b.move) or b.moved or b.restricted:
-        return Refused("readying takes the move action now and keeps the attack action", "d20-modern §9.2")
+        return Refused(L_("readying takes the move action now and keeps the attack action"), "d20-modern §9.2")
     return None
 
 

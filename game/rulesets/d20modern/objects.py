@@ -17,6 +17,7 @@ from game.rulesets.d20modern.situation import base_bonus, weapon_in_hand
 from game.rulesets.d20modern.strikes import grip_of, spend_round
 from game.rulesets.d20modern.verdict import Refused
 from game.state import GameState
+from game.rulesets.d20modern.i18n import L_
 
 HUGE, LARGE = 6, 5        # size_index: a car or dumpster (cover you must climb over), a stack of crates or drums
 
@@ -65,25 +66,25 @@ def validate_attack_object(state: GameState, c: AttackObject) -> Refused | None:
     at = c.at
     bf = state.battlefield
     if not bf.in_bounds(at) or kind_of(bf.at(at)) is None:
-        return Refused("no object stands there", "d20-modern §10.5")
+        return Refused(L_("no object stands there"), "d20-modern §10.5")
     weapon = weapon_in_hand(state, c.actor, c.weapon)
     if weapon is None:
-        return Refused("{name} has no weapon called {weapon}".format(name=state.name(c.actor), weapon=c.weapon),
+        return Refused(L_("{name} has no weapon called {weapon}", name=state.name(c.actor), weapon=c.weapon),
                 "d20-modern §10.5")
     if weapon.nonlethal:
-        return Refused("objects take no nonlethal damage", "d20-modern OBJ-03")
+        return Refused(L_("objects take no nonlethal damage"), "d20-modern OBJ-03")
     target = (at, 1)
     if weapon.melee:
         if measure.gap_squares(state.space(c.actor), target) not in ((1, 0), (0, 1), (1, 1)):
-            return Refused("the object is not within 5 ft", "d20-modern §4.5.1")
+            return Refused(L_("the object is not within 5 ft"), "d20-modern §4.5.1")
     else:
         if not line_of_sight(bf, state.space(c.actor), target):
-            return Refused("no line of sight to the object", "d20-modern ATK-10")
+            return Refused(L_("no line of sight to the object"), "d20-modern ATK-10")
         if not measure.within_max_range(measure.feet_between(state.space(c.actor), target), weapon.increment_ft,
                 weapon.kind == "thrown"):
-            return Refused("the object is beyond the weapon's maximum range", "d20-modern ATK-09")
+            return Refused(L_("the object is beyond the weapon's maximum range"), "d20-modern ATK-09")
         if weapon.magazine and state.world.get(c.actor, Ammo).rounds(weapon.name) < 1:
-            return Refused("the {weapon} is empty: reload".format(weapon=weapon.name), "d20-modern §10.2")
+            return Refused(L_("the {weapon} is empty: reload", weapon=weapon.name), "d20-modern §10.2")
     return bud.attack_action_problem(state.world.get(c.actor, bud.Budget))
 
 

@@ -72,10 +72,10 @@ def query_answers() -> QueryRules:
     return ANSWERS
 
 
-def presenter() -> Presenter | None:
-    """None: the battle screen's controls for these rules are not written yet; the ruleset plays headless
-    (simulate, query, saves and replays verified by --verify) until they are."""
-    return None
+def presenter() -> Presenter:
+    """What the one battle screen asks of these rules (presentation/adapter.py, its controls in controls.py)."""
+    from game.rulesets.d20modern.presentation import adapter
+    return adapter
 
 
 def round_number(state: GameState) -> int:

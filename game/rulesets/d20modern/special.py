@@ -4,6 +4,7 @@ checks' modifiers, the bull rush push, grapple units, and damage to objects thro
 from __future__ import annotations
 
 from game.rulesets.d20modern.verdict import Refused
+from game.rulesets.d20modern.i18n import L_
 
 SIZE_STEP = 4              # BR-02, TRP-01, DSR-01: +4 per size category of difference to the larger side
 STABILITY = 4              # BR-02, TRP-01: more than two legs or exceptionally stable
@@ -14,9 +15,9 @@ def size_limit_problem(attacker_index: int, target_index: int, rule: str) -> Ref
     """BR-01 (and overrun, trip): one size larger, the same size or one size smaller (A15: the original's
     wording, which wins over the MSRD English "or smaller", docs/rulings.md)."""
     if target_index - attacker_index > 1:
-        return Refused("the target is more than one size larger", f"d20-modern {rule}")
+        return Refused(L_("the target is more than one size larger"), f"d20-modern {rule}")
     if attacker_index - target_index > 1:
-        return Refused("the target is more than one size smaller", f"d20-modern {rule}")
+        return Refused(L_("the target is more than one size smaller"), f"d20-modern {rule}")
     return None
 
 
@@ -44,7 +45,7 @@ def trip_defender_ability(str_mod: int, dex_mod: int) -> int:
 def hold_problem(attacker_index: int, target_index: int) -> Refused | None:
     """GRP-02, A13: a hold fails automatically against a target two or more sizes larger."""
     if target_index - attacker_index >= 2:
-        return Refused("no hold on a creature two or more sizes larger", "d20-modern GRP-02")
+        return Refused(L_("no hold on a creature two or more sizes larger"), "d20-modern GRP-02")
     return None
 
 

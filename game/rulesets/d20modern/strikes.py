@@ -203,6 +203,8 @@ def throw(state: GameState, dice: Dice, thrower: Entity, item: Explosive, at: Sq
     state.world.add(thrower, Carried(tuple((n, c - 1 if n == item.name else c) for n, c in carried.counts)))
     distance = measure.feet_between(state.space(thrower), (at, 1))
     number = measure.increments(distance, item.increment_ft)
+    if item.splash is not None:
+        return splash(state, dice, thrower, item, at, number)
     natural = total = 0
     hit = True
     if number > 1:
@@ -228,6 +230,52 @@ def throw(state: GameState, dice: Dice, thrower: Entity, item: Explosive, at: Sq
             amount = 0
         if amount:
             events += damage(state, dice, target, amount, False, item.name)
+    return events
+
+
+def splash(state: GameState, dice: Dice, thrower: Entity, item: Explosive, at: Square, number: int) -> list[Any]:
+    """SPL-01, §10.4: thrown at a creature, a ranged touch attack (no proficiency penalty): a hit deals the direct
+    damage to it and the splash to every other creature within 5 ft of it. Thrown at a square, or on a miss, it
+    lands as an explosive does (EXP-01, EXP-02) and splashes every creature within 5 ft of where it landed; no
+    save either way. The damage is rolled once for all (as a grenade's, docs/rulings.md)."""
+    s = state.world.get(thrower, Sheet)
+    bf = state.battlefield
+    target = next((e for e in creatures_in(state, [at]) if e != thrower), None)
+    events: list[Any] = []
+    natural = total = 0
+    hit, rolled = number <= 1, number > 1
+    if target is not None:
+        o = odds(state, thrower, target, Weapon(item.name, "thrown", item.damage, increment_ft=item.increment_ft))
+        sheet = state.world.get(target, Sheet)
+        touch = o.defense - sheet.equip_bonus - sheet.natural          # DEF-03, A4: a touch attack
+        natural = dice.roll(20)
+        total = natural + o.bonus
+        hit, rolled = attack.hits(natural, total, touch), True
+        events.append(AttackRolled(thrower, target, item.name, natural, total, touch, hit, modifiers=o.attack_mods))
+        if hit:
+            (x, y), side = state.space(target)
+            around = tuple(sorted((i, j) for i in range(x - 1, x + side + 1) for j in range(y - 1, y + side + 1)
+                                  if bf.in_bounds((i, j)) and not bf.at((i, j)).solid))
+            events.append(Thrown(thrower, item.name, at, True, natural, total, True, at, (x, y), around))
+            events += damage(state, dice, target, item.damage.roll(dice)[0], False, item.name)
+            amount = item.splash.roll(dice)[0] if item.splash is not None else 0
+            for other in creatures_in(state, around):
+                if other != target:
+                    events += damage(state, dice, other, amount, False, item.name)
+            return events
+    elif number > 1:
+        natural = dice.roll(20)
+        bonus = attack.attack_bonus(s.bab, s.mod("dex"), measure.size_modifier(_size(state, thrower)))
+        total = natural + bonus + measure.range_penalty(measure.feet_between(state.space(thrower), (at, 1)),
+                                                        item.increment_ft)
+        hit = attack.hits(natural, total, explosives.THROW_DEFENSE)
+    square, point = explosives.landing(state.square(thrower), at, number, hit, dice.roll(explosives.scatter_die(number,
+                                                                                                               hit)))
+    reached = tuple(sq for sq in explosives.splash_squares(point, bf.width, bf.height) if not bf.at(sq).solid)
+    events.append(Thrown(thrower, item.name, at, rolled, natural, total, hit, square, point, reached))
+    amount = item.splash.roll(dice)[0] if item.splash is not None else 0
+    for other in creatures_in(state, reached):
+        events += damage(state, dice, other, amount, False, item.name)
     return events
 
 

@@ -16,6 +16,7 @@ from game.rulesets.d20modern.commands import ActionTaken, ConditionChanged, Skir
 from game.rulesets.d20modern.components import PendingOpportunity, Reaction, Readied, Round
 from game.rulesets.d20modern.situation import alive, can_act, grapple_partners, vitals
 from game.state import GameState
+from game.rulesets.d20modern.i18n import L_
 
 
 def round_of(state: GameState) -> Round:
@@ -71,7 +72,7 @@ def start_turn(state: GameState, dice: Dice) -> list[Any]:
                 d100 = dice.roll(100)
                 after = injury.dying_tick(v, d100)
                 state.world.add(e, after)
-                events.append(ActionTaken(e, "dying", after.stable, "rolled {roll} on d%".format(roll=d100)))
+                events.append(ActionTaken(e, "dying", after.stable, L_("rolled {roll} on d%", roll=d100)))
                 if injury.state_of(after) == "dead":
                     events += strikes.kill(state, e)
                 elif after.stable:

@@ -11,6 +11,7 @@ from game.rulesets.d20modern.components import Sheet, Weapon
 from game.rulesets.d20modern.situation import in_hand
 from game.rulesets.d20modern.verdict import Refused
 from game.state import GameState
+from game.rulesets.d20modern.i18n import L_
 
 PRIMARY, OFF = "primary", "off"
 
@@ -36,23 +37,23 @@ def hand_problem(state: GameState, e: Entity, weapon: Weapon, hand: str) -> Refu
     an attack, as part of a full attack; neither weapon is two-handed."""
     b = state.world.get(e, bud.Budget)
     if hand not in ("", PRIMARY, OFF):
-        return Refused("a weapon is held in the primary or the off hand", "d20-modern ATK-17")
+        return Refused(L_("a weapon is held in the primary or the off hand"), "d20-modern ATK-17")
     if not hand:
-        return Refused("fighting with two weapons this turn: say which hand", "d20-modern ATK-17") if b.two_weapon else None
+        return Refused(L_("fighting with two weapons this turn: say which hand"), "d20-modern ATK-17") if b.two_weapon else None
     if weapon.grip == "two" or weapon.kind == "unarmed":
-        return Refused("two-weapon fighting needs one-handed weapons", "d20-modern ATK-17")
+        return Refused(L_("two-weapon fighting needs one-handed weapons"), "d20-modern ATK-17")
     if hand == PRIMARY:
         if b.attacks and not b.two_weapon:
-            return Refused("two-weapon fighting is declared with the turn's first attack", "d20-modern ATK-17")
+            return Refused(L_("two-weapon fighting is declared with the turn's first attack"), "d20-modern ATK-17")
         if not off_hand_weapons(state, e, weapon):
-            return Refused("no second weapon for the off hand", "d20-modern ATK-17")
+            return Refused(L_("no second weapon for the off hand"), "d20-modern ATK-17")
         return None
     if not b.two_weapon or b.attacks == 0:
-        return Refused("the off-hand attack follows a primary-hand attack", "d20-modern ATK-17")
+        return Refused(L_("the off-hand attack follows a primary-hand attack"), "d20-modern ATK-17")
     if b.off_hand:
-        return Refused("one off-hand attack a round", "d20-modern ATK-17")
+        return Refused(L_("one off-hand attack a round"), "d20-modern ATK-17")
     if not b.full_attack and (not b.move or b.moved):
-        return Refused("the off-hand attack is part of a full attack (the whole turn)", "d20-modern ACT-07")
+        return Refused(L_("the off-hand attack is part of a full attack (the whole turn)"), "d20-modern ACT-07")
     return None
 
 

@@ -16,6 +16,7 @@ from game.core.grid import Size, Square, footprint
 from game.core.steps import table_for
 from game.rulesets.d20modern.measure import SQUARE_FT, size_index
 from game.rulesets.d20modern.verdict import Refused
+from game.rulesets.d20modern.i18n import L_
 
 
 @dataclass(frozen=True)
@@ -147,16 +148,16 @@ class FeetRules:
         """Feet of walking exactly ``path`` (first square: where the walker stands), or why it is no legal walk."""
         path = [(s[0], s[1]) for s in path]
         if not path or path[0] != self.walker.top_left:
-            return Refused("a walk starts where the creature stands", "d20-modern §6.2")
+            return Refused(L_("a walk starts where the creature stands"), "d20-modern §6.2")
         feet, diagonals = 0, 0
         for frm, to in zip(path, path[1:]):
             step = next((s for s in self.steps(frm) if s[0] == to), None)
             if step is None:
-                return Refused("no legal step from {frm} to {to}".format(frm=list(frm), to=list(to)), "d20-modern MOV-01")
+                return Refused(L_("no legal step from {frm} to {to}", frm=list(frm), to=list(to)), "d20-modern MOV-01")
             feet += step_ft(step[1], diagonals, step[2])
             diagonals += step[1]
         if len(path) > 1 and not self.may_end_at(path[-1]):
-            return Refused("a move may not end in an occupied square", "d20-modern A23")
+            return Refused(L_("a move may not end in an occupied square"), "d20-modern A23")
         return feet
 
 
