@@ -79,9 +79,9 @@ def query_answers() -> QueryRules:
 
 
 def presenter() -> Presenter | None:
-    """None: the battle screen's controls for these rules are not written yet; the ruleset plays headless
-    (simulate, query, saves and replays verified by --verify) until they are."""
-    return None
+    """The battle screen's adapter: the bar, the defense prompt, the banner, the card, the log (presentation/)."""
+    from game.rulesets.sotdl.presentation import adapter
+    return adapter
 
 
 def round_number(state: GameState) -> int:
