@@ -36,6 +36,7 @@ LEVELS: tuple[str, ...] = tuple(AI_LEVELS)
 DEFAULT_PRESETS: tuple[str, ...] = ("blue", "red", "green", "yellow")
 SURPRISE = False          # §9.2: an ambush is the Hide stunt, not a surprise round
 COMMANDS: tuple[type, ...] = COMMAND_CLASSES
+TAKE_BACK_HAND_OFFS = True   # R4: every action hands the initiative on; a walk is still taken back until answered
 
 
 def load_creatures() -> dict[str, CreatureSotdl]:
