@@ -26,7 +26,9 @@ from game.rulesets.sotdl.components import (
 )
 from game.rulesets.sotdl.i18n import N_, _
 from game.rulesets.sotdl.presentation.controls import ControlsSotdl
-from game.rulesets.sotdl.presentation.narration import AFFLICTIONS, ITEMS, SILENT, SOUNDS, TESTS, sound_cues
+from game.rulesets.sotdl.presentation.narration import (
+    AFFLICTIONS, ITEMS, SILENT, SOUNDS, TESTS, round_label, sound_cues,
+)
 from game.rulesets.sotdl.rounds import creatures, current_creature, decider, round_of
 from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
@@ -40,13 +42,6 @@ OUTCOMES = {"dodged": N_("dodged"), "blocked": N_("blocked"), "parried": N_("par
 
 def round_number(state: GameState) -> int:
     return round_of(state).number
-
-
-def round_label(state: GameState) -> str:
-    """"Round 2 · Orc 2 was attacked: Orc 2's move" (R2, R4)."""
-    text, values = forecast.banner(state)
-    shown = _(text).format(**{name: _(value) for name, value in values.items()})
-    return _("Round {number}").format(number=round_of(state).number) + " · " + shown
 
 
 def turn_order(state: GameState) -> tuple[tuple[Entity, ...], int]:

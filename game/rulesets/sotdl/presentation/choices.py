@@ -24,6 +24,7 @@ from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingF
 from game.rulesets.sotdl.engine import figure, others, speed, validate
 from game.rulesets.sotdl.i18n import _
 from game.rulesets.sotdl.movement import crawl_factor, reachable
+from game.rulesets.sotdl.rolls import HIT_TN, chance_at_least
 from game.rulesets.sotdl.presentation.narration import DEFENSE_NAMES
 from game.rulesets.sotdl.rounds import ap, creatures, may_take_initiative, round_of
 from game.rulesets.sotdl.vitality import Vitals
@@ -233,6 +234,7 @@ class DefenseOption:
     why: str
     untrained: bool
     to: Square | None = None
+    counter: bool = False      # ``chance`` is then that the counter's own blow hits (§16.22)
 
 
 def defense_list(state: GameState) -> list[DefenseOption]:
@@ -253,6 +255,12 @@ def _weapon_defenses(state: GameState, offer: PendingDefense) -> list[DefenseOpt
     for name in defenses.DEFENSES:
         cost = defenses.ap_cost(name, sheet.block_trained)
         untrained = name in defenses.SPECIAL_DEFENSES and not sheet.is_trained(name)
+        if name == defenses.COUNTER and name in usable:     # §16.22: it takes the blow, then strikes back
+            weapon = attack.weapon_of(state, me)
+            own = -len(afflictions.own_banes(state.conditions(me)))
+            back = chance_at_least(attack.hit_modifier(state, me, weapon), own - (2 if untrained else 0), HIT_TN)
+            found.append(DefenseOption(name, cost, back, "", untrained, counter=True))
+            continue
         if name in usable:
             found.append(DefenseOption(name, cost, stop_chance(state, offer, name), "", untrained))
             continue
@@ -313,7 +321,9 @@ def option_label(option: DefenseOption) -> str:
     parts = [_(DEFENSE_NAMES[option.name]), _("{n} AP").format(n=option.cost)]
     if option.untrained:
         parts.append(_("untrained: 2 banes"))
-    if option.chance is not None:
+    if option.chance is not None and option.counter:
+        parts.append(_("takes the blow, strikes back {p}%").format(p=percent(option.chance)))
+    elif option.chance is not None:
         parts.append(_("stops it {p}%").format(p=percent(option.chance)))
     if option.to is not None:
         parts.append(_("lands at {x},{y}").format(x=option.to[0], y=option.to[1]))

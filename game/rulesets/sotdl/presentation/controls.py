@@ -16,7 +16,9 @@ from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingF
 from game.rulesets.sotdl.engine import speed, validate
 from game.rulesets.sotdl.i18n import L_, _
 from game.rulesets.sotdl.presentation import choices as rules
-from game.rulesets.sotdl.presentation.narration import AFFLICTION_EFFECTS, AFFLICTIONS, EDGES, narrate, signed
+from game.rulesets.sotdl.presentation.narration import (
+    AFFLICTION_EFFECTS, AFFLICTIONS, EDGES, narrate, round_label, signed,
+)
 from game.rulesets.sotdl.rounds import ap, decider
 from game.rulesets.sotdl.vitality import Vitals
 
@@ -332,8 +334,7 @@ class ControlsSotdl(Controls):
         if blast is not None:
             return _("Alchemist's fire catches {defender}: long jump, backflip or none?").format(
                 defender=state.name(blast.target))
-        text, values = forecast.banner(state)
-        return _(text).format(**{k: _(v) for k, v in values.items()}) + "."
+        return round_label(state) + "."
 
     def log_lines(self, event: Any) -> list[LogLine]:
         return narrate(event, self.state, self.screen.side_labels)

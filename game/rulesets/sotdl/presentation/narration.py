@@ -16,7 +16,9 @@ from game.rulesets.sotdl.commands import (
     SkirmishWon, WeaponDropped, WeaponRecovered,
 )
 from game.rulesets.sotdl.components import Sheet
-from game.rulesets.sotdl.i18n import L_, Ln_, N_
+from game.rulesets.sotdl import forecast
+from game.rulesets.sotdl.i18n import L_, Ln_, N_, _
+from game.rulesets.sotdl.rounds import round_of
 from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
 
@@ -67,6 +69,13 @@ EDGES = {"size": N_("size"), "invisible": N_("invisible"), "charge": N_("charge"
          "three-quarters cover": N_("three-quarters cover"), "partially obscured": N_("partially obscured"),
          "heavily obscured": N_("heavily obscured"), "unseen": N_("unseen")}
 ITEMS = {"shield": N_("shield"), "unarmed": N_("unarmed")}
+
+
+def round_label(state: GameState) -> str:
+    """The banner: "Round 2 · Orc 2 was attacked: Orc 2's move" (R2, R4), in the chosen language."""
+    text, values = forecast.banner(state)
+    shown = _(text).format(**{name: _(value) for name, value in values.items()})
+    return _("Round {number}").format(number=round_of(state).number) + " · " + shown
 
 
 def signed(n: int) -> str:

@@ -1,0 +1,250 @@
+"""sotdl-house on the one battle screen, driven headless through the real loop: a click walks, an attack asks the
+defender's player for a defense (behind the hot-seat hand-over), Dodge resolves it and its AP pip goes out, the
+banner names who holds the initiative, refusals say the door's reason, a move is taken back, two computers fight to a
+winner, and the Chinese screen shows no English."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+
+from game.core.dice import ScriptedDice
+from game.ecs.components import Position
+from game.rulesets.sotdl.commands import Attack, AttackResolved, Defend, Move, Pass
+from game.rulesets.sotdl.components import Sheet
+from game.rulesets.sotdl.rounds import ap, round_of
+from tests import test_i18n
+
+chinese, shown = test_i18n.chinese, test_i18n.shown      # the Chinese-screen fixtures, for the last test
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+DEFAULT_MAP = Path(__file__).resolve().parent.parent / "maps" / "default.tmx"
+
+
+def sotdl_game(seed: int = 3, computer: dict[str, str] | None = None):
+    from game.app import FixedStepLoop, Game
+    from test_game_loop import SteppedClock
+    return Game(DEFAULT_MAP, seed, (1280, 720), loop=FixedStepLoop(SteppedClock()), computer=computer,
+                ruleset="sotdl-house")
+
+
+def settle(game, frames: int = 200) -> None:
+    """Run frames until the animations end."""
+    from test_game_loop import run_frames
+    for _ in range(frames):
+        if not game.scene.animator.busy:
+            return
+        run_frames(game, 1)
+
+
+def face_off(scene):
+    """The acting hero and the first enemy, put side by side (the screen works its options out again)."""
+    state = scene.state
+    hero = scene.actor
+    orc = next(e for e in state.standing() if state.are_enemies(hero, e))
+    x, y = state.square(hero)
+    spot = next(s for s in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+                if state.occupant_at(s) is None and not state.battlefield.at(s).solid)
+    state.world.add(orc, Position(spot))
+    scene._refresh_options()
+    return hero, orc
+
+
+def test_a_click_on_a_lit_square_walks_and_hands_the_initiative_to_the_other_side():
+    from test_game_loop import click, run_frames
+    game = sotdl_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        assert scene.match.ruleset == "sotdl-house" and scene.walk is not None
+        keys = [c.key for c in scene.bar_choices]
+        for wanted in ("walk", "withdraw", "charge", "shove", "grab", "escape", "hide", "feint", "disarm", "stand",
+                       "prone", "potion", "throw", "pick_up", "pass"):
+            assert wanted in keys
+        assert keys[0].startswith("attack:")
+        hero = scene.actor
+        start = scene.state.square(hero)
+        to = max(scene.walk_costs, key=lambda s: (scene.walk_costs[s], s))
+        click(scene.view.square_rect(to).center)
+        run_frames(game, 2)
+        command, events = scene.match.record[-1]
+        assert isinstance(command, Move) and events
+        assert command.path[0] == start and command.path[-1] == to and scene.state.square(hero) == to
+        assert ap(scene.state, hero).left == scene.state.world.get(hero, Sheet).ap - 1
+        assert round_of(scene.state).side == "red" and scene.state.side(scene.actor) == "red"
+        assert any(line.startswith(f"{scene.state.name(hero)} moves") for line in scene.log.lines)
+    finally:
+        pygame.quit()
+
+
+def test_an_attack_asks_the_defenders_player_who_dodges_and_the_banner_names_the_initiative_holder():
+    from test_game_loop import click, press, run_frames
+    game = sotdl_game()                                  # hot-seat: both sides are people
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        hero, orc = face_off(scene)
+        assert orc in scene.targets
+        state = scene.state
+        modifier = state.world.get(hero, Sheet).hit_bonus + state.world.get(hero, Sheet).weapon.hit_bonus
+        natural = max(1, 5 - modifier)
+        assert natural + modifier <= state.world.get(orc, Sheet).defense       # the orc's Defense stops this hit
+        scene.match.dice = ScriptedDice([natural] + [1] * 20)
+        orc_ap = ap(state, orc).left
+        click(scene.view.square_rect(state.square(orc)).center)
+        run_frames(game, 2)
+        assert scene.match.record[-1][0] == Attack(hero, orc)
+        assert scene.handover == "red"                   # the attacker's player does not see the prompt
+        settle(game)
+        press(pygame.K_RETURN)
+        run_frames(game, 2)
+        assert scene.handover is None and scene.prompt_buttons and scene.controls.asked() == orc
+        prompt = scene.controls.prompt()
+        assert prompt is not None and f"a hit test of {natural + modifier}" in prompt.asks and "Dodge" in prompt.explain
+        press(pygame.K_y)                                # the list of defenses
+        run_frames(game, 2)
+        popup = scene.popup
+        assert popup is not None and popup.options[0][0].startswith("Dodge · 1 AP · stops it 100%")
+        assert all(" AP" in label for label, _, _ in popup.options)
+        press(pygame.K_1)
+        run_frames(game, 2)
+        command, events = scene.match.record[-1]
+        assert command == Defend(orc, "dodge") and AttackResolved(hero, orc, "dodged", "dodge") in events
+        assert ap(scene.state, orc).left == orc_ap - 1
+        pips = scene.controls.card(orc).pips
+        assert [lit for _, lit in pips].count(True) == orc_ap - 1 and len(pips) == scene.state.world.get(orc, Sheet).ap
+        # R4: the attacked orc holds the initiative now, and the banner says why.
+        name = scene.state.name(orc)
+        assert scene.rules.round_label(scene.state) == f"Round 1 · {name} was attacked: {name}'s move"
+        assert scene.actor == orc
+        assert any("dodges" in line for line in scene.log.lines)
+    finally:
+        pygame.quit()
+
+
+def test_the_defenses_a_ranged_attack_leaves_out_are_greyed_with_the_reason():
+    from game.rulesets.sotdl.components import PendingDefense
+    from game.rulesets.sotdl.presentation.choices import defense_list, option_label
+    from test_game_loop import run_frames
+    game = sotdl_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        hero, orc = face_off(scene)
+        scene.state.world.set_resource(PendingDefense(hero, orc, 9, "bow", melee=False))
+        options = {o.name: o for o in defense_list(scene.state)}
+        assert options["dodge"].why == "" and options["block"].why == ""
+        assert options["parry"].why == options["counter"].why == "only against a melee attack, with a weapon in hand (R12)"
+        assert options["body_throw"].why == "only against a melee attack (R12)"
+        assert option_label(options["dodge"]).startswith("Dodge · 1 AP · stops it ")
+    finally:
+        pygame.quit()
+
+
+def test_a_blocked_action_and_a_refused_click_say_the_doors_reason():
+    from test_game_loop import click, press, run_frames
+    game = sotdl_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        stand = next(c for c in scene.bar_choices if c.key == "stand")
+        assert str(stand.blocked) == f"{scene.state.name(scene.actor)} is not prone"
+        press(pygame.K_u)                                # Stand up: not prone
+        run_frames(game, 1)
+        assert scene.message == f"Can't: {scene.state.name(scene.actor)} is not prone"
+        press(pygame.K_d)                                # Disarm: nobody within reach
+        run_frames(game, 1)
+        assert scene.message.startswith("Can't: ") and "out of reach" in scene.message
+        wall = next((x, y) for y in range(scene.view.height) for x in range(scene.view.width)
+                    if scene.state.battlefield.at((x, y)).solid and scene.view.square_rect((x, y)).colliderect(
+                        scene.map_rect))
+        click(scene.view.square_rect(wall).center)
+        run_frames(game, 1)
+        assert scene.message == "Can't: that square is out of reach (M1)"
+    finally:
+        pygame.quit()
+
+
+def test_another_creature_of_the_side_is_picked_to_act_and_enter_passes_it():
+    from test_game_loop import click, press, run_frames
+    game = sotdl_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        first = scene.actor
+        other = next(e for e in scene.state.standing() if scene.state.side(e) == "blue" and e != first)
+        click(scene.view.square_rect(scene.state.square(other)).center)
+        run_frames(game, 2)
+        assert scene.actor == other and scene.selected == other and scene.acting
+        press(pygame.K_RETURN)
+        run_frames(game, 2)
+        assert scene.match.record[-1][0] == Pass(other) and ap(scene.state, other).passed
+    finally:
+        pygame.quit()
+
+
+def test_backspace_takes_back_a_walk_once_the_other_hot_seat_side_agrees():
+    from test_game_loop import click, press, run_frames
+    game = sotdl_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        hero = scene.actor
+        start = scene.state.square(hero)
+        to = min(scene.walk_costs, key=lambda s: (scene.walk_costs[s], s))
+        click(scene.view.square_rect(to).center)
+        run_frames(game, 2)
+        assert scene.state.square(hero) == to and scene.handover == "red"
+        settle(game)
+        press(pygame.K_RETURN)                           # red's player at the machine
+        run_frames(game, 1)
+        press(pygame.K_BACKSPACE)
+        run_frames(game, 1)
+        assert "agree? Y / N" in scene.message
+        press(pygame.K_y)
+        run_frames(game, 2)
+        assert scene.match.record == [] and scene.state.square(hero) == start
+        assert ap(scene.state, hero).left == scene.state.world.get(hero, Sheet).ap
+    finally:
+        pygame.quit()
+
+
+def test_two_computers_fight_to_a_winner_on_the_battle_screen():
+    from test_game_loop import run_frames
+    game = sotdl_game(5, {"blue": "normal", "red": "hard"})
+    try:
+        scene = game.scene
+        for _ in range(30000):
+            if scene.state.outcome is not None and not scene.animator.busy:
+                break
+            run_frames(game, 1)
+        assert scene.state.outcome is not None
+        run_frames(game, 2)
+        assert scene.victory_buttons
+        assert any(isinstance(c, Defend) and c.defense != "none" for c, _ in scene.match.record)
+    finally:
+        pygame.quit()
+
+
+def test_a_sotdl_skirmish_drawn_in_chinese_shows_no_english(chinese, shown):
+    from test_game_loop import run_frames
+    from test_i18n import english_left, hover_everything
+    game = sotdl_game(7, {"blue": "normal", "red": "normal"})
+    try:
+        scene = game.scene
+        for frame in range(30000):
+            if scene.state.outcome is not None:
+                break
+            if frame % 150 == 0:
+                hover_everything(game)
+            run_frames(game, 1)
+        assert scene.state.outcome is not None
+        run_frames(game, 3)
+    finally:
+        pygame.quit()
+    assert len(shown) > 100
+    assert english_left(shown) == {}
