@@ -27,7 +27,7 @@ from game.rulesets.sotdl.components import (
 from game.rulesets.sotdl.i18n import N_, _
 from game.rulesets.sotdl.presentation.controls import ControlsSotdl
 from game.rulesets.sotdl.presentation.narration import (
-    AFFLICTIONS, ITEMS, SILENT, SOUNDS, TESTS, round_label, sound_cues,
+    AFFLICTIONS, SILENT, SOUNDS, TESTS, gear_name, round_label, sound_cues,
 )
 from game.rulesets.sotdl.rounds import creatures, current_creature, decider, round_of
 from game.rulesets.sotdl.vitality import Vitals
@@ -93,7 +93,7 @@ def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Squ
             elif event.incapacitated:
                 cues.append(Note(event.target, _(AFFLICTIONS["incapacitated"]), DOWN_COLOUR, WITH_CAUSE))
         elif isinstance(event, ItemDamaged):
-            item = _(ITEMS.get(event.item, event.item))
+            item = gear_name(event.item)
             words = _("{item} broken").format(item=item) if event.broken else f"{item} -{event.amount}"
             cues.append(Note(event.owner, words, DOWN_COLOUR if event.broken else NOTE_COLOUR, WITH_CAUSE))
         elif isinstance(event, Healed):

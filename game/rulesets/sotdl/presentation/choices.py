@@ -25,7 +25,7 @@ from game.rulesets.sotdl.engine import figure, others, speed, validate
 from game.rulesets.sotdl.i18n import _
 from game.rulesets.sotdl.movement import crawl_factor, reachable
 from game.rulesets.sotdl.rolls import HIT_TN, chance_at_least
-from game.rulesets.sotdl.presentation.narration import DEFENSE_NAMES
+from game.rulesets.sotdl.presentation.narration import DEFENSE_NAMES, gear_name
 from game.rulesets.sotdl.rounds import ap, creatures, may_take_initiative, round_of
 from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
@@ -147,7 +147,7 @@ def choices(state: GameState, actor: Entity) -> list[Choice]:
     reach = (_("Range {n}").format(n=weapon.range_yd) if weapon.ranged
              else _("Reach {n}").format(n=sheet.reach))
     power = max(1, sheet.power)
-    found.append(Choice(f"attack:{weapon.key}", _(weapon.name), _shown(blocked), hotkey="1", action=_("1 AP"),
+    found.append(Choice(f"attack:{weapon.key}", gear_name(weapon.name), _shown(blocked), hotkey="1", action=_("1 AP"),
                         reach=reach, aim=_("hit 5+, {n}d{die}").format(n=power, die=weapon.die), uses="at-will",
                         usage=_("1 AP"), targets=targets,
                         summary=_("A hit test (d20 + {bonus}) hits on 5 or more; the defender may answer with a "

@@ -14,10 +14,11 @@ from game.rulesets.sotdl import area, attack, forecast, situation
 from game.rulesets.sotdl.commands import Defend, Move, Pass, Withdraw
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import speed, validate
-from game.rulesets.sotdl.i18n import L_, _
+from game.i18n.gettext_domains import translate
+from game.rulesets.sotdl.i18n import L_, _, named
 from game.rulesets.sotdl.presentation import choices as rules
 from game.rulesets.sotdl.presentation.narration import (
-    AFFLICTION_EFFECTS, AFFLICTIONS, EDGES, narrate, round_label, signed,
+    AFFLICTION_EFFECTS, AFFLICTIONS, EDGES, gear_name, narrate, round_label, signed,
 )
 from game.rulesets.sotdl.rounds import ap, decider
 from game.rulesets.sotdl.vitality import Vitals
@@ -40,6 +41,10 @@ class ControlsSotdl(Controls):
         if chosen is not None and chosen != holder and rules.may_choose(self.state, chosen):
             return chosen
         return holder
+
+    def _name(self, entity: Entity) -> str:
+        """A creature's name in the chosen language ("兽人 2")."""
+        return translate(named(self.state, entity))
 
     def waiting(self) -> bool:
         return rules.pending(self.state)
@@ -175,7 +180,7 @@ class ControlsSotdl(Controls):
         elif occupant is not None:
             self.selected = occupant
             self.message = "" if occupant == self.actor else _("{actor} acts now; showing {name}.").format(
-                actor=state.name(self.actor), name=state.name(occupant))
+                actor=self._name(self.actor), name=self._name(occupant))
         elif acting and self.walk is not None and square in self.walk_costs:
             path = self.walk.path_to(square) or ()
             self._send((Withdraw if self.mode == rules.WITHDRAW else Move)(self.actor, path))
@@ -235,18 +240,18 @@ class ControlsSotdl(Controls):
         held = attack.weapon_of(state, entity)
         if held is attack.UNARMED and weapon is not attack.UNARMED:
             lost = _("broken") if kit.weapon_damage >= weapon.durability else _("on the ground")
-            weapon_words = _("{weapon}: {state}, fights unarmed (d4)").format(weapon=_(weapon.name), state=lost)
+            weapon_words = _("{weapon}: {state}, fights unarmed (d4)").format(weapon=gear_name(weapon.name), state=lost)
         else:
             weapon_words = _("{weapon} {power}d{die}, durability {left}/{durability}").format(
-                weapon=_(held.name), power=max(1, sheet.power), die=held.die,
+                weapon=gear_name(held.name), power=max(1, sheet.power), die=held.die,
                 left=max(0, held.durability - kit.weapon_damage), durability=held.durability)
         parts = [_("Defense {n}").format(n=sheet.defense), weapon_words,
                  _("Speed {n}").format(n=speed(state, entity))]
         if sheet.armor is not None:
             left = max(0, sheet.armor.durability - kit.armor_damage)
             parts.insert(1, _("{armor}: armor value {value}, durability {left}/{durability}").format(
-                armor=_(sheet.armor.name), value=sheet.armor.value, left=left, durability=sheet.armor.durability)
-                if left else _("{armor}: broken").format(armor=_(sheet.armor.name)))
+                armor=gear_name(sheet.armor.name), value=sheet.armor.value, left=left, durability=sheet.armor.durability)
+                if left else _("{armor}: broken").format(armor=gear_name(sheet.armor.name)))
         if sheet.shield:
             left = max(0, sheet.shield - kit.shield_damage)
             parts.append(_("shield {left}/{durability}").format(left=left, durability=sheet.shield)
@@ -267,7 +272,7 @@ class ControlsSotdl(Controls):
             lines.append((_("Passed this round: AP kept for defenses"), "dim"))
         health_words = _("Damage {damage} of Health {health}").format(damage=vitals.damage, health=vitals.health)
         alarm = rules.injured_words(state, entity)
-        return Card(subtitle="  ·  " + _(sheet.kind), hp_line=health_words + (f" · {alarm}" if alarm else ""),
+        return Card(subtitle="  ·  " + (_("hero") if sheet.hero else _("monster")), hp_line=health_words + (f" · {alarm}" if alarm else ""),
                     hp_alarm=bool(alarm), stats=" · ".join(parts), lines=tuple(lines),
                     pips=tuple((_("AP"), i < left) for i in range(max(per_round, left))))
 
@@ -279,8 +284,8 @@ class ControlsSotdl(Controls):
         if chance is not None:
             side = state.side(chance.attacker)
             return Prompt(_("Free attack?  ({side})").format(side=label.get(side, side)), side,
-                          _("{mover} leaves {attacker}'s reach.").format(mover=state.name(chance.walk.mover),
-                                                                         attacker=state.name(chance.attacker)),
+                          _("{mover} leaves {attacker}'s reach.").format(mover=self._name(chance.walk.mover),
+                                                                         attacker=self._name(chance.attacker)),
                           _("One attack for 1 AP ({left} left); the walk goes on after it (§16.5).").format(
                               left=ap(state, chance.attacker).left),
                           None, (("yes", _("Attack (1 AP)  [Y]")), ("no", _("Let it go  [N]"))))
@@ -293,10 +298,10 @@ class ControlsSotdl(Controls):
         side = state.side(defender)
         if offer is not None:
             asks = _("{attacker} attacks {defender}: a hit test of {hit}.").format(
-                attacker=state.name(offer.attacker), defender=state.name(defender), hit=offer.hit)
+                attacker=self._name(offer.attacker), defender=self._name(defender), hit=offer.hit)
         else:
             asks = _("Alchemist's fire catches {defender}: a hit test of {hit}.").format(
-                defender=state.name(defender), hit=self._hit())
+                defender=self._name(defender), hit=self._hit())
         usable = [o for o in options if not o.why]
         listed = "; ".join(rules.option_label(o) for o in usable) or _("none can be paid for")
         armor = state.world.get(defender, Sheet).armor
@@ -325,15 +330,15 @@ class ControlsSotdl(Controls):
         offer = state.world.maybe_resource(PendingDefense)
         if offer is not None:
             return _("{attacker} attacks {defender}: choose {defender}'s defense.").format(
-                attacker=state.name(offer.attacker), defender=state.name(offer.target))
+                attacker=self._name(offer.attacker), defender=self._name(offer.target))
         chance = state.world.maybe_resource(PendingFreeAttack)
         if chance is not None:
             return _("{mover} leaves {attacker}'s reach: a free attack?").format(
-                mover=state.name(chance.walk.mover), attacker=state.name(chance.attacker))
+                mover=self._name(chance.walk.mover), attacker=self._name(chance.attacker))
         blast = state.world.maybe_resource(PendingArea)
         if blast is not None:
             return _("Alchemist's fire catches {defender}: long jump, backflip or none?").format(
-                defender=state.name(blast.target))
+                defender=self._name(blast.target))
         return round_label(state) + "."
 
     def log_lines(self, event: Any) -> list[LogLine]:
@@ -343,7 +348,7 @@ class ControlsSotdl(Controls):
         return choice.label, choice.summary
 
     def hint(self) -> str:
-        state, name = self.state, self.state.name
+        state, name = self.state, self._name
         if rules.pending(state):
             if state.world.maybe_resource(PendingFreeAttack) is not None:
                 return _("Take the free attack (Y) or let the mover go (N).")

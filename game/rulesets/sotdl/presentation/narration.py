@@ -9,7 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine.controls import LogLine
+from game.ecs.world import Entity
 from game.engine.cues import Sound
+from game.i18n.gettext_domains import Lazy, translate
 from game.rulesets.sotdl.commands import (
     ActionTaken, AfflictionChanged, ApLost, AttackResolved, Damaged, DefenseOffered, Fell, FreeAttackOffered, Healed,
     InitiativePassed, ItemDamaged, Moved, Pushed, Rolled, RoundEnded, RoundStarted, SideInitiativeRolled,
@@ -17,7 +19,7 @@ from game.rulesets.sotdl.commands import (
 )
 from game.rulesets.sotdl.components import Sheet
 from game.rulesets.sotdl import forecast
-from game.rulesets.sotdl.i18n import L_, Ln_, N_, _
+from game.rulesets.sotdl.i18n import L_, Ln_, N_, _, named
 from game.rulesets.sotdl.rounds import round_of
 from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
@@ -68,14 +70,30 @@ EDGES = {"size": N_("size"), "invisible": N_("invisible"), "charge": N_("charge"
          "prone, beyond reach": N_("prone, beyond reach"), "half cover": N_("half cover"),
          "three-quarters cover": N_("three-quarters cover"), "partially obscured": N_("partially obscured"),
          "heavily obscured": N_("heavily obscured"), "unseen": N_("unseen")}
-ITEMS = {"shield": N_("shield"), "unarmed": N_("unarmed")}
+# The sides' colours, as the banner and refusals name them ("the blue side's move").
+SIDES = {"blue": N_("blue"), "red": N_("red"), "green": N_("green"), "yellow": N_("yellow")}
+# The weapons and armor of data/gear.toml by their keys (their names on screen), and the shield.
+GEAR = {"longsword": N_("longsword"), "greatsword": N_("greatsword"), "mace": N_("mace"), "dagger": N_("dagger"),
+        "staff": N_("staff"), "spear": N_("spear"), "shortbow": N_("shortbow"), "crossbow": N_("crossbow"),
+        "club": N_("club"), "claws": N_("claws"), "greataxe": N_("greataxe"), "leather": N_("leather"),
+        "hide": N_("hide armor"), "chain": N_("chain"), "plate": N_("plate"), "shield": N_("shield"),
+        "unarmed": N_("unarmed")}
+
+
+def gear_name(name: str) -> str:
+    """A weapon's, armor's or shield's name in the chosen language."""
+    return _(GEAR.get(name, name))
 
 
 def round_label(state: GameState) -> str:
     """The banner: "Round 2 · Orc 2 was attacked: Orc 2's move" (R2, R4), in the chosen language."""
     text, values = forecast.banner(state)
-    shown = _(text).format(**{name: _(value) for name, value in values.items()})
-    return _("Round {number}").format(number=round_of(state).number) + " · " + shown
+    current = round_of(state)
+    shown = {"side": _(SIDES.get(current.side, current.side))}
+    if current.holder is not None:
+        shown["name"] = translate(named(state, current.holder))
+    line = _(text).format(**{key: shown.get(key, value) for key, value in values.items()})
+    return _("Round {number}").format(number=current.number) + " · " + line
 
 
 def signed(n: int) -> str:
@@ -93,10 +111,11 @@ def boon_dice(net: int, d6s: tuple[int, ...]) -> str:
 
 def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> list[LogLine]:
     """The log lines of one event, each with the rule it follows; the dice of a test go to the dice tab."""
-    name = state.name
+    def name(entity: Entity) -> Lazy:
+        return named(state, entity)
 
     def side(s: str) -> str:
-        return side_labels.get(s, s)
+        return side_labels.get(s, SIDES.get(s, s))
 
     if isinstance(event, SideInitiativeRolled):
         return [LogLine(L_("{side} roll initiative: d20 {natural} {modifier} = {total}", side=side(event.side),
@@ -137,7 +156,7 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> list[L
     if isinstance(event, Damaged):
         return _damaged(event, state)
     if isinstance(event, ItemDamaged):
-        item = ITEMS.get(event.item, event.item)
+        item = GEAR.get(event.item, event.item)
         if event.broken:
             return [LogLine(L_("{owner}'s {item} takes {amount}: it is broken (durability 0)", owner=name(event.owner),
                                item=item, amount=event.amount), "sotdl R14")]
@@ -176,7 +195,7 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> list[L
 
 def _rolled(event: Rolled, state: GameState) -> list[LogLine]:
     """A d20 test: its verdict in the combat log, its dice (T1-T3) in the dice log."""
-    who = state.name(event.actor)
+    who = named(state, event.actor)
     what = TESTS.get(event.what, event.what)
     verdict = N_("success") if event.success else N_("failure")
     rule = "sotdl R9" if event.what == "hit" else "sotdl T1"
@@ -194,7 +213,7 @@ def _rolled(event: Rolled, state: GameState) -> list[LogLine]:
 
 def _resolved(event: AttackResolved, state: GameState) -> LogLine:
     """How an attack ended (§11.1.4, §12)."""
-    attacker, target = state.name(event.attacker), state.name(event.target)
+    attacker, target = named(state, event.attacker), named(state, event.target)
     defense = DEFENSE_NAMES.get(event.defense, event.defense)
     outcome = event.outcome
     if outcome == "miss":
@@ -226,7 +245,7 @@ def _resolved(event: AttackResolved, state: GameState) -> LogLine:
 
 def _damaged(event: Damaged, state: GameState) -> list[LogLine]:
     """H1-H8: the damage, the total against Health, and what it did."""
-    who = state.name(event.target)
+    who = named(state, event.target)
     health = state.world.get(event.target, Vitals).health
     faces = ", ".join(str(d) for d in event.dice)
     lines = [LogLine(L_("{name} takes {amount} damage: {total} of {health}", name=who, amount=event.amount,
