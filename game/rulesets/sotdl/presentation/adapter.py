@@ -66,7 +66,7 @@ def badges(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
         if label not in shown:
             shown.append(label)
     left, _per_round, passed = forecast.ap_pips(state, entity)
-    shown.append((f"{left}AP" + ("·" if passed else ""), left == 0))
+    shown.append((_("{n}AP").format(n=left) + ("·" if passed else ""), left == 0))
     return tuple(shown)
 
 

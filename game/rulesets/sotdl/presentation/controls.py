@@ -283,7 +283,7 @@ class ControlsSotdl(Controls):
         chance = state.world.maybe_resource(PendingFreeAttack)
         if chance is not None:
             side = state.side(chance.attacker)
-            return Prompt(_("Free attack?  ({side})").format(side=label.get(side, side)), side,
+            return Prompt(_("Free attack?  ({side})").format(side=_(label.get(side, side))), side,
                           _("{mover} leaves {attacker}'s reach.").format(mover=self._name(chance.walk.mover),
                                                                          attacker=self._name(chance.attacker)),
                           _("One attack for 1 AP ({left} left); the walk goes on after it (§16.5).").format(
@@ -310,7 +310,7 @@ class ControlsSotdl(Controls):
         explain = _("AP left {left}. {listed}. {armor}").format(left=ap(state, defender).left, listed=listed,
                                                                 armor=armor_words)
         refused = None if usable else _("no defense can be taken now")
-        return Prompt(_("Defend?  ({side})").format(side=label.get(side, side)), side, asks, explain, refused,
+        return Prompt(_("Defend?  ({side})").format(side=_(label.get(side, side))), side, asks, explain, refused,
                       (("yes", _("Pick a defense  [Y]")), ("no", _("No defense  [N]"))))
 
     def offer_marks(self) -> tuple[tuple[Entity, bool], ...]:
