@@ -304,3 +304,83 @@ def test_the_bar_its_tooltips_the_hints_and_the_defense_prompt_are_chinese(chine
     assert left == {}
     drawn = " ".join(shown.values())
     assert "防御？" in drawn and "闪避 · 1 动作点" in drawn and "不能：" in drawn and "命中" in drawn
+
+
+def test_the_start_menu_plays_it_and_a_save_loads_from_the_load_screen_and_replays():
+    from game.app import FixedStepLoop, Game
+    from game.replay import saves
+    from game.replay.load import verify
+    from game.ui.battle import BattleScene
+    from game.ui.load_screen import LoadScene
+    from game.ui.replay_view import ReplayScene
+    from test_game_loop import SteppedClock, click, press, run_frames
+    from test_menu import focus_on
+    window = Game(None, 3, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        run_frames(window, 1)
+        focus_on(window, ("ruleset",))
+        while window.scene.ruleset != "sotdl-house":
+            press(pygame.K_RIGHT)
+            run_frames(window, 1)
+        press(pygame.K_RETURN)                             # Enter plays
+        run_frames(window, 2)
+        scene = window.scene
+        assert isinstance(scene, BattleScene) and scene.match.ruleset == "sotdl-house"
+        to = min(scene.walk_costs, key=lambda s: (scene.walk_costs[s], s))
+        click(scene.view.square_rect(to).center)
+        run_frames(window, 2)
+        path = saves.save(scene.match, scene.setup)
+        record = list(scene.match.record)
+    finally:
+        pygame.quit()
+    assert verify(path) == []
+    window = Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        run_frames(window, 1)
+        load_button = next(c.rect for c in window.scene.focus.controls if c.item == ("load",))
+        click(load_button.center)
+        run_frames(window, 1)
+        assert isinstance(window.scene, LoadScene) and window.scene.entries[0].ruleset == "sotdl-house"
+        press(pygame.K_RETURN)
+        run_frames(window, 2)
+        assert isinstance(window.scene, BattleScene) and window.scene.match.record == record
+    finally:
+        pygame.quit()
+    window = Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()), replay=path)
+    try:
+        run_frames(window, 1)
+        assert isinstance(window.scene, ReplayScene) and window.scene.battle.match.ruleset == "sotdl-house"
+        press(pygame.K_DOWN)                               # the end
+        run_frames(window, 2)
+        assert window.scene.battle.match.record == record
+    finally:
+        pygame.quit()
+
+
+def test_every_sotdl_event_has_a_sound_or_a_reason_for_silence_and_a_skirmish_sounds_only_those():
+    import dataclasses
+    import inspect
+    from game.audio.kinds import EFFECTS, effect_files
+    from game.rulesets.sotdl import commands
+    from game.rulesets.sotdl.presentation import adapter
+    from test_audio import whole_game
+    classes = [c for _, c in inspect.getmembers(commands, inspect.isclass)
+               if c.__module__ == commands.__name__ and dataclasses.is_dataclass(c) and c not in commands.COMMANDS]
+    assert sorted(c.__name__ for c in classes if (c in adapter.SOUNDS) == (c in adapter.SILENT)) == []
+    assert set(adapter.SOUNDS) | set(adapter.SILENT) <= set(classes)
+    kinds = {kind for made in adapter.SOUNDS.values() for kind in made}
+    assert kinds <= set(EFFECTS) and all(effect_files(k) for k in kinds)
+    match = whole_game("sotdl-house", 3)
+    heard: set[str] = set()
+    for event, sounds in zip(match.events, adapter.sound_cues(match.events, match.state), strict=True):
+        for sound in sounds:
+            assert sound.kind in adapter.SOUNDS[type(event)], (type(event).__name__, sound.kind)
+            heard.add(sound.kind)
+    assert {"step", "hit", "turn", "victory", "prompt"} <= heard and heard & {"miss", "equip"}
+
+
+def test_every_weapon_and_armor_of_the_content_has_a_name_for_the_catalogue():
+    from game.rulesets.sotdl.content import load_gear
+    from game.rulesets.sotdl.presentation.narration import GEAR
+    weapons, armors = load_gear()
+    assert sorted(k for k in [*weapons, *armors] if k not in GEAR) == []

@@ -18,7 +18,7 @@ from game.rulesets.sotdl.commands import (
     SkirmishWon, WeaponDropped, WeaponRecovered,
 )
 from game.rulesets.sotdl.components import Sheet
-from game.rulesets.sotdl import forecast
+from game.rulesets.sotdl import attack, forecast
 from game.rulesets.sotdl.i18n import L_, Ln_, N_, _, named
 from game.rulesets.sotdl.rounds import round_of
 from game.rulesets.sotdl.vitality import Vitals
@@ -266,7 +266,7 @@ def _damaged(event: Damaged, state: GameState) -> list[LogLine]:
 
 # What each event sounds like: the kinds of game.audio it may make (sound_cues picks), or why it makes none.
 SOUNDS: dict[type, tuple[str, ...]] = {
-    Moved: ("step",), Pushed: ("push",), AttackResolved: ("hit", "miss", "equip"), Damaged: ("hurt", "drop", "death"),
+    Moved: ("step",), Pushed: ("push",), AttackResolved: ("hit", "miss", "equip", "shot"), Damaged: ("hurt", "drop", "death"),
     ItemDamaged: ("hurt", "drop"), AfflictionChanged: ("condition_on", "condition_off"), Fell: ("fall",),
     Healed: ("potion",), DefenseOffered: ("prompt",), FreeAttackOffered: ("prompt",), ActionTaken: ("action",),
     WeaponDropped: ("drop",), WeaponRecovered: ("equip",), ApLost: ("condition_on",), Rolled: ("roll",),
@@ -277,6 +277,7 @@ SILENT: dict[type, str] = {
     RoundStarted: "the initiative passing at the round's start sounds",
     RoundEnded: "the next round's first move sounds",
 }
+FLIGHT = 8            # animation ticks from an arrow leaving to its landing
 DEFENDED = ("dodged", "blocked", "parried", "thrown", "flipped", "disarmed", "jumped")
 
 
@@ -292,7 +293,8 @@ def sound_cues(events: list[Any], state: GameState) -> list[tuple[Sound, ...]]:
         elif isinstance(event, AttackResolved):
             kind = "hit" if event.outcome in ("penetrates", "absorbed") else \
                 "equip" if event.outcome in DEFENDED else "miss"
-            sounds = (Sound(kind),)
+            shot = attack.weapon_of(state, event.attacker).ranged     # an arrow flies before it lands
+            sounds = (Sound("shot"), Sound(kind, FLIGHT)) if shot else (Sound(kind),)
         elif isinstance(event, Damaged):
             if event.dead or event.incapacitated:
                 sounds = (Sound("death" if event.dead else "drop"),)
