@@ -303,12 +303,14 @@ class ControlsSotdl(Controls):
             asks = _("Alchemist's fire catches {defender}: a hit test of {hit}.").format(
                 defender=self._name(defender), hit=self._hit())
         usable = [o for o in options if not o.why]
-        listed = "; ".join(rules.option_label(o) for o in usable) or _("none can be paid for")
+        best = max(usable, key=lambda o: (not o.counter, o.chance or 0, -o.cost), default=None)
         armor = state.world.get(defender, Sheet).armor
         armor_words = _("Armor value {value}: a hit under it only wears the armor (R13).").format(value=armor.value) \
             if armor is not None and not attack.armor_broken(state, defender) else _("No armor to absorb it.")
-        explain = _("AP left {left}. {listed}. {armor}").format(left=ap(state, defender).left, listed=listed,
-                                                                armor=armor_words)
+        best_words = _("Best: {option}; Y lists every defense with its cost and chance.").format(
+            option=rules.option_label(best)) if best is not None else _("none can be paid for")
+        explain = _("AP left {left}. {armor} {best}").format(left=ap(state, defender).left, armor=armor_words,
+                                                              best=best_words)
         refused = None if usable else _("no defense can be taken now")
         return Prompt(_("Defend?  ({side})").format(side=_(label.get(side, side))), side, asks, explain, refused,
                       (("yes", _("Pick a defense  [Y]")), ("no", _("No defense  [N]"))))
