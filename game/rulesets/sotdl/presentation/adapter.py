@@ -45,11 +45,14 @@ def round_number(state: GameState) -> int:
 
 
 def turn_order(state: GameState) -> tuple[tuple[Entity, ...], int]:
-    """The creatures side by side in initiative order, and the index of the one holding the initiative."""
+    """Who holds the initiative first, then the sides in initiative order from the side whose move it is (R2):
+    side initiative has no fixed turn order, so the tracker shows no next-round marker."""
     now = round_of(state)
-    ordered = tuple(e for side in now.order for e in creatures(state) if state.side(e) == side)
+    start = now.order.index(now.side) if now.side in now.order else 0
+    sides = now.order[start:] + now.order[:start]
     holder = current_creature(state)
-    return ordered, ordered.index(holder) if holder in ordered else 0
+    ordered = [e for side in sides for e in creatures(state) if state.side(e) == side and e != holder]
+    return (holder, *ordered), 0
 
 
 def hit_points(state: GameState, entity: Entity) -> tuple[int, int, int]:
