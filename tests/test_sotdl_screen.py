@@ -296,6 +296,11 @@ def test_the_bar_its_tooltips_the_hints_and_the_defense_prompt_are_chinese(chine
         assert scene.popup is not None
         press(pygame.K_1)
         run_frames(game, 3)
+        settle(game)
+        run_frames(game, 1)
+        line = scene.log.line_rects[-1][0]                # a log line's rule, on hover
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=line.center, rel=(0, 0), buttons=(0, 0, 0)))
+        run_frames(game, 2)
     finally:
         pygame.quit()
     content = {w.lower() for n in names for w in re.findall(r"[A-Za-z]+", n)}
@@ -304,6 +309,7 @@ def test_the_bar_its_tooltips_the_hints_and_the_defense_prompt_are_chinese(chine
     assert left == {}
     drawn = " ".join(shown.values())
     assert "防御？" in drawn and "闪避 · 1 动作点" in drawn and "不能：" in drawn and "命中" in drawn
+    assert "恶魔领主之影房规" in drawn and "第3轮" not in drawn
 
 
 def test_the_start_menu_plays_it_and_a_save_loads_from_the_load_screen_and_replays():

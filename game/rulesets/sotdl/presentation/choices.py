@@ -44,7 +44,7 @@ def reason_text(refusal: Refusal) -> str:
 def shown(refusal: Refusal) -> str:
     """A refusal in the chosen language, with its rule: "Vess has 0 AP, 1 needed (R3)"."""
     reason = reason_text(refusal)
-    return f"{reason} ({refusal.rule})" if refusal.rule else reason
+    return _("{reason} ({rule})").format(reason=reason, rule=refusal.rule) if refusal.rule else reason
 
 
 def pending(state: GameState) -> bool:
@@ -129,8 +129,8 @@ def throw_squares(state: GameState, actor: Entity) -> list[Square]:
 
 
 def _shown(refusal: Refusal | None) -> Refusal | None:
-    """The bar's reason, already in the chosen language (the tooltip prints it as it is)."""
-    return None if refusal is None else Refusal(reason_text(refusal), refusal.rule)
+    """The bar's reason with its rule, already in the chosen language (the tooltip prints it as it is)."""
+    return None if refusal is None else Refusal(shown(refusal))
 
 
 def _against(make: Callable[[Entity, Entity], Any], actor: Entity) -> Callable[[Entity], Any]:

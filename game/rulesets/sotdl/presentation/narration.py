@@ -80,6 +80,11 @@ GEAR = {"longsword": N_("longsword"), "greatsword": N_("greatsword"), "mace": N_
         "unarmed": N_("unarmed")}
 
 
+def cite(rule: str) -> Lazy:
+    """A log line's rule, as the log's tooltip names it: "sotdl-house R9" (a line of the digest)."""
+    return L_("sotdl-house {rule}", rule=rule)
+
+
 def gear_name(name: str) -> str:
     """A weapon's, armor's or shield's name in the chosen language."""
     return _(GEAR.get(name, name))
@@ -120,37 +125,37 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> list[L
     if isinstance(event, SideInitiativeRolled):
         return [LogLine(L_("{side} roll initiative: d20 {natural} {modifier} = {total}", side=side(event.side),
                            natural=event.natural, modifier=signed(event.modifier),
-                           total=event.natural + event.modifier), "sotdl §16.4")]
+                           total=event.natural + event.modifier), cite("§16.4"))]
     if isinstance(event, RoundStarted):
         return [LogLine(L_("Round {number} begins: every creature's AP are refreshed", number=event.number),
-                        "sotdl R1")]
+                        cite("R1"))]
     if isinstance(event, RoundEnded):
-        return [LogLine(L_("Round {number} ends", number=event.number), "sotdl R5")]
+        return [LogLine(L_("Round {number} ends", number=event.number), cite("R5"))]
     if isinstance(event, InitiativePassed):
         if event.reason == "attacked" and event.holder is not None:
-            return [LogLine(L_("{name} was attacked: {name}'s move", name=name(event.holder)), "sotdl R4")]
+            return [LogLine(L_("{name} was attacked: {name}'s move", name=name(event.holder)), cite("R4"))]
         if event.reason == "round":
-            return [LogLine(L_("{side} hold the initiative first this round", side=side(event.side)), "sotdl R2")]
-        return [LogLine(L_("The initiative passes to {side}", side=side(event.side)), "sotdl R4")]
+            return [LogLine(L_("{side} hold the initiative first this round", side=side(event.side)), cite("R2"))]
+        return [LogLine(L_("The initiative passes to {side}", side=side(event.side)), cite("R4"))]
     if isinstance(event, ActionTaken):
         action = ACTIONS.get(event.action, event.action)
         return [LogLine(L_("{name}: {action} ({spent} AP, {left} left)", name=name(event.actor), action=action,
-                           spent=event.ap_spent, left=event.ap_left), "sotdl R3")]
+                           spent=event.ap_spent, left=event.ap_left), cite("R3"))]
     if isinstance(event, Moved):
         return [LogLine(Ln_("{name} moves {n} yard", "{name} moves {n} yards", event.yards, name=name(event.actor)),
-                        "sotdl M1")]
+                        cite("M1"))]
     if isinstance(event, Pushed):
         yards = len(event.path) - 1
         return [LogLine(Ln_("{name} is pushed {n} yard", "{name} is pushed {n} yards", yards,
-                            name=name(event.target)), "sotdl M21")]
+                            name=name(event.target)), cite("M21"))]
     if isinstance(event, Rolled):
         return _rolled(event, state)
     if isinstance(event, DefenseOffered):
         return [LogLine(L_("{target} may defend against {attacker}'s hit of {hit}", target=name(event.defender),
-                           attacker=name(event.attacker), hit=event.hit), "sotdl §11.1.3")]
+                           attacker=name(event.attacker), hit=event.hit), cite("§11.1.3"))]
     if isinstance(event, FreeAttackOffered):
         return [LogLine(L_("{mover} leaves {attacker}'s reach: {attacker} may make a free attack",
-                           mover=name(event.mover), attacker=name(event.attacker)), "sotdl §16.5")]
+                           mover=name(event.mover), attacker=name(event.attacker)), cite("§16.5"))]
     if isinstance(event, AttackResolved):
         return [_resolved(event, state)]
     if isinstance(event, Damaged):
@@ -159,37 +164,37 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> list[L
         item = GEAR.get(event.item, event.item)
         if event.broken:
             return [LogLine(L_("{owner}'s {item} takes {amount}: it is broken (durability 0)", owner=name(event.owner),
-                               item=item, amount=event.amount), "sotdl R14")]
+                               item=item, amount=event.amount), cite("R14"))]
         return [LogLine(L_("{owner}'s {item} takes {amount}: durability {left} left", owner=name(event.owner),
-                           item=item, amount=event.amount, left=event.left), "sotdl R13")]
+                           item=item, amount=event.amount, left=event.left), cite("R13"))]
     if isinstance(event, AfflictionChanged):
         affliction = AFFLICTIONS.get(event.name, event.name)
         if not event.added:
             return [LogLine(L_("{name} is no longer {affliction}", name=name(event.target), affliction=affliction),
-                            "sotdl §6")]
+                            cite("§6"))]
         if event.until_round:
             return [LogLine(L_("{name} is {affliction} until the end of round {number}", name=name(event.target),
-                               affliction=affliction, number=event.until_round), "sotdl R7")]
-        return [LogLine(L_("{name} is {affliction}", name=name(event.target), affliction=affliction), "sotdl §6")]
+                               affliction=affliction, number=event.until_round), cite("R7"))]
+        return [LogLine(L_("{name} is {affliction}", name=name(event.target), affliction=affliction), cite("§6"))]
     if isinstance(event, Fell):
         faces = ", ".join(str(d) for d in event.dice)
         if event.dice:
             return [LogLine(Ln_("{name} falls {n} yard: {count}d6 ({faces})", "{name} falls {n} yards: {count}d6 ({faces})",
-                                event.yards, name=name(event.actor), count=len(event.dice), faces=faces), "sotdl F1")]
+                                event.yards, name=name(event.actor), count=len(event.dice), faces=faces), cite("F1"))]
         return [LogLine(Ln_("{name} falls {n} yard, unhurt", "{name} falls {n} yards, unhurt", event.yards,
-                            name=name(event.actor)), "sotdl F1")]
+                            name=name(event.actor)), cite("F1"))]
     if isinstance(event, Healed):
         return [LogLine(L_("{name} heals {amount}: damage {total}", name=name(event.target), amount=event.amount,
-                           total=event.total), "sotdl H9")]
+                           total=event.total), cite("H9"))]
     if isinstance(event, WeaponDropped):
-        return [LogLine(L_("{name} loses the weapon: it lies on the ground", name=name(event.owner)), "sotdl §12.2.1")]
+        return [LogLine(L_("{name} loses the weapon: it lies on the ground", name=name(event.owner)), cite("§12.2.1"))]
     if isinstance(event, WeaponRecovered):
-        return [LogLine(L_("{name} picks the weapon up", name=name(event.owner)), "sotdl §11.6")]
+        return [LogLine(L_("{name} picks the weapon up", name=name(event.owner)), cite("§11.6"))]
     if isinstance(event, ApLost):
         return [LogLine(L_("{name} loses {amount} AP ({left} left)", name=name(event.target), amount=event.amount,
-                           left=event.left), "sotdl R19")]
+                           left=event.left), cite("R19"))]
     if isinstance(event, SkirmishWon):
-        return [LogLine(L_("{side} win the skirmish", side=side(event.side)), "sotdl R8")]
+        return [LogLine(L_("{side} win the skirmish", side=side(event.side)), cite("R8"))]
     return []
 
 
@@ -198,7 +203,7 @@ def _rolled(event: Rolled, state: GameState) -> list[LogLine]:
     who = named(state, event.actor)
     what = TESTS.get(event.what, event.what)
     verdict = N_("success") if event.success else N_("failure")
-    rule = "sotdl R9" if event.what == "hit" else "sotdl T1"
+    rule = cite("R9") if event.what == "hit" else cite("T1")
     dice = L_("{name}, {what}: d20 {natural} {modifier}{boons} = {total} against {target}", name=who, what=what,
               natural=event.natural, modifier=signed(event.modifier), boons=boon_dice(event.net, event.d6s),
               total=event.total, target=event.target)
@@ -217,30 +222,30 @@ def _resolved(event: AttackResolved, state: GameState) -> LogLine:
     defense = DEFENSE_NAMES.get(event.defense, event.defense)
     outcome = event.outcome
     if outcome == "miss":
-        return LogLine(L_("{attacker} misses {target}", attacker=attacker, target=target), "sotdl R9")
+        return LogLine(L_("{attacker} misses {target}", attacker=attacker, target=target), cite("R9"))
     if outcome == "dodged":
-        return LogLine(L_("{target} dodges {attacker}'s blow", attacker=attacker, target=target), "sotdl R11")
+        return LogLine(L_("{target} dodges {attacker}'s blow", attacker=attacker, target=target), cite("R11"))
     if outcome == "blocked":
-        return LogLine(L_("{target} blocks {attacker}'s blow", attacker=attacker, target=target), "sotdl §12.1")
+        return LogLine(L_("{target} blocks {attacker}'s blow", attacker=attacker, target=target), cite("§12.1"))
     if outcome == "parried":
         return LogLine(L_("{target} parries {attacker}: their weapons are locked", attacker=attacker, target=target),
-                       "sotdl §12.2.2")
+                       cite("§12.2.2"))
     if outcome == "thrown":
-        return LogLine(L_("{target} throws {attacker}", attacker=attacker, target=target), "sotdl §12.2.4")
+        return LogLine(L_("{target} throws {attacker}", attacker=attacker, target=target), cite("§12.2.4"))
     if outcome == "flipped":
-        return LogLine(L_("{target} backflips out of the way", target=target), "sotdl §12.2.5")
+        return LogLine(L_("{target} backflips out of the way", target=target), cite("§12.2.5"))
     if outcome == "disarmed":
-        return LogLine(L_("{target} disarms {attacker}", attacker=attacker, target=target), "sotdl R16")
+        return LogLine(L_("{target} disarms {attacker}", attacker=attacker, target=target), cite("R16"))
     if outcome == "jumped":
-        return LogLine(L_("{target} leaps clear of the flames", target=target), "sotdl R20")
+        return LogLine(L_("{target} leaps clear of the flames", target=target), cite("R20"))
     armor = state.world.get(event.target, Sheet).armor
     if outcome == "absorbed":
         return LogLine(L_("{target}'s armor absorbs {attacker}'s blow (armor value {value})", attacker=attacker,
-                          target=target, value=armor.value if armor else 0), "sotdl R13")
+                          target=target, value=armor.value if armor else 0), cite("R13"))
     if event.defense != "none":
         return LogLine(L_("{attacker}'s blow gets past {target}'s {defense}", attacker=attacker, target=target,
-                          defense=defense), "sotdl R11")
-    return LogLine(L_("{attacker}'s blow gets through to {target}", attacker=attacker, target=target), "sotdl R15")
+                          defense=defense), cite("R11"))
+    return LogLine(L_("{attacker}'s blow gets through to {target}", attacker=attacker, target=target), cite("R15"))
 
 
 def _damaged(event: Damaged, state: GameState) -> list[LogLine]:
@@ -249,18 +254,18 @@ def _damaged(event: Damaged, state: GameState) -> list[LogLine]:
     health = state.world.get(event.target, Vitals).health
     faces = ", ".join(str(d) for d in event.dice)
     lines = [LogLine(L_("{name} takes {amount} damage: {total} of {health}", name=who, amount=event.amount,
-                        total=min(event.total, health), health=health), "sotdl H1")]
+                        total=min(event.total, health), health=health), cite("H1"))]
     if faces:
         lines.append(LogLine(L_("{name}'s damage: {count}d ({faces}) = {amount}", name=who, count=len(event.dice),
-                                faces=faces, amount=event.amount), "sotdl R15", dice=True))
+                                faces=faces, amount=event.amount), cite("R15"), dice=True))
     if event.dead and event.instant:
-        lines.append(LogLine(L_("{name} dies at once: the damage was at least its Health", name=who), "sotdl H6"))
+        lines.append(LogLine(L_("{name} dies at once: the damage was at least its Health", name=who), cite("H6")))
     elif event.dead:
-        lines.append(LogLine(L_("{name} dies", name=who), "sotdl §5.8"))
+        lines.append(LogLine(L_("{name} dies", name=who), cite("§5.8")))
     elif event.incapacitated:
-        lines.append(LogLine(L_("{name} is incapacitated", name=who), "sotdl H7"))
+        lines.append(LogLine(L_("{name} is incapacitated", name=who), cite("H7")))
     elif event.injured:
-        lines.append(LogLine(L_("{name} is injured (half its Health or more)", name=who), "sotdl D8"))
+        lines.append(LogLine(L_("{name} is injured (half its Health or more)", name=who), cite("D8")))
     return lines
 
 
