@@ -91,10 +91,8 @@ def animation_cues(events: list[Any], state: GameState, before: dict[Entity, Squ
                 cues.append(Note(event.target, _(OUTCOMES[event.outcome]), NOTE_COLOUR, WITH_CAUSE))
         elif isinstance(event, Damaged):
             cues.append(Hurt(event.target, event.amount, event.instant))
-            if event.dead:
+            if event.dead:                 # incapacitation floats with its affliction
                 cues.append(Death(event.target))
-            elif event.incapacitated:
-                cues.append(Note(event.target, _(AFFLICTIONS["incapacitated"]), DOWN_COLOUR, WITH_CAUSE))
         elif isinstance(event, ItemDamaged):
             item = gear_name(event.item)
             words = _("{item} broken").format(item=item) if event.broken else f"{item} -{event.amount}"

@@ -262,9 +262,7 @@ def _damaged(event: Damaged, state: GameState) -> list[LogLine]:
         lines.append(LogLine(L_("{name} dies at once: the damage was at least its Health", name=who), cite("H6")))
     elif event.dead:
         lines.append(LogLine(L_("{name} dies", name=who), cite("§5.8")))
-    elif event.incapacitated:
-        lines.append(LogLine(L_("{name} is incapacitated", name=who), cite("H7")))
-    elif event.injured:
+    elif event.injured and not event.incapacitated:      # incapacitation is told by its affliction's line
         lines.append(LogLine(L_("{name} is injured (half its Health or more)", name=who), cite("D8")))
     return lines
 
