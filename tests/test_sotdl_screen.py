@@ -390,3 +390,78 @@ def test_every_weapon_and_armor_of_the_content_has_a_name_for_the_catalogue():
     from game.rulesets.sotdl.presentation.narration import GEAR
     weapons, armors = load_gear()
     assert sorted(k for k in [*weapons, *armors] if k not in GEAR) == []
+
+
+def test_walking_out_of_reach_asks_the_enemys_player_for_a_free_attack():
+    from game.rulesets.sotdl.commands import FreeAttack, FreeAttackOffered
+    from test_game_loop import click, press, run_frames
+    game = sotdl_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        hero, orc = face_off(scene)
+        far = max(scene.walk_costs, key=lambda s: (scene.walk_costs[s], s))
+        scene.view.keep_in_view(far)
+        click(scene.view.square_rect(far).center)
+        run_frames(game, 2)
+        assert FreeAttackOffered(orc, hero) in scene.match.record[-1][1] and scene.handover == "red"
+        settle(game)
+        press(pygame.K_RETURN)
+        run_frames(game, 2)
+        prompt = scene.controls.prompt()
+        assert prompt is not None and prompt.title.startswith("Free attack?") and scene.controls.asked() == orc
+        press(pygame.K_n)                                # let the walker go: the walk carries on to its end
+        run_frames(game, 2)
+        assert scene.match.record[-1][0] == FreeAttack(orc, False) and scene.state.square(hero) == far
+    finally:
+        pygame.quit()
+
+
+def test_alchemists_fire_is_aimed_at_a_lit_square_and_its_targets_answer_with_a_long_jump():
+    from game.rulesets.sotdl.commands import Throw
+    from test_game_loop import click, press, run_frames
+    game = sotdl_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        state = scene.state
+        archer = next(e for e in state.standing() if state.name(e) == "Archer")
+        click(scene.view.square_rect(state.square(archer)).center)       # R2: the archer takes the action
+        run_frames(game, 1)
+        assert scene.actor == archer
+        orc = next(e for e in state.standing() if state.are_enemies(archer, e))
+        press(pygame.K_t)
+        run_frames(game, 1)
+        assert scene.mode == "throw" and scene.teleports
+        from game.core.grid import chebyshev
+        from game.ecs.components import Position
+        from game.rulesets.sotdl.area import burst
+        others = [state.square(e) for e in state.standing() if e != orc]
+        spot = next(s for s in sorted(scene.teleports, key=lambda s: (-chebyshev(s, state.square(archer)), s))
+                    if state.occupant_at(s) is None and not state.battlefield.at(s).solid
+                    and not any(q in others for q in burst(state, s)))
+        state.world.add(orc, Position(spot))             # the orc alone under the flask
+        scene._refresh_options()
+        scene.view.keep_in_view(spot)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.view.square_rect(spot).center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        run_frames(game, 1)
+        shown = scene.controls.area_shown()
+        assert shown is not None and orc in shown.caught and len(shown.squares) == 9
+        scene.match.dice = ScriptedDice([15, 3, 3] + [10] * 20)
+        click(scene.view.square_rect(spot).center)
+        run_frames(game, 2)
+        assert isinstance(scene.match.record[-1][0], Throw) and scene.controls.asked() == orc
+        settle(game)
+        press(pygame.K_RETURN)                           # red's player answers for the orc
+        run_frames(game, 2)
+        press(pygame.K_y)
+        run_frames(game, 2)
+        labels = [label for label, _, _ in scene.popup.options]
+        assert labels[0].startswith("Long jump · 2 AP") and labels[1].startswith("Backflip · 1 AP")
+        press(pygame.K_1)
+        run_frames(game, 2)
+        command = scene.match.record[-1][0]
+        assert command.defense == "long_jump" and command.to is not None and scene.state.square(orc) == command.to
+    finally:
+        pygame.quit()
