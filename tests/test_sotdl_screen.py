@@ -465,3 +465,32 @@ def test_alchemists_fire_is_aimed_at_a_lit_square_and_its_targets_answer_with_a_
         assert command.defense == "long_jump" and command.to is not None and scene.state.square(orc) == command.to
     finally:
         pygame.quit()
+
+
+def test_a_potion_is_given_to_a_hurt_ally_within_reach_by_a_click_on_it():
+    from game.rulesets.sotdl.commands import UseItem
+    from game.rulesets.sotdl.vitality import Vitals
+    from test_game_loop import click, press, run_frames
+    game = sotdl_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        state = scene.state
+        hero = scene.actor
+        ally = next(e for e in state.standing() if state.side(e) == state.side(hero) and e != hero)
+        x, y = state.square(hero)
+        spot = next(s for s in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
+                    if state.occupant_at(s) in (None, ally) and not state.battlefield.at(s).solid)
+        state.world.add(ally, Position(spot))
+        vitals = state.world.get(ally, Vitals)
+        state.world.add(ally, Vitals(4, vitals.health))
+        scene._refresh_options()
+        press(pygame.K_p)
+        run_frames(game, 1)
+        assert scene.mode == "potion" and ally in scene.friends
+        click(scene.view.square_rect(spot).center)        # the ally could act too: in potion mode it is healed
+        run_frames(game, 2)
+        assert scene.match.record[-1][0] == UseItem(hero, ally)
+        assert state.world.get(ally, Vitals).damage < 4
+    finally:
+        pygame.quit()

@@ -10,11 +10,11 @@ from game.core.movement import SearchResult
 from game.ecs.world import Entity
 from game.engine.choices import Choice
 from game.engine.controls import WALK, AreaShown, Card, Controls, LogLine, Popup, Prompt, Screen, WalkPreview, ZoneShown
+from game.i18n.gettext_domains import translate
 from game.rulesets.sotdl import area, attack, forecast, situation
 from game.rulesets.sotdl.commands import Defend, Move, Pass, Withdraw
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import speed, validate
-from game.i18n.gettext_domains import translate
 from game.rulesets.sotdl.i18n import L_, _, named
 from game.rulesets.sotdl.presentation import choices as rules
 from game.rulesets.sotdl.presentation.narration import (
@@ -163,7 +163,8 @@ class ControlsSotdl(Controls):
         occupant = state.occupant_at(square)
         if self._stale():
             self.refresh()
-        if occupant is not None and occupant != self.actor and rules.may_choose(state, occupant):
+        if occupant is not None and occupant != self.actor and occupant not in self.friends \
+                and rules.may_choose(state, occupant):
             self.selected = occupant                       # R2: another creature of the side takes the action
             self.mode, self.message = WALK, ""
             self.refresh()
