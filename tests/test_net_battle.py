@@ -57,7 +57,7 @@ def connected_battle(server: LocalServer, seats: dict[str, str], seed: int = 7, 
     raise AssertionError(f"not connected: {online.message}")
 
 
-@pytest.mark.parametrize("ruleset_name", ["4e", "5e-house"])
+@pytest.mark.parametrize("ruleset_name", ["4e", "5e-house", "sotdl-house"])
 def test_the_battle_screen_plays_a_whole_skirmish_through_the_server(server: LocalServer, ruleset_name: str) -> None:
     game, battle = connected_battle(server, {"blue": "here", "red": "computer:normal"}, ruleset_name=ruleset_name)
     online = battle.online

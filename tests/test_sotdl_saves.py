@@ -5,7 +5,7 @@ from pathlib import Path
 from game.replay import saves
 from game.replay.format import Setup
 from game.replay.load import load
-from game.replay.rewind import RewindRefused, plan_rewind
+from game.replay.rewind import plan_rewind
 from game.rulesets import ruleset
 from game.simulate import load_map, play_game
 
@@ -30,8 +30,8 @@ def test_a_save_loads_back_to_the_same_match(tmp_path):
     assert loaded.match.events == match.events
 
 
-def test_dropping_prone_is_free_and_can_be_taken_back_but_a_walk_hands_the_initiative_over():
-    from game.rulesets.sotdl.commands import DropProne, Move
+def test_dropping_prone_and_a_walk_are_taken_back_until_the_other_side_answers():
+    from game.rulesets.sotdl.commands import DropProne, Move, Pass
     rules = ruleset("sotdl-house")
     creatures = rules.load_creatures()
     rosters = rules.load_rosters(creatures=creatures)
@@ -46,9 +46,11 @@ def test_dropping_prone_is_free_and_can_be_taken_back_but_a_walk_hands_the_initi
     x, y = match.state.square(who)
     step = next((x + dx, y + dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
                 if rules.validate(match.state, Move(who, ((x, y), (x + dx, y + dy)))) is None)
+    before = match.state.world.snapshot()
     assert rules.turn_started(match.submit(Move(who, ((x, y), step))))     # the initiative went to the next side
-    try:
-        plan_rewind(match, setup)
-        raise AssertionError("a walk that handed the initiative over was taken back")
-    except RewindRefused as refused:
-        assert "Nothing of this turn" in str(refused)
+    rewind = plan_rewind(match, setup)                   # R4 hand-off: still the walker's until the other side acts
+    assert rewind.command == Move(who, ((x, y), step)) and rewind.side == match.state.side(who)
+    assert rewind.match.state.world.snapshot() == before
+    other = rules.decider(match.state)
+    match.submit(Pass(other))                                    # the other side answered: the walk stands
+    assert plan_rewind(match, setup).command == Pass(other)      # only the last command is ever taken back

@@ -250,6 +250,11 @@ class Controls(ABC):
         self.walk, self.targets, self.friends, self.teleports, self.walk_costs = None, {}, [], [], {}
         self.charges, self.drags, self.push_squares, self.wall_next = {}, {}, [], []
 
+    def acting(self, holder: Entity) -> Entity:
+        """The creature that acts now, given the ruleset's ``holder`` (Ruleset.current_creature): the holder,
+        unless the ruleset lets the player pick another (sotdl-house R2: any creature of the side)."""
+        return holder
+
     # Each ruleset's -------------------------------------------------------------------------------
     @abstractmethod
     def refresh(self) -> None:

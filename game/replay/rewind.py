@@ -54,7 +54,12 @@ def plan_rewind(match: Match, setup: Setup) -> Rewind:
     state = match.state
     if state.outcome is not None:
         raise RewindRefused(L_("The skirmish is over: nothing can be taken back."))
-    if _turn_start(match) >= len(match.record):
+    rules = ruleset(match.ruleset)
+    # Under side initiative (a ruleset with TAKE_BACK_HAND_OFFS, sotdl-house R4) every action hands the initiative on:
+    # such a hand-off is still its side's to take back while no one has answered it and no offer waits.
+    handed_on = bool(match.record) and getattr(rules, "TAKE_BACK_HAND_OFFS", False) \
+        and rules.turn_started(match.record[-1][1])
+    if not handed_on and _turn_start(match) >= len(match.record):
         raise RewindRefused(L_("Nothing of this turn to take back."))
     command, events = match.record[-1]
     words = _words(match, command)
@@ -65,12 +70,12 @@ def plan_rewind(match: Match, setup: Setup) -> Rewind:
         if before.submit(old_command) != old_events:
             raise RewindRefused(L_("Can't take back {command}: this skirmish cannot be rebuilt from its seed "
                                    "(command {n} turns out differently).", command=words, n=kept + 1))
-    rules = ruleset(match.ruleset)
     acting_side = before.state.side(rules.current_creature(before.state))
     side = before.state.side(rules.decider(before.state))
     if side != acting_side:
         raise RewindRefused(L_("Can't take back {command}: it answered for the other side.", command=words))
     # Another side decides now: the command asked it something (an offer, a 5e opportunity attack).
-    if state.side(rules.decider(state)) != side:
+    offered = rules.decider(state) != rules.current_creature(state)
+    if state.side(rules.decider(state)) != side and (offered or not handed_on):
         raise RewindRefused(L_("Can't take back {command}: it gave the other side a choice.", command=words))
     return Rewind(before, command, side, words)

@@ -234,7 +234,11 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
 
     @property
     def actor(self) -> Entity:
-        return self.ruleset.current_creature(self.state)
+        """The creature acting now: the ruleset's current creature, or the one the player picked where the ruleset
+        lets a side choose (Controls.acting)."""
+        holder = self.ruleset.current_creature(self.state)
+        controls = getattr(self, "controls", None)
+        return holder if controls is None else controls.acting(holder)
 
     @property
     def message(self) -> str:

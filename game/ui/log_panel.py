@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, ngettext, translate
 from game.render import palette
 from game.ui.widgets import panel, rendered, text, wrap_lines
 
@@ -120,7 +120,7 @@ class LogPanel:
         line, entry = found
         # Above the entry's first line, so the words it explains stay in view.
         top = min(rect.top for rect, shown in self.line_rects if shown is entry)
-        words = _("Rule: {rule}").format(rule=entry.rule)
+        words = _("Rule: {rule}").format(rule=translate(entry.rule))    # a ruleset's Lazy rule, in the chosen language
         size = fonts_small.size(words)
         box = pygame.Rect(0, 0, size[0] + 16, size[1] + 10)
         box.bottomright = (line.right - 4, top - 2)

@@ -12,6 +12,7 @@ from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions, attack, defenses
 from game.rulesets.sotdl.commands import AttackResolved, DefenseOffered, ItemDamaged, Moved
 from game.rulesets.sotdl.components import ActionPoints, PendingArea, Sheet
+from game.rulesets.sotdl.i18n import L_
 from game.rulesets.sotdl.rolls import HIT_TN, TN, d20_test
 from game.rulesets.sotdl.rounds import creatures, may_take_initiative, roll_event
 from game.state import GameState
@@ -42,14 +43,14 @@ def jump_yards(state: GameState, entity: Entity) -> int:
 def landing_problem(state: GameState, entity: Entity, to: Square | None) -> str | None:
     """A long jump's landing square: within the jump, on the map, open and unoccupied."""
     if to is None:
-        return "a long jump needs a landing square"
+        return L_("a long jump needs a landing square")
     bf = state.battlefield
     side = state.space(entity)[1]
     if chebyshev(state.square(entity), to) > jump_yards(state, entity):
-        return "the landing square is farther than the jump"
+        return L_("the landing square is farther than the jump")
     taken = state.squares_taken(but=entity)
     if not all(bf.in_bounds(s) and not bf.at(s).solid and s not in taken for s in footprint(to, side)):
-        return "the landing square is not open"
+        return L_("the landing square is not open")
     return None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rulesets.sotdl.i18n import N_
 from game.rulesets.sotdl.rolls import HIT_TN
 
 NONE = "none"
@@ -11,6 +12,9 @@ DODGE, BLOCK, PARRY, COUNTER, BODY_THROW, BACKFLIP, DISARM, LONG_JUMP = (
     "dodge", "block", "parry", "counter", "body_throw", "backflip", "disarm", "long_jump")
 DEFENSES = (DODGE, BLOCK, PARRY, COUNTER, BODY_THROW, BACKFLIP, DISARM)
 SPECIAL_DEFENSES = (PARRY, COUNTER, BODY_THROW, BACKFLIP, DISARM)       # §12.2: 2 banes untrained (R17)
+# How a refusal names each defense (translated where it is drawn).
+SPOKEN = {DODGE: N_("dodge"), BLOCK: N_("block"), PARRY: N_("parry"), COUNTER: N_("counter"),
+          BODY_THROW: N_("body throw"), BACKFLIP: N_("backflip"), DISARM: N_("disarm"), LONG_JUMP: N_("long jump")}
 MISS, DODGED, BLOCKED, PARRIED, THROWN, FLIPPED, DISARMED, ABSORBED, PENETRATES = (
     "miss", "dodged", "blocked", "parried", "thrown", "flipped", "disarmed", "absorbed", "penetrates")
 

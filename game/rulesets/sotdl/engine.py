@@ -17,6 +17,7 @@ from game.rulesets.sotdl.commands import (
     FreeAttack, FreeAttackOffered, Grab, Healed, Hide, Move, Moved, Pass, PickUp, Pushed, Shove, StandUp, Throw,
     UseItem, WeaponRecovered, Withdraw,
 )
+from game.rulesets.sotdl.i18n import L_, named
 from game.rulesets.sotdl.components import (
     ActionPoints, FailedTry, PausedWalk, PendingArea, PendingDefense, PendingFreeAttack, Sheet,
 )
@@ -49,7 +50,7 @@ def speed(state: GameState, entity: Entity) -> int:
 def walk_check(state: GameState, entity: Entity, path: tuple, yards: int) -> Refusal | Walk:
     """M1, M4, M5: a walk within ``yards`` (a crawl always goes 1 yard)."""
     if yards <= 0:
-        return Refusal("{name} cannot move".format(name=state.name(entity)), "M12-M14")
+        return Refusal(L_("{name} cannot move", name=named(state, entity)), "M12-M14")
     found = walk_problem(state.battlefield, figure(state, entity), others(state, entity), tuple(path), yards,
                          at_least_one=state.has_condition(entity, "prone"))
     return Refusal(found, "M1") if isinstance(found, str) else found
@@ -57,34 +58,34 @@ def walk_check(state: GameState, entity: Entity, path: tuple, yards: int) -> Ref
 
 def _enemy_in_reach(state: GameState, actor: Entity, target: Entity, reach: int | None = None) -> Refusal | None:
     if target not in creatures(state):
-        return Refusal("that is not a creature in the fight")
+        return Refusal(L_("that is not a creature in the fight"))
     if target == actor or not state.are_enemies(actor, target):
-        return Refusal("{name} is not an enemy".format(name=state.name(target)))
+        return Refusal(L_("{name} is not an enemy", name=named(state, target)))
     if state.has_condition(target, "hidden"):
-        return Refusal("{name} is hidden: you cannot pick it as a target".format(name=state.name(target)), "E7")
+        return Refusal(L_("{name} is hidden: you cannot pick it as a target", name=named(state, target)), "E7")
     if any(c.by == target for c in state.conditions(actor).named("charmed")):
-        return Refusal("{name} charmed you".format(name=state.name(target)), "A10")
+        return Refusal(L_("{name} charmed you", name=named(state, target)), "A10")
     if reach is not None and situation.distance(state, actor, target) > reach:
-        return Refusal("{name} is out of reach".format(name=state.name(target)), "§3.9.2")
+        return Refusal(L_("{name} is out of reach", name=named(state, target)), "§3.9.2")
     return None
 
 
 def _attack_problem(state: GameState, actor: Entity, target: Entity) -> Refusal | None:
     if state.has_condition(actor, "parried"):
-        return Refusal("{name} is locked in a parry".format(name=state.name(actor)), "A14")
+        return Refusal(L_("{name} is locked in a parry", name=named(state, actor)), "A14")
     weapon = attack.weapon_of(state, actor)
     reach = weapon.range_yd if weapon.ranged else state.world.get(actor, Sheet).reach
     problem = _enemy_in_reach(state, actor, target, reach)
     if problem:
         return problem
     if situation.cover(state, actor, target, weapon.ranged) == situation.TOTAL:
-        return Refusal("{name} has total cover".format(name=state.name(target)), "E2")
+        return Refusal(L_("{name} has total cover", name=named(state, target)), "E2")
     return None
 
 
 def _check(state: GameState, command: Any) -> Refusal | None:
     actor = command.actor
-    name = state.name(actor)
+    name = named(state, actor)
     if isinstance(command, (Move, Withdraw)):
         budget = speed(state, actor) // (2 if isinstance(command, Withdraw) else 1)
         found = walk_check(state, actor, command.path, budget)
@@ -93,7 +94,7 @@ def _check(state: GameState, command: Any) -> Refusal | None:
         return _attack_problem(state, actor, command.target)
     if isinstance(command, Charge):
         if attack.weapon_of(state, actor).ranged:
-            return Refusal("a charge ends in a melee attack", "§11.3.1")
+            return Refusal(L_("a charge ends in a melee attack"), "§11.3.1")
         found = walk_check(state, actor, command.path, speed(state, actor))
         if isinstance(found, Refusal):
             return found
@@ -103,33 +104,33 @@ def _check(state: GameState, command: Any) -> Refusal | None:
         end, side = command.path[-1], state.space(actor)[1]
         there, their = state.space(command.target)
         if space_distance(end, side, there, their) > state.world.get(actor, Sheet).reach:
-            return Refusal("the charge does not end within reach of {name}".format(name=state.name(command.target)))
+            return Refusal(L_("the charge does not end within reach of {name}", name=named(state, command.target)))
         return None
     if isinstance(command, (Shove, Disarm)):
         problem = _enemy_in_reach(state, actor, command.target, state.world.get(actor, Sheet).reach)
         if problem or not isinstance(command, Disarm):
             return problem
         if attack.weapon_of(state, command.target) is attack.UNARMED:
-            return Refusal("{name} holds no weapon".format(name=state.name(command.target)))
+            return Refusal(L_("{name} holds no weapon", name=named(state, command.target)))
         return None
     if isinstance(command, Grab):
         problem = _enemy_in_reach(state, actor, command.target, state.world.get(actor, Sheet).reach)
         if problem:
             return problem
         if afflictions.in_a_grab(state.conditions(command.target)):
-            return Refusal("{name} is already in a grab".format(name=state.name(command.target)), "§11.4.2")
+            return Refusal(L_("{name} is already in a grab", name=named(state, command.target)), "§11.4.2")
         return None
     if isinstance(command, Escape):
         conditions = state.conditions(actor)
         if not (afflictions.in_a_grab(conditions) or conditions.has("parried")):
-            return Refusal("{name} is neither grabbed nor locked".format(name=name))
+            return Refusal(L_("{name} is neither grabbed nor locked", name=name))
         return None
     if isinstance(command, Hide):
         if state.has_condition(actor, "hidden"):
-            return Refusal("{name} is already hidden".format(name=name))
+            return Refusal(L_("{name} is already hidden", name=name))
         failed = state.world.maybe(actor, FailedTry)
         if failed is not None and failed.task == "hide" and failed.square == state.square(actor):
-            return Refusal("{name} failed to hide here: only a change of place lets it try again".format(name=name), "T7")
+            return Refusal(L_("{name} failed to hide here: only a change of place lets it try again", name=name), "T7")
         why = situation.hide_problem(state, actor)
         return Refusal(why, "E6") if why else None
     if isinstance(command, Feint):
@@ -137,37 +138,37 @@ def _check(state: GameState, command: Any) -> Refusal | None:
         if problem:
             return problem
         if not situation.can_see(state, command.target, actor):
-            return Refusal("{name} must see you to be feinted".format(name=state.name(command.target)), "§11.3.4")
+            return Refusal(L_("{name} must see you to be feinted", name=named(state, command.target)), "§11.3.4")
         return None
     if isinstance(command, StandUp):
-        return None if state.has_condition(actor, "prone") else Refusal("{name} is not prone".format(name=name))
+        return None if state.has_condition(actor, "prone") else Refusal(L_("{name} is not prone", name=name))
     if isinstance(command, DropProne):
-        return Refusal("{name} is already prone".format(name=name)) if state.has_condition(actor, "prone") else None
+        return Refusal(L_("{name} is already prone", name=name)) if state.has_condition(actor, "prone") else None
     if isinstance(command, UseItem):
         if attack.gear(state, actor).potions < 1:
-            return Refusal("{name} has no potion left".format(name=name), "§11.6")
+            return Refusal(L_("{name} has no potion left", name=name), "§11.6")
         if command.target not in creatures(state) or state.are_enemies(actor, command.target):
-            return Refusal("a potion goes to yourself or an ally")
+            return Refusal(L_("a potion goes to yourself or an ally"))
         if situation.distance(state, actor, command.target) > state.world.get(actor, Sheet).reach:
-            return Refusal("{name} is out of reach".format(name=state.name(command.target)))
+            return Refusal(L_("{name} is out of reach", name=named(state, command.target)))
         if state.world.get(command.target, Vitals).damage == 0:
-            return Refusal("{name} is not hurt".format(name=state.name(command.target)))
+            return Refusal(L_("{name} is not hurt", name=named(state, command.target)))
         return None
     if isinstance(command, Throw):
         if attack.gear(state, actor).bombs < 1:
-            return Refusal("{name} has no flask left".format(name=name), "§11.6")
+            return Refusal(L_("{name} has no flask left", name=name), "§11.6")
         at: Square = (command.at[0], command.at[1])
         if not state.battlefield.in_bounds(at):
-            return Refusal("that square is off the map")
+            return Refusal(L_("that square is off the map"))
         if space_distance(state.square(actor), state.space(actor)[1], at, 1) > area.THROW_RANGE:
-            return Refusal("that square is beyond {yards} yards".format(yards=area.THROW_RANGE), "E1")
+            return Refusal(L_("that square is beyond {yards} yards", yards=area.THROW_RANGE), "E1")
         if not line_of_effect(state.battlefield, state.space(actor), (at, 1)):
-            return Refusal("nothing can be thrown there: no line of effect", "E2")
+            return Refusal(L_("nothing can be thrown there: no line of effect"), "E2")
         return None
     if isinstance(command, PickUp):
         lying = attack.gear(state, actor).weapon_lost_at
         if lying is None or space_distance(state.square(actor), state.space(actor)[1], lying, 1) > 1:
-            return Refusal("{name} has no weapon lying within reach".format(name=name))
+            return Refusal(L_("{name} has no weapon lying within reach", name=name))
         return None
     return None
 
@@ -175,7 +176,7 @@ def _check(state: GameState, command: Any) -> Refusal | None:
 def validate(state: GameState, command: Any) -> Refusal | None:
     """Whether the command may be played now; pure: no dice, no change."""
     if state.outcome is not None:
-        return Refusal("the skirmish is over")
+        return Refusal(L_("the skirmish is over"))
     offer = state.world.maybe_resource(PendingDefense)
     chance = state.world.maybe_resource(PendingFreeAttack)
     blast = state.world.maybe_resource(PendingArea)
@@ -183,50 +184,50 @@ def validate(state: GameState, command: Any) -> Refusal | None:
         if command.defense == defenses.NONE:
             return None
         if command.defense not in area.options(state, command.actor):
-            return Refusal("{name} cannot {defense} now".format(name=state.name(command.actor),
-                                                                defense=command.defense.replace("_", " ")), "R20")
+            return Refusal(L_("{name} cannot {defense} now", name=named(state, command.actor),
+                              defense=defenses.SPOKEN.get(command.defense, command.defense)), "R20")
         if command.defense == defenses.LONG_JUMP:
             why = area.landing_problem(state, command.actor, command.to)
             return Refusal(why, "M18") if why else None
         return None
     if isinstance(command, Defend):
         if offer is None or command.actor != offer.target:
-            return Refusal("no attack waits for this creature's defense")
+            return Refusal(L_("no attack waits for this creature's defense"))
         if command.defense == defenses.NONE:
             return None
         options = attack.defense_options(state, offer.target, offer.attacker, offer.melee, False)
         if command.defense not in options:
-            return Refusal("{name} cannot {defense} now".format(name=state.name(command.actor),
-                                                                defense=command.defense.replace("_", " ")), "§12")
+            return Refusal(L_("{name} cannot {defense} now", name=named(state, command.actor),
+                              defense=defenses.SPOKEN.get(command.defense, command.defense)), "§12")
         return None
     if isinstance(command, FreeAttack):
         if chance is None or command.actor != chance.attacker:
-            return Refusal("no free attack is offered to this creature")
+            return Refusal(L_("no free attack is offered to this creature"))
         return None
     if offer is not None or chance is not None or blast is not None:
-        return Refusal("{name} must answer first".format(name=state.name(decider(state))))
+        return Refusal(L_("{name} must answer first", name=named(state, decider(state))))
     if type(command) not in COST:
-        return Refusal("not a sotdl-house command")
+        return Refusal(L_("not a sotdl-house command"))
     actor = command.actor
     if actor not in creatures(state):
-        return Refusal("that is not a creature in the fight")
+        return Refusal(L_("that is not a creature in the fight"))
     current = round_of(state)
     if current.holder is not None and actor != current.holder:
-        return Refusal("{name} holds the initiative".format(name=state.name(current.holder)), "R4")
+        return Refusal(L_("{name} holds the initiative", name=named(state, current.holder)), "R4")
     if current.holder is None and state.side(actor) != current.side:
-        return Refusal("it is the {side} side's move".format(side=current.side), "R2")
+        return Refusal(L_("it is the {side} side's move", side=current.side), "R2")
     points = ap(state, actor)
     if points.passed:
-        return Refusal("{name} has passed this round".format(name=state.name(actor)), "§16.15")
+        return Refusal(L_("{name} has passed this round", name=named(state, actor)), "§16.15")
     cost = COST[type(command)]
     if cost > points.left:
-        return Refusal("{name} has {left} AP, {cost} needed".format(name=state.name(actor), left=points.left, cost=cost), "R3")
+        return Refusal(L_("{name} has {left} AP, {cost} needed", name=named(state, actor), left=points.left, cost=cost), "R3")
     conditions = state.conditions(actor)
     if not isinstance(command, (Pass, DropProne)):
         if afflictions.in_a_grab(conditions) and not isinstance(command, Escape):
-            return Refusal("{name} is in a grab: only escaping is possible".format(name=state.name(actor)), "A13")
+            return Refusal(L_("{name} is in a grab: only escaping is possible", name=named(state, actor)), "A13")
         if not afflictions.can_act(conditions, escaping=isinstance(command, Escape)):
-            return Refusal("{name} cannot act".format(name=state.name(actor)), "A1")
+            return Refusal(L_("{name} cannot act", name=named(state, actor)), "A1")
     return _check(state, command)
 
 

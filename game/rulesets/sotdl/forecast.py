@@ -9,6 +9,7 @@ from fractions import Fraction
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions, attack, situation
 from game.rulesets.sotdl.components import Sheet
+from game.rulesets.sotdl.i18n import N_
 from game.rulesets.sotdl.rolls import HIT_TN, chance_at_least
 from game.rulesets.sotdl.rounds import ap, round_of
 from game.state import GameState
@@ -56,10 +57,10 @@ def banner(state: GameState) -> tuple[str, dict[str, str]]:
     current = round_of(state)
     if current.holder is not None and current.reason == "attacked":
         name = state.name(current.holder)
-        return "{name} was attacked: {name}'s move", {"name": name}
+        return N_("{name} was attacked: {name}'s move"), {"name": name}
     if current.reason == "round":
-        return "Round {number}: the {side} side moves first", {"number": str(current.number), "side": current.side}
-    return "The {side} side's move", {"side": current.side}
+        return N_("the {side} side moves first"), {"side": current.side}
+    return N_("the {side} side's move"), {"side": current.side}
 
 
 def ap_pips(state: GameState, entity: Entity) -> tuple[int, int, bool]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
 from game.core.grid import Size, Square, footprint
+from game.rulesets.sotdl.i18n import L_
 from game.core.movement import (
     Mover,
     MoveRules,
@@ -94,16 +95,16 @@ def walk_problem(bf: Battlefield, mover: Figure, others: list[Figure], path: tup
     """The walk ``path`` priced, or why it is not one: each step legal, the total within ``yards``
     (M1, M4), the end unoccupied. ``at_least_one``: a crawl may always go one yard (M5)."""
     if len(path) < 2:
-        return "the walk goes nowhere"
+        return L_("the walk goes nowhere")
     rules = move_rules(bf, mover, others)
     costs = step_costs(rules, tuple(path))
     if costs is None:
-        return "that way is blocked"
+        return L_("that way is blocked")
     total = sum(costs) * crawl_factor(mover.prone)
     if total > yards and not (at_least_one and len(path) == 2):
-        return "the walk is {yards} yards, more than the {budget} it may go".format(yards=total, budget=yards)
+        return L_("the walk is {yards} yards, more than the {budget} it may go", yards=total, budget=yards)
     if path[-1] != path[0] and not rules.may_end_at(path[-1]):
-        return "the walk may not end in an occupied square"
+        return L_("the walk may not end in an occupied square")
     return Walk(total, fall_at_end(rules, tuple(path)))
 
 

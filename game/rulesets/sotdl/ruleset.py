@@ -36,6 +36,7 @@ LEVELS: tuple[str, ...] = tuple(AI_LEVELS)
 DEFAULT_PRESETS: tuple[str, ...] = ("blue", "red", "green", "yellow")
 SURPRISE = False          # §9.2: an ambush is the Hide stunt, not a surprise round
 COMMANDS: tuple[type, ...] = COMMAND_CLASSES
+TAKE_BACK_HAND_OFFS = True   # R4: every action hands the initiative on; a walk is still taken back until answered
 
 
 def load_creatures() -> dict[str, CreatureSotdl]:
@@ -79,9 +80,9 @@ def query_answers() -> QueryRules:
 
 
 def presenter() -> Presenter | None:
-    """None: the battle screen's controls for these rules are not written yet; the ruleset plays headless
-    (simulate, query, saves and replays verified by --verify) until they are."""
-    return None
+    """The battle screen's adapter: the bar, the defense prompt, the banner, the card, the log (presentation/)."""
+    from game.rulesets.sotdl.presentation import adapter
+    return adapter
 
 
 def round_number(state: GameState) -> int:
