@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from game.ecs.components import Condition
+from game.i18n import GAME, L_, N_
 
 # Two or three letters per condition, so a badge reads without colour.
+# TRANSLATORS: condition badges, one or two characters under a unit (晕 dazed, 倒 prone...).
 BADGES = {
-    "blinded": "BL", "dazed": "DZ", "deafened": "DF", "dominated": "DM", "helpless": "HL", "immobilized": "IM",
-    "marked": "MK", "petrified": "PT", "prone": "PR", "restrained": "RS", "slowed": "SL", "stunned": "ST",
-    "unconscious": "UC", "weakened": "WK", "dying": "DY", "ongoing": "O", "defense_bonus": "DEF",
-    "attack_bonus": "ATK", "regeneration": "RG", "insubstantial": "IN", "invisible": "IV", "running": "RUN",
-    "squeezing": "SQ", "surprised": "SU", "aided_attack": "AID", "aided_defense": "AID", "grabbed": "GR",
+    "blinded": N_("BL"), "dazed": N_("DZ"), "deafened": N_("DF"), "dominated": N_("DM"), "helpless": N_("HL"),
+    "immobilized": N_("IM"), "marked": N_("MK"), "petrified": N_("PT"), "prone": N_("PR"), "restrained": N_("RS"),
+    "slowed": N_("SL"), "stunned": N_("ST"), "unconscious": N_("UC"), "weakened": N_("WK"), "dying": N_("DY"),
+    "regeneration": N_("RG"), "insubstantial": N_("IN"), "invisible": N_("IV"), "running": N_("RUN"),
+    "squeezing": N_("SQ"), "surprised": N_("SU"), "aided_attack": N_("AID"), "aided_defense": N_("AID"),
+    "grabbed": N_("GR"),
 }
 # Conditions that stop or hamper the bearer draw in a warning colour; bonuses in a friendly one.
 HARMFUL = {"blinded", "dazed", "deafened", "dominated", "helpless", "immobilized", "marked", "petrified", "prone",
@@ -18,13 +21,18 @@ HARMFUL = {"blinded", "dazed", "deafened", "dominated", "helpless", "immobilized
 
 
 def badge(entry: Condition) -> str:
-    """The short label under a unit: "DZ", "OG5", "+2DEF"."""
-    code = BADGES.get(entry.name, entry.name[:2].upper())
+    """The short label under a unit, drawn in the chosen language: "DZ", "O5", "+2D"."""
     if entry.name == "ongoing":
-        return f"O{entry.amount}"
-    if entry.name in ("defense_bonus", "attack_bonus"):
-        return f"{entry.amount:+d}{code[0]}"
-    return code
+        # TRANSLATORS: the badge of ongoing damage and its amount ("O5").
+        return L_("O{amount}", amount=entry.amount)
+    if entry.name == "defense_bonus":
+        # TRANSLATORS: the badge of a defense bonus or penalty ("+2D").
+        return L_("{amount}D", amount=f"{entry.amount:+d}")
+    if entry.name == "attack_bonus":
+        # TRANSLATORS: the badge of an attack bonus or penalty ("-2A").
+        return L_("{amount}A", amount=f"{entry.amount:+d}")
+    code = BADGES.get(entry.name)
+    return GAME.lazy(code) if code else entry.name[:2].upper()
 
 
 def harmful(entry: Condition) -> bool:

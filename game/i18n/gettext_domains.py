@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -90,6 +91,8 @@ def _format(template: str, values: dict[str, Any], fallback: str) -> str:
 
 _language = "en"
 _domains: list[Domain] = []
+# A creature's name with the number a skirmish gives a kind that appears more than once.
+_NUMBERED = re.compile(r"(.+) ([0-9]+)")
 
 
 class Domain:
@@ -184,6 +187,10 @@ def name(words: str) -> str:
         found = domain.gettext(words)
         if found != words:
             return found
+    numbered = _NUMBERED.fullmatch(words)    # "Goblin 2", the second goblin of a skirmish: 地精 2
+    if numbered:
+        kind = name(numbered[1])
+        return f"{kind} {numbered[2]}" if kind != numbered[1] else words
     return words
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from game.core.grid import Square
 from game.ecs.world import Entity
+from game.i18n import L_
 from game.engine.cues import (
     CRIT_COLOUR, FALL_COLOUR, HIT_COLOUR, MISS_COLOUR, OWN_BEAT, TELEPORT_COLOUR, WITH_CAUSE, AreaFlash, Blink, Cue,
     Death, Fall, Hurt, Motion, Note, Sound, Strike,
@@ -111,7 +112,7 @@ class Animator:
             elif isinstance(cue, Strike):
                 beat = Beat()
                 if not cue.hit:
-                    beat.floaters.append(Floater("miss", MISS_COLOUR, cue.target))
+                    beat.floaters.append(Floater(L_("miss"), MISS_COLOUR, cue.target))
                 self.beats.append(beat)
             elif isinstance(cue, Hurt) and self.beats:
                 beat = self.beats[-1]
@@ -123,7 +124,7 @@ class Animator:
             elif isinstance(cue, Blink):
                 rings = ([(cue.frm, TELEPORT_COLOUR)] if cue.frm is not None else []) + [(cue.to, TELEPORT_COLOUR)]
                 self.beats.append(Beat(flashes={cue.entity: FLASH_TICKS},
-                                       floaters=[Floater("teleport", TELEPORT_COLOUR, cue.entity)], rings=rings))
+                                       floaters=[Floater(L_("teleport"), TELEPORT_COLOUR, cue.entity)], rings=rings))
             elif isinstance(cue, Fall):
                 self.beats.append(Beat(floaters=[Floater(cue.words, FALL_COLOUR, cue.entity)], landings=[cue.entity]))
             elif isinstance(cue, AreaFlash):

@@ -25,16 +25,21 @@ from game.rulesets.d20modern.commands import (
 from game.rulesets.d20modern.components import (
     Ammo, Carried, Disarmed, PendingOpportunity, Reaction, Readied, Round, Sheet,
 )
-from game.rulesets.d20modern.i18n import _
+from game.rulesets.d20modern.i18n import I18N, N_, _
 from game.rulesets.d20modern.objects import Wreckage
 from game.rulesets.d20modern.presentation.narration import word
 from game.rulesets.d20modern.turns import Initiative, round_of
 from game.state import GameState
 
 # Two letters per condition for the token's badges, and whether it hurts its bearer.
-BADGES = {"flat_footed": ("FF", True), "prone": ("PR", True), "grappling": ("GR", True), "pinned": ("PN", True),
-          "total_defense": ("TD", False), "fighting_defensively": ("FD", False), "charging": ("CH", True),
-          "running": ("RN", False), "aided_attack": ("AI", False), "aided_defense": ("AI", False)}
+# TRANSLATORS: condition badges under a token, one or two characters (措 flat-footed, 倒 prone...).
+BADGES = {"flat_footed": (N_("FF"), True), "prone": (N_("PR"), True), "grappling": (N_("GR"), True),
+          "pinned": (N_("PN"), True), "total_defense": (N_("TD"), False), "fighting_defensively": (N_("FD"), False),
+          "charging": (N_("CH"), True), "running": (N_("RN"), False), "aided_attack": (N_("AI"), False),
+          "aided_defense": (N_("AI"), False)}
+# TRANSLATORS: injury badges under a token (§11: dying, stable, disabled, unconscious, staggered).
+INJURY_BADGES = {"dying": N_("DY"), "stable": N_("SB"), "disabled": N_("DI"), "unconscious": N_("UN"),
+                 "staggered": N_("ST")}
 
 SOUND_LAND = 6           # ticks into a shot's beat when the hit or miss is heard
 DRAWN_COMPONENTS = (Name, Team, Position, Body, Conditions, Appearance, OutOfFight, Sheet, injury.Vitals,
@@ -70,12 +75,13 @@ def hit_points(state: GameState, entity: Entity) -> tuple[int, int, int]:
 def badges(state: GameState, entity: Entity) -> tuple[tuple[str, bool], ...]:
     shown: list[tuple[str, bool]] = []
     for entry in state.conditions(entity).entries:
-        label = BADGES.get(entry.name, (entry.name[:2].upper(), True))
+        code, hurts = BADGES.get(entry.name, (entry.name[:2].upper(), True))
+        label = (I18N.lazy(code), hurts)
         if label not in shown:
             shown.append(label)
     v = state.world.maybe(entity, injury.Vitals)
-    if v is not None and injury.state_of(v) not in ("fine", "dead"):
-        shown.append((injury.state_of(v)[:2].upper(), True))
+    if v is not None and injury.state_of(v) in INJURY_BADGES:
+        shown.append((I18N.lazy(INJURY_BADGES[injury.state_of(v)]), True))
     return tuple(shown)
 
 
