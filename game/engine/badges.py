@@ -13,7 +13,10 @@ BADGES = {
     "slowed": N_("SL"), "stunned": N_("ST"), "unconscious": N_("UC"), "weakened": N_("WK"), "dying": N_("DY"),
     "regeneration": N_("RG"), "insubstantial": N_("IN"), "invisible": N_("IV"), "running": N_("RUN"),
     "squeezing": N_("SQ"), "surprised": N_("SU"), "aided_attack": N_("AID"), "aided_defense": N_("AID"),
-    "grabbed": N_("GR"),
+    "grabbed": N_("GR"), "grappled": N_("GR"), "hidden": N_("HI"), "incapacitated": N_("INC"), "paralyzed": N_("PZ"),
+    "parried": N_("PA"), "defenseless": N_("DE"), "asleep": N_("AS"), "poisoned": N_("PO"), "frightened": N_("FR"),
+    "fatigued": N_("FA"), "diseased": N_("DI"), "compelled": N_("CO"), "charmed": N_("CH"), "impaired": N_("IMP"),
+    "exhausted": N_("EX"),
 }
 # Conditions that stop or hamper the bearer draw in a warning colour; bonuses in a friendly one.
 HARMFUL = {"blinded", "dazed", "deafened", "dominated", "helpless", "immobilized", "marked", "petrified", "prone",
