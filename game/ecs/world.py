@@ -78,6 +78,11 @@ class World:
             view.append(tuple(store.values()))
         return tuple(view)
 
+    def view(self) -> tuple[Any, ...]:
+        """A hashable view of every store and resource: equal exactly when the world holds the same components
+        and resources (components are immutable and replaced on change, so comparing it is mostly identity)."""
+        return self.stores_view(*self._stores), tuple(self._resources.items())
+
     # Resources: one-of-a-kind state such as the turn order ----------------------------------------
     def set_resource(self, resource: Any) -> None:
         self._resources[type(resource)] = resource

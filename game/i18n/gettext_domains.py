@@ -66,8 +66,16 @@ class Lazy(str):
         return _format(chosen, values, str(self))
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # Pickled (the helper process that thinks for the computer) as the plain English line it reads as.
-        return (str, (str(self),))
+        # Pickled to and from the helper process (the computer's reasons, the bar's refusals): by its domain's
+        # name, so it is still translated where it is drawn.
+        return (_relazy, (self.domain.name, self.template, self.plural, self.number, self.params, str(self)))
+
+
+def _relazy(domain: str, template: str, plural: str | None, count: int | None, params: dict[str, Any],
+            english: str) -> str:
+    """A pickled Lazy again, in its domain of this process; its English line where that domain is not loaded."""
+    found = next((d for d in _domains if d.name == domain), None)
+    return english if found is None else Lazy(found, template, plural, count, params)
 
 
 def _format(template: str, values: dict[str, Any], fallback: str) -> str:

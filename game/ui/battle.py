@@ -11,7 +11,7 @@ battle_chrome.BattleChrome, input is read by battle_input.BattleInput; the bar, 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import pygame
 
@@ -43,9 +43,11 @@ from game.ui.map_art import darkness_tile, path_dot, reach_tiles, tint, zone_til
 from game.ui.overlays import MapOverlays, Token, UnitShown
 from game.ui.pause_menu import PauseMenu
 from game.ui.session import Session
-from game.ui.thinking import Thinker
+from game.ui.thinking import Answers, Thinker
 from game.ui.tracker import PORTRAIT, tracker_height
 from game.ui.widgets import Fonts
+
+T = TypeVar("T")
 
 UNIT_ART = Path(__file__).resolve().parent.parent.parent / "assets" / "units"
 BANNER_HEIGHT = 36
@@ -108,6 +110,7 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
                             for side, level in sorted((computer or {}).items())}
         self.computer_wait = 0
         self.thinker = Thinker()         # the computer thinks in the helper process (game.ui.thinking)
+        self.answers = Answers()         # and a person's slow options are worked out there
         # Hot-seat: with two or more human sides, the screen hides the board whenever the machine passes
         # from one of them to another (a new turn, or a question the other side answers mid-turn).
         self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
@@ -320,6 +323,13 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
             return
         self.controls.refresh()
 
+    def worked_out(self, function: Callable[..., T], *args: Any) -> T | None:
+        """``function(state, *args)`` for the state as it stands, worked out in the helper process: None until
+        it is in (the options are refreshed on the frame it arrives)."""
+        world = self.state.world
+        moment = (id(self.state.battlefield), id(world), world.view())
+        return self.answers.answer(function, self.state, moment, *args)
+
     def _is_area_power(self) -> bool:
         return self.controls.aiming_area()
 
@@ -377,6 +387,8 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         play_all(self.animator.take_sounds())
         if self.pause is None:                             # the computer waits while the menu is open
             self._computer_moves()
+        if self.answers.arrived():
+            self._refresh_options()
         if self.online is not None:
             self.online.pump(self)
         dx, dy = pan_direction()

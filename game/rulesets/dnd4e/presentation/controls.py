@@ -46,6 +46,7 @@ class Controls4e(Words):
         self._area: AreaPlan | Rejected | None = None
         self._coup_key: tuple[Entity, int, str] | None = None
         self._coup: str | None = None
+        self._bar_of: Entity | None = None        # the creature the bar's choices were worked out for
 
     def power(self) -> Power | None:
         """The picked power, if the mode is one."""
@@ -62,7 +63,7 @@ class Controls4e(Words):
 
     def refresh(self) -> None:
         self.clear()
-        self.bar_choices = choices(self.state, self.actor) if self.state.outcome is None else []
+        self._refresh_bar()
         forced = next_forced(self.state)
         if forced is None:
             self._set_forced_path(())
@@ -116,6 +117,19 @@ class Controls4e(Words):
                 self.walk = move_options(state, actor, mode)
             if state.turn.actions.standard:
                 self.targets = dict(attack_targets(state, actor))
+
+    def _refresh_bar(self) -> None:
+        """The bar's choices (every power planned against every creature: tens of milliseconds among forty
+        creatures) are worked out off the frame; until they are in, the bar stays as it was for the same
+        creature, and is empty for another."""
+        if self.state.outcome is not None:
+            self.bar_choices, self._bar_of = [], None
+            return
+        found = self.screen.worked_out(choices, self.actor)
+        if found is not None:
+            self.bar_choices, self._bar_of = found, self.actor
+        elif self._bar_of != self.actor:
+            self.bar_choices, self._bar_of = [], None
 
     # Keys and buttons -------------------------------------------------------------------------------
     def key(self, action: str) -> bool:
