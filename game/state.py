@@ -41,15 +41,18 @@ class GameState:
     # Creatures --------------------------------------------------------------------------------------
     def creatures(self) -> list[Entity]:
         """Every creature of any ruleset: whatever has a body on the battlefield."""
-        return [e for e, _ in self.world.query(Body)]
+        return self.world.holders(Body)
 
     def standing(self) -> list[Entity]:
         """Creatures still on the battlefield: alive, though perhaps dying or unconscious (§27)."""
-        return [e for e in self.creatures() if not self.world.has(e, OutOfFight)]
+        return self.world.holders(Body, lacking=OutOfFight)
 
     def conscious(self, entity: Entity) -> bool:
         """Alive and awake: neither dead nor unconscious nor dying (§9, §27)."""
-        return not self.world.has(entity, OutOfFight) and not any(self.has_condition(entity, c) for c in OUT_COLD)
+        if self.world.has(entity, OutOfFight):
+            return False
+        conditions = self.world.maybe(entity, Conditions)
+        return conditions is None or not any(c.name in OUT_COLD for c in conditions.entries)
 
     def name(self, entity: Entity) -> str:
         return self.world.get(entity, Name).text
@@ -105,7 +108,8 @@ class GameState:
         return self.world.maybe_resource(PendingForced)
 
     def is_helpless(self, entity: Entity) -> bool:
-        return any(self.has_condition(entity, c) for c in HELPLESS_CONDITIONS)
+        conditions = self.world.maybe(entity, Conditions)
+        return conditions is not None and any(c.name in HELPLESS_CONDITIONS for c in conditions.entries)
 
     def are_enemies(self, a: Entity, b: Entity) -> bool:
         return self.side(a) != self.side(b)

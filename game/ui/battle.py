@@ -15,7 +15,8 @@ from typing import Any, Callable, TypeVar
 
 import pygame
 
-from game.audio.speakers import play, play_all
+from game.audio.kinds import battle_track
+from game.audio.speakers import load_music, play, play_all
 from game.core.grid import Square
 from game.ecs.components import Appearance
 from game.ecs.world import Entity
@@ -191,6 +192,7 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         self._prompt: Any = None                          # hud.PromptWords of the offer shown
         self._pictures_key: object = None
         self._build_cell_art()
+        load_music(battle_track(self.match.seed))          # decoded while the skirmish is set up, not on its first frame
         self._show_events(self.match.events)
         if match is None:
             self.session.after(self, self.match.opening)      # the first turn starts: an autosave

@@ -83,7 +83,7 @@ class Controls4e(Words):
             if power.area == "wall":
                 self.wall_next = wall_next_squares(state, actor, power, self.wall)
             elif power.attacks and power.kind in ("melee", "ranged"):
-                self.targets = dict(power_targets(state, actor, power.name))
+                self.targets = dict(self.screen.worked_out(power_targets, actor, power.name) or {})
             elif not power.attacks and power.kind in ("melee", "ranged"):
                 self.friends = list(choice.targets) if choice is not None else []
         elif mode.startswith("teleport:"):
@@ -91,7 +91,9 @@ class Controls4e(Words):
             if teleport is not None:
                 self.teleports = teleport_squares(state, actor, teleport)
         elif mode == "charge":
-            self.charges = charge_paths(state, actor, [e for e in state.standing() if state.are_enemies(actor, e)])[0]
+            enemies = tuple(e for e in state.standing() if state.are_enemies(actor, e))
+            charges = self.screen.worked_out(charge_paths, actor, enemies)
+            self.charges = charges[0] if charges is not None else {}
             self.targets = {e: None for e in self.charges}
         elif mode in ("bull_rush", "grab") and choice is not None:
             if self.picked is None:
@@ -116,12 +118,13 @@ class Controls4e(Words):
             if move_blocker(state, actor, mode) is None:
                 self.walk = move_options(state, actor, mode)
             if state.turn.actions.standard:
-                self.targets = dict(attack_targets(state, actor))
+                self.targets = dict(self.screen.worked_out(attack_targets, actor) or {})
 
     def _refresh_bar(self) -> None:
         """The bar's choices (every power planned against every creature: tens of milliseconds among forty
-        creatures) are worked out off the frame; until they are in, the bar stays as it was for the same
-        creature, and is empty for another."""
+        creatures) are worked out off the frame, as are the targets and charge paths lit (a range count per
+        creature); until they are in, the bar stays as it was for the same creature, and is empty for another,
+        and nothing is lit."""
         if self.state.outcome is not None:
             self.bar_choices, self._bar_of = [], None
             return
