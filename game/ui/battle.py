@@ -18,6 +18,7 @@ import pygame
 from game.audio.kinds import battle_track
 from game.audio.speakers import load_music, play, play_all
 from game.core.grid import Square
+from game.core.lines import prepare as prepare_lines
 from game.ecs.components import Appearance
 from game.ecs.world import Entity
 from game.engine.choices import Choice
@@ -193,6 +194,7 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         self._pictures_key: object = None
         self._build_cell_art()
         load_music(battle_track(self.match.seed))          # decoded while the skirmish is set up, not on its first frame
+        prepare_lines(self.state.battlefield)              # and the line tables built
         self._show_events(self.match.events)
         if match is None:
             self.session.after(self, self.match.opening)      # the first turn starts: an autosave
