@@ -50,7 +50,9 @@ from game.core.flanking import opposite_positions
 from game.core.grid import DIRECTIONS, Square, are_adjacent, chebyshev, footprint, space_distance
 from game.core.lines import line_of_effect
 from game.core.movement import SearchResult
-from game.ecs.components import ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Surges
+from game.ecs.components import (
+    ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Stats, Surges,
+)
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import LONG_RANGE_PENALTY, Modifier
 from game.rulesets.dnd4e.economy import MOVE, STANDARD, spend
@@ -75,6 +77,7 @@ HAZARD = 2.0                      # standing on a hazard square (the map marks i
 MARGIN = 0.5                      # how far below the best found a guess may be and still get an exact look
 PLANS_KEPT = 4096                  # attack plans remembered per battlefield between decisions
 MELEE_MAPS_KEPT = 64               # enemy melee reach maps remembered per battlefield
+FOES_KEPT = 1024                   # enemies as the planner sees them, remembered per battlefield
 ACTION_POINT_WORTH = 4.0          # an extra attack must be worth this much to spend the action point
 
 
@@ -182,6 +185,20 @@ class Planner:
 
     # Who is who ---------------------------------------------------------------------------------------
     def _foe(self, enemy: Entity) -> Foe:
+        """The enemy as the planner sees it, kept per battlefield while what it is made of stands: the
+        components read below are immutable and replaced when they change, so they are compared by identity
+        (and held in the entry, so an identity is never reused while it is kept)."""
+        world = self.state.world
+        parts = (world.get(enemy, Arsenal), self.stats, world.get(enemy, Stats), world.maybe(enemy, Conditions),
+                 world.get(enemy, Position), world.get(enemy, Body))
+        known = built_once(self.bf, "foes", BoundedCache, FOES_KEPT)
+        key = (enemy, *map(id, parts))
+        kept = known.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+            return kept[1]
+        return known.put(key, (parts, self._foe_made(enemy)))[1]
+
+    def _foe_made(self, enemy: Entity) -> Foe:
         s = self.state
         defenses = self.stats.defenses
         melee, reach, ranged, far = 0.0, 1, 0.0, 0
@@ -279,7 +296,15 @@ class Planner:
         checks = self.style.archers if exact else 0
         for foe in self._archers():
             (fx, fy), side = foe.space
-            gap = max(0, fx - (x + size - 1), x - (fx + side - 1), fy - (y + size - 1), y - (fy + side - 1))
+            # space_distance written out (asked for every archer on every square scored)
+            gap = fx - (x + size - 1)
+            if gap < 0:
+                gap = x - (fx + side - 1)
+            gap_y = fy - (y + size - 1)
+            if gap_y < 0:
+                gap_y = y - (fy + side - 1)
+            if gap < gap_y:
+                gap = gap_y
             if gap > foe.far + foe.speed:
                 continue
             value = foe.ranged * (0.5 if gap <= 1 else 1.0)     # next to us it provokes if it shoots (§25.13)
