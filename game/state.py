@@ -49,10 +49,7 @@ class GameState:
 
     def conscious(self, entity: Entity) -> bool:
         """Alive and awake: neither dead nor unconscious nor dying (§9, §27)."""
-        if self.world.has(entity, OutOfFight):
-            return False
-        conditions = self.world.maybe(entity, Conditions)
-        return conditions is None or not any(c.name in OUT_COLD for c in conditions.entries)
+        return not self.world.has(entity, OutOfFight) and not self.has_any_condition(entity, OUT_COLD)
 
     def name(self, entity: Entity) -> str:
         return self.world.get(entity, Name).text
@@ -82,6 +79,12 @@ class GameState:
         conditions = self.world.maybe(entity, Conditions)
         return conditions is not None and conditions.has(name)
 
+    def has_any_condition(self, entity: Entity, names: tuple[str, ...]) -> bool:
+        """Whether any of ``names`` is on ``entity`` (one look at its conditions, where a has_condition per name
+        would look up the component each time: the computer asks this tens of thousands of times a turn)."""
+        conditions = self.world.maybe(entity, Conditions)
+        return conditions is not None and any(c.name in names for c in conditions.entries)
+
     def conditions(self, entity: Entity) -> Conditions:
         return self.world.maybe(entity, Conditions) or Conditions()
 
@@ -108,11 +111,11 @@ class GameState:
         return self.world.maybe_resource(PendingForced)
 
     def is_helpless(self, entity: Entity) -> bool:
-        conditions = self.world.maybe(entity, Conditions)
-        return conditions is not None and any(c.name in HELPLESS_CONDITIONS for c in conditions.entries)
+        return self.has_any_condition(entity, HELPLESS_CONDITIONS)
 
     def are_enemies(self, a: Entity, b: Entity) -> bool:
-        return self.side(a) != self.side(b)
+        get = self.world.get
+        return get(a, Team).side != get(b, Team).side
 
     def squares_taken(self, but: Entity | None = None) -> set[Square]:
         """Every square under a standing creature's space, leaving out ``but``'s."""

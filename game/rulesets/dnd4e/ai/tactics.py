@@ -181,6 +181,7 @@ class Planner:
         self._archer_list: list[Foe] | None = None
         self._taken_squares: set[Square] | None = None
         self._hazards = _has_hazards(self.bf)
+        self._ledges = style.smart_push and _pushable_ground(self.bf)    # where a push leaves its target matters
         self._friends: list[tuple[Square, int]] | None = None
 
     # Who is who ---------------------------------------------------------------------------------------
@@ -213,14 +214,14 @@ class Planner:
             elif p.kind in (RANGED, AREA) and value > ranged:
                 ranged, far = value, max(p.reach, p.long_range) + (p.size if p.kind == AREA else 0)
         speed = s.stats(enemy).speed
-        if any(s.has_condition(enemy, c) for c in ("immobilized", "restrained", "grabbed")):
+        if s.has_any_condition(enemy, ("immobilized", "restrained", "grabbed")):
             speed = 0
         elif s.has_condition(enemy, "slowed"):
             speed = min(speed, 2)
         if s.has_condition(enemy, "weakened"):
             melee, ranged = melee / 2, ranged / 2
-        active = not any(s.has_condition(enemy, c) for c in ("stunned", "dominated", "petrified"))
-        grants = any(s.has_condition(enemy, c) for c in GRANTS_COMBAT_ADVANTAGE)
+        active = not s.has_any_condition(enemy, ("stunned", "dominated", "petrified"))
+        grants = s.has_any_condition(enemy, GRANTS_COMBAT_ADVANTAGE)
         return Foe(enemy, s.space(enemy), melee, reach, ranged, far, speed, active, grants)
 
     def _usable_powers(self) -> list[Power]:
@@ -549,7 +550,7 @@ class Planner:
         key = (power.name, target, bonus)
         found = self._roughs.get(key)
         if found is None:
-            ledges = self.style.smart_push and _pushable_ground(self.bf)
+            ledges = self._ledges
             hit = rough_strike(self.state, self.me, target, power, bonus)
             found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
             if bonus > 0 and power.advantage_damage is not None:
@@ -622,7 +623,7 @@ class Planner:
         s = self.state
         plan = AttackPlan(power, base.distance, modifiers, s.stats(target).defenses.value(power.defense), base.advantage)
         found = strike(s, self.me, target, plan, self.me not in self.turn.extra_damage_dealt)
-        ledges = self.style.smart_push and _pushable_ground(self.bf)
+        ledges = self._ledges
         with self._at(square):
             value = self._value(target, found, power, (square, self.size), ledges)
         value -= USE_COST.get(power.usage, 0.0)
@@ -692,7 +693,7 @@ class Planner:
 
     def _area_value(self, area: AreaPlan, space: tuple[Square, int]) -> float:
         s = self.state
-        ledges = self.style.smart_push and _pushable_ground(self.bf)
+        ledges = self._ledges
         total = 0.0
         for target, plan in area.targets:
             found = strike(s, self.me, target, plan, False)
@@ -1015,7 +1016,7 @@ class Planner:
                 if not isinstance(plan, AttackPlan):
                     break
                 found = strike(s, self.me, foe.entity, plan, self.me not in self.turn.extra_damage_dealt)
-                ledges = self.style.smart_push and _pushable_ground(self.bf)
+                ledges = self._ledges
                 with self._at(end):
                     value = self._value(foe.entity, found, basic, (end, self.size), ledges)
                 value += self.refined(end) - self.opportunity_cost(path)
