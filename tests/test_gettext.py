@@ -79,3 +79,22 @@ def test_a_broken_catalogue_is_refused_in_one_line_naming_the_file(tmp_path):
 
 def test_a_catalogue_compiles_to_standard_gettext_translations(domain):
     assert isinstance(read_catalogue(domain.catalogue_path("zh")), gettext.GNUTranslations)
+
+
+def test_a_lazy_line_sent_to_the_helper_process_and_back_is_still_translated(domain):
+    import pickle
+
+    line = pickle.loads(pickle.dumps(domain.lazy("{attacker} hits {target}", attacker="Brakka", target="Goblin")))
+    assert isinstance(line, Lazy) and line == "Brakka hits Goblin"
+    assert use_language("zh") == []
+    assert translate(line) == "Brakka击中地精"
+
+
+def test_a_lazy_line_of_a_domain_the_other_process_lacks_arrives_as_its_english(tmp_path):
+    import pickle
+
+    gone = Domain("gone", tmp_path)
+    data = pickle.dumps(gone.lazy("{who} waits", who="Goblin"))
+    gone.unregister()
+    line = pickle.loads(data)
+    assert line == "Goblin waits" and not isinstance(line, Lazy)
