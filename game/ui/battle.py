@@ -113,6 +113,7 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         self.computer_wait = 0
         self.thinker = Thinker()         # the computer thinks in the helper process (game.ui.thinking)
         self.answers = Answers()         # and a person's slow options are worked out there
+        self._setting_up = True          # until the first turn has begun (see worked_out)
         # Hot-seat: with two or more human sides, the screen hides the board whenever the machine passes
         # from one of them to another (a new turn, or a question the other side answers mid-turn).
         self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
@@ -201,6 +202,7 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         else:                      # a loaded skirmish: its story so far goes to the log, not to the animations
             self.animator.skip()
         self._turn_began()
+        self._setting_up = False
 
     def _build_cell_art(self) -> None:
         """Everything drawn at the square size: the map's facts, the sprites, the overlay tiles and the kept
@@ -332,7 +334,9 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         it is in (the options are refreshed on the frame it arrives)."""
         world = self.state.world
         moment = (id(self.state.battlefield), id(world), world.view())
-        return self.answers.answer(function, self.state, moment, *args)
+        # While the skirmish is set up no frame waits, and the helper may still be starting (seconds on a busy
+        # machine): the first turn's options are worked out here.
+        return self.answers.answer(function, self.state, moment, *args, here=self._setting_up)
 
     def _is_area_power(self) -> bool:
         return self.controls.aiming_area()

@@ -63,13 +63,18 @@ class Answers:
         self._known: dict[tuple[Any, ...], Any] = {}
         self._asked: dict[tuple[Any, ...], Job] = {}
 
-    def answer(self, function: Callable[..., Any], state: GameState, moment: object, *args: Any) -> Any | None:
+    def answer(self, function: Callable[..., Any], state: GameState, moment: object, *args: Any,
+               here: bool = False) -> Any | None:
         """The answer for ``moment``, once it is in; None while the helper works it out (the first call for a
-        moment sends it off, and ``arrived`` says when it came). Waits up to PATIENCE_S, as decisions do."""
+        moment sends it off, and ``arrived`` says when it came). Waits up to PATIENCE_S, as decisions do.
+        ``here``: no frame is waiting (a skirmish being set up), so work it out in this process at once."""
         if moment != self._moment:
             self._moment, self._known, self._asked = moment, {}, {}
         key = (function, *args)
         if key in self._known:
+            return self._known[key]
+        if here:
+            self._known[key] = function(state, *args)
             return self._known[key]
         job = self._asked.get(key)
         if job is None:
