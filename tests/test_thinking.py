@@ -75,6 +75,7 @@ def test_the_bar_comes_from_the_helper_a_frame_later_and_equals_the_choices_work
     from game.app import FixedStepLoop, Game
     from game.rulesets.dnd4e.actions.attack import attack_targets
     from game.rulesets.dnd4e.actions.commands import EndTurn
+    from game.rulesets.dnd4e.actions.move import move_options
     from game.rulesets.dnd4e.presentation.choices import choices
     from game.ui import thinking
     from test_game_loop import SteppedClock
@@ -84,17 +85,19 @@ def test_the_bar_comes_from_the_helper_a_frame_later_and_equals_the_choices_work
         scene = game.scene
         assert scene.bar_choices == choices(scene.state, scene.actor)       # the tests wait for the helper
         assert scene.targets == attack_targets(scene.state, scene.actor)
+        assert scene.walk == move_options(scene.state, scene.actor, "walk")
         monkeypatch.setattr(thinking, "PATIENCE_S", 0.0)                     # as in play: no frame waits
         before = scene.actor
         assert scene.submit(EndTurn(before))
         if scene.actor != before:
-            assert scene.bar_choices == [] and scene.targets == {}          # another creature: nothing stale shown
+            assert scene.bar_choices == [] and scene.targets == {} and scene.walk is None    # nothing stale shown
         deadline = time.monotonic() + 60
         while scene.bar_choices != choices(scene.state, scene.actor) and time.monotonic() < deadline:
             time.sleep(0.01)
             game.frame()                                                     # the frame it arrives refreshes
         assert scene.bar_choices == choices(scene.state, scene.actor)
         assert scene.targets == attack_targets(scene.state, scene.actor)
+        assert scene.walk == move_options(scene.state, scene.actor, "walk")
     finally:
         pygame.quit()
 

@@ -116,15 +116,15 @@ class Controls4e(Words):
             self.friends = list(choice.targets)
         else:
             if move_blocker(state, actor, mode) is None:
-                self.walk = move_options(state, actor, mode)
+                self.walk = self.screen.worked_out(move_options, actor, mode)
             if state.turn.actions.standard:
                 self.targets = dict(self.screen.worked_out(attack_targets, actor) or {})
 
     def _refresh_bar(self) -> None:
         """The bar's choices (every power planned against every creature: tens of milliseconds among forty
-        creatures) are worked out off the frame, as are the targets and charge paths lit (a range count per
-        creature); until they are in, the bar stays as it was for the same creature, and is empty for another,
-        and nothing is lit."""
+        creatures) are worked out off the frame, as are the squares, targets and charge paths lit (a range count
+        per creature, step tables built on a creature's first move); until they are in, the bar stays as it was
+        for the same creature, and is empty for another, and nothing is lit."""
         if self.state.outcome is not None:
             self.bar_choices, self._bar_of = [], None
             return
