@@ -91,13 +91,13 @@ def test_the_bar_comes_from_the_helper_a_frame_later_and_equals_the_choices_work
         assert scene.submit(EndTurn(before))
         if scene.actor != before:
             assert scene.bar_choices == [] and scene.targets == {} and scene.walk is None    # nothing stale shown
+        inline = (choices(scene.state, scene.actor), attack_targets(scene.state, scene.actor),
+                  move_options(scene.state, scene.actor, "walk"))
         deadline = time.monotonic() + 60
-        while scene.bar_choices != choices(scene.state, scene.actor) and time.monotonic() < deadline:
+        while (scene.bar_choices, scene.targets, scene.walk) != inline and time.monotonic() < deadline:
             time.sleep(0.01)
-            game.frame()                                                     # the frame it arrives refreshes
-        assert scene.bar_choices == choices(scene.state, scene.actor)
-        assert scene.targets == attack_targets(scene.state, scene.actor)
-        assert scene.walk == move_options(scene.state, scene.actor, "walk")
+            game.frame()                                   # the frame each answer arrives refreshes the options
+        assert (scene.bar_choices, scene.targets, scene.walk) == inline
     finally:
         pygame.quit()
 

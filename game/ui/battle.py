@@ -203,6 +203,11 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
             self.animator.skip()
         self._turn_began()
         self._setting_up = False
+        # Paint every panel and the board once now, off screen, while the skirmish is set up: the first frame
+        # then copies them (20 ms of drawing from scratch was the last frame over budget in play).
+        window = pygame.display.get_surface()
+        if window is not None and window.get_size() == screen_size:
+            self.draw(pygame.Surface(screen_size, 0, window))
 
     def _build_cell_art(self) -> None:
         """Everything drawn at the square size: the map's facts, the sprites, the overlay tiles and the kept
