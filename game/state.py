@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
+from game.core.bfcache import BoundedCache, built_once
 from game.core.grid import Square, footprint
 from game.core.movement import Mover, MoveRules, Occupant
 from game.ecs.components import (
@@ -15,6 +16,7 @@ from game.ecs.world import Entity, World
 
 HELPLESS_CONDITIONS = ("helpless", "unconscious", "dying", "petrified")
 OUT_COLD = ("unconscious", "dying")     # §27: on the battlefield but out of the fight for now
+OCCUPANTS_KEPT = 4096      # creatures as movement sees them, remembered per battlefield (GameState._occupant)
 SQUEEZING = "squeezing"     # §25.21: the space is one square narrower while squeezing
 
 
@@ -139,9 +141,22 @@ class GameState:
         squeezed = self.space(entity)[1] < body.size.side_squares if squeeze is None else squeeze
         mover = Mover(self.square(entity), body.size, self.side(entity), body.flying,
                       phasing=body.phasing, squeezed=squeezed)
-        others = [
-            Occupant(self.square(o), self.world.get(o, Body).size, self.side(o),
-                     helpless=self.is_helpless(o), prone=self.has_condition(o, "prone"))
-            for o in self.standing() if o not in (entity, ignoring)
-        ]
+        others = [self._occupant(o) for o in self.standing() if o not in (entity, ignoring)]
         return MoveRules(self.battlefield, mover, others)
+
+    def _occupant(self, entity: Entity) -> Occupant:
+        """``entity`` as movement sees it, kept per battlefield while the components it is made of stand: they
+        are immutable and replaced on change, so they are compared by identity (and held with the answer, so an
+        identity is never reused while it is kept). The computer asks for every creature's many times a turn."""
+        world = self.world
+        parts = (world.get(entity, Position), world.get(entity, Body), world.get(entity, Team),
+                 world.maybe(entity, Conditions))
+        known = built_once(self.battlefield, "occupants", BoundedCache, OCCUPANTS_KEPT)
+        key = (entity, *map(id, parts))
+        kept = known.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+            return kept[1]
+        position, body, team, _ = parts
+        made = Occupant(position.square, body.size, team.side, helpless=self.is_helpless(entity),
+                        prone=self.has_condition(entity, "prone"))
+        return known.put(key, (parts, made))[1]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.core.dice import DiceExpr
 from game.core.grid import chebyshev, footprint, space_distance
-from game.ecs.components import Condition, Conditions, Defenses, OutOfFight, Stats
+from game.ecs.components import Body, Condition, Conditions, Defenses, OutOfFight, Stats
 from game.ecs.world import World
 from game.rulesets.dnd4e.ai import odds
 from game.state import GameState
@@ -62,3 +62,28 @@ def test_a_strike_looked_up_by_identity_is_the_strike_worked_out_afresh():
     equal_copies = (DiceExpr(2, 6, 3), Stats("goblin", 1, 20, Defenses(15, 13, 14, 12), 6, 2, resist=(("fire", 5),)))
     assert odds._strike_of(equal_copies[0], None, "fire", equal_copies[1], False, False, 12, 9, False) == first
     assert odds._strike_of(dice, None, "cold", stats, False, False, 12, 9, False) != first     # resisted fire only
+
+
+def test_the_creatures_movement_sees_are_made_afresh_when_a_component_changes():
+    from pathlib import Path
+
+    from game.core.movement import Occupant
+    from game.ecs.components import Position
+    from game.maps.loader import load_battlefield
+    from game.rulesets import ruleset
+
+    rules = ruleset("4e")
+    creatures = rules.load_creatures()
+    bf = load_battlefield(Path(__file__).resolve().parent.parent / "maps" / "default.tmx")
+    state = rules.new_match(bf, rules.load_rosters(creatures=creatures), creatures, 3).state
+
+    def plain(entity: int) -> Occupant:
+        return Occupant(state.square(entity), state.world.get(entity, Body).size, state.side(entity),
+                        helpless=state.is_helpless(entity), prone=state.has_condition(entity, "prone"))
+
+    mover, other = state.creatures()[:2]
+    assert state.move_rules(mover).others == tuple(plain(e) for e in state.standing() if e != mover)
+    state.world.add(other, Position((0, 0)))
+    state.add_condition(other, Condition("prone"))
+    assert state.move_rules(mover).others == tuple(plain(e) for e in state.standing() if e != mover)
+    assert plain(other).prone and plain(other).top_left == (0, 0)
