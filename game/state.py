@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
+from game.core.bfcache import BoundedCache, built_once
 from game.core.grid import Square, footprint
 from game.core.movement import Mover, MoveRules, Occupant
 from game.ecs.components import (
@@ -15,6 +16,7 @@ from game.ecs.world import Entity, World
 
 HELPLESS_CONDITIONS = ("helpless", "unconscious", "dying", "petrified")
 OUT_COLD = ("unconscious", "dying")     # §27: on the battlefield but out of the fight for now
+OCCUPANTS_KEPT = 4096      # creatures as movement sees them, remembered per battlefield (GameState._occupant)
 SQUEEZING = "squeezing"     # §25.21: the space is one square narrower while squeezing
 
 
@@ -41,15 +43,15 @@ class GameState:
     # Creatures --------------------------------------------------------------------------------------
     def creatures(self) -> list[Entity]:
         """Every creature of any ruleset: whatever has a body on the battlefield."""
-        return [e for e, _ in self.world.query(Body)]
+        return self.world.holders(Body)
 
     def standing(self) -> list[Entity]:
         """Creatures still on the battlefield: alive, though perhaps dying or unconscious (§27)."""
-        return [e for e in self.creatures() if not self.world.has(e, OutOfFight)]
+        return self.world.holders(Body, lacking=OutOfFight)
 
     def conscious(self, entity: Entity) -> bool:
         """Alive and awake: neither dead nor unconscious nor dying (§9, §27)."""
-        return not self.world.has(entity, OutOfFight) and not any(self.has_condition(entity, c) for c in OUT_COLD)
+        return not self.world.has(entity, OutOfFight) and not self.has_any_condition(entity, OUT_COLD)
 
     def name(self, entity: Entity) -> str:
         return self.world.get(entity, Name).text
@@ -79,6 +81,12 @@ class GameState:
         conditions = self.world.maybe(entity, Conditions)
         return conditions is not None and conditions.has(name)
 
+    def has_any_condition(self, entity: Entity, names: tuple[str, ...]) -> bool:
+        """Whether any of ``names`` is on ``entity`` (one look at its conditions, where a has_condition per name
+        would look up the component each time: the computer asks this tens of thousands of times a turn)."""
+        conditions = self.world.maybe(entity, Conditions)
+        return conditions is not None and any(c.name in names for c in conditions.entries)
+
     def conditions(self, entity: Entity) -> Conditions:
         return self.world.maybe(entity, Conditions) or Conditions()
 
@@ -105,10 +113,11 @@ class GameState:
         return self.world.maybe_resource(PendingForced)
 
     def is_helpless(self, entity: Entity) -> bool:
-        return any(self.has_condition(entity, c) for c in HELPLESS_CONDITIONS)
+        return self.has_any_condition(entity, HELPLESS_CONDITIONS)
 
     def are_enemies(self, a: Entity, b: Entity) -> bool:
-        return self.side(a) != self.side(b)
+        get = self.world.get
+        return get(a, Team).side != get(b, Team).side
 
     def squares_taken(self, but: Entity | None = None) -> set[Square]:
         """Every square under a standing creature's space, leaving out ``but``'s."""
@@ -132,9 +141,22 @@ class GameState:
         squeezed = self.space(entity)[1] < body.size.side_squares if squeeze is None else squeeze
         mover = Mover(self.square(entity), body.size, self.side(entity), body.flying,
                       phasing=body.phasing, squeezed=squeezed)
-        others = [
-            Occupant(self.square(o), self.world.get(o, Body).size, self.side(o),
-                     helpless=self.is_helpless(o), prone=self.has_condition(o, "prone"))
-            for o in self.standing() if o not in (entity, ignoring)
-        ]
+        others = [self._occupant(o) for o in self.standing() if o not in (entity, ignoring)]
         return MoveRules(self.battlefield, mover, others)
+
+    def _occupant(self, entity: Entity) -> Occupant:
+        """``entity`` as movement sees it, kept per battlefield while the components it is made of stand: they
+        are immutable and replaced on change, so they are compared by identity (and held with the answer, so an
+        identity is never reused while it is kept). The computer asks for every creature's many times a turn."""
+        world = self.world
+        parts = (world.get(entity, Position), world.get(entity, Body), world.get(entity, Team),
+                 world.maybe(entity, Conditions))
+        known = built_once(self.battlefield, "occupants", BoundedCache, OCCUPANTS_KEPT)
+        key = (entity, *map(id, parts))
+        kept = known.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+            return kept[1]
+        position, body, team, _ = parts
+        made = Occupant(position.square, body.size, team.side, helpless=self.is_helpless(entity),
+                        prone=self.has_condition(entity, "prone"))
+        return known.put(key, (parts, made))[1]

@@ -66,3 +66,52 @@ def test_the_thinker_keeps_a_decision_until_the_moment_changes_and_never_touches
     assert thinker.decision(player, match.state, 0) is first      # asked again: the same reply, no new search
     assert match.state.world.snapshot() == before
     assert first[0] == make_player("ai", side, "normal", 3).next_command(match.state)
+
+
+# A person's options, worked out in the helper ----------------------------------------------------------------
+def test_the_bar_comes_from_the_helper_a_frame_later_and_equals_the_choices_worked_out_inline(monkeypatch):
+    import pygame
+
+    from game.app import FixedStepLoop, Game
+    from game.rulesets.dnd4e.actions.attack import attack_targets
+    from game.rulesets.dnd4e.actions.commands import EndTurn
+    from game.rulesets.dnd4e.actions.move import move_options
+    from game.rulesets.dnd4e.presentation.choices import choices
+    from game.ui import thinking
+    from test_game_loop import SteppedClock
+
+    game = Game(DEFAULT_MAP, 4, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    try:
+        scene = game.scene
+        assert scene.bar_choices == choices(scene.state, scene.actor)       # the tests wait for the helper
+        assert scene.targets == attack_targets(scene.state, scene.actor)
+        assert scene.walk == move_options(scene.state, scene.actor, "walk")
+        monkeypatch.setattr(thinking, "PATIENCE_S", 0.0)                     # as in play: no frame waits
+        before = scene.actor
+        assert scene.submit(EndTurn(before))
+        if scene.actor != before:
+            assert scene.bar_choices == [] and scene.targets == {} and scene.walk is None    # nothing stale shown
+        inline = (choices(scene.state, scene.actor), attack_targets(scene.state, scene.actor),
+                  move_options(scene.state, scene.actor, "walk"))
+        deadline = time.monotonic() + 60
+        while (scene.bar_choices, scene.targets, scene.walk) != inline and time.monotonic() < deadline:
+            time.sleep(0.01)
+            game.frame()                                   # the frame each answer arrives refreshes the options
+        assert (scene.bar_choices, scene.targets, scene.walk) == inline
+    finally:
+        pygame.quit()
+
+
+def test_answers_are_kept_for_their_moment_and_asked_again_when_it_changes():
+    from game.rulesets.dnd4e.presentation.choices import choices
+    from game.ui.thinking import Answers
+
+    rules = ruleset("4e")
+    creatures = rules.load_creatures()
+    match = rules.new_match(load_map(DEFAULT_MAP), rules.load_rosters(creatures=creatures), creatures, 3)
+    actor = rules.current_creature(match.state)
+    answers = Answers()
+    first = answers.answer(choices, match.state, "one", actor)          # PATIENCE_S: the tests wait for it
+    assert first == choices(match.state, actor)
+    assert answers.answer(choices, match.state, "one", actor) is first   # kept: no second request
+    assert answers.answer(choices, match.state, "two", actor) is not first

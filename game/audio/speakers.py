@@ -112,6 +112,11 @@ class Speakers:
         channel.set_volume(self.music_volume)
         channel.play(sound, loops=-1, fade_ms=CROSSFADE_MS)
 
+    def preload(self, track: str) -> None:
+        """Decode ``track`` now, so the frame that starts it does not (a whole loop takes tens of milliseconds)."""
+        if self.live:
+            self._track(track)
+
     def _track(self, track: str) -> pygame.mixer.Sound | None:
         """A music loop, read on first use and kept (decoded whole, so it loops to the sample)."""
         if track not in self.tracks:
@@ -129,6 +134,11 @@ SPEAKERS = Speakers()
 def play(kind: str) -> None:
     """Play one effect on the game's speakers (nothing without a device)."""
     SPEAKERS.play(kind)
+
+
+def load_music(track: str) -> None:
+    """Decode a music loop now (while a skirmish is set up), not on the frame that first plays it."""
+    SPEAKERS.preload(track)
 
 
 def play_all(kinds: list[str]) -> None:

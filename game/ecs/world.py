@@ -11,6 +11,7 @@ from typing import Any, Iterator, TypeVar
 
 T = TypeVar("T")
 Entity = int
+_NONE: dict[Entity, Any] = {}     # the store of a kind no entity holds (read, never written)
 
 
 class World:
@@ -54,16 +55,27 @@ class World:
             raise KeyError(f"entity {entity} has no {kind.__name__}") from None
 
     def maybe(self, entity: Entity, kind: type[T]) -> T | None:
-        return self._stores.get(kind, {}).get(entity)
+        return self._stores.get(kind, _NONE).get(entity)
 
     def has(self, entity: Entity, kind: type) -> bool:
-        return entity in self._stores.get(kind, {})
+        return entity in self._stores.get(kind, _NONE)
+
+    def holders(self, kind: type, lacking: type | None = None) -> list[Entity]:
+        """The entities holding ``kind`` and not ``lacking``, ascending (what ``query`` yields, without the
+        components: asked thousands of times a decision)."""
+        store = self._stores.get(kind, _NONE)
+        if lacking is None:
+            return sorted(store)
+        other = self._stores.get(lacking, _NONE)
+        return sorted(e for e in store if e not in other)
 
     def query(self, *kinds: type) -> Iterator[tuple[Any, ...]]:
         """(entity, component, ...) for every entity holding all ``kinds``, by ascending entity."""
         if not kinds:
             return iter(())
-        stores = [self._stores.get(kind, {}) for kind in kinds]
+        stores = [self._stores.get(kind, _NONE) for kind in kinds]
+        if len(stores) == 1:
+            return iter(sorted(stores[0].items()))     # entities are unique: the components are never compared
         smallest = min(stores, key=len)
         matches = sorted(e for e in smallest if all(e in store for store in stores))
         return iter([(e, *(store[e] for store in stores)) for e in matches])
@@ -77,6 +89,11 @@ class World:
             view.append(tuple(store))
             view.append(tuple(store.values()))
         return tuple(view)
+
+    def view(self) -> tuple[Any, ...]:
+        """A hashable view of every store and resource: equal exactly when the world holds the same components
+        and resources (components are immutable and replaced on change, so comparing it is mostly identity)."""
+        return self.stores_view(*self._stores), tuple(self._resources.items())
 
     # Resources: one-of-a-kind state such as the turn order ----------------------------------------
     def set_resource(self, resource: Any) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from game.core.grid import Square, footprint
 from game.core.lines import cover_line_verdicts, line_of_effect
@@ -23,6 +23,8 @@ from game.state import GameState
 
 if TYPE_CHECKING:                  # game.match reaches the registry, which reaches this protocol's module
     from game.match import Match
+
+T = TypeVar("T")
 
 WALK = "walk"                   # the bar's pick when nothing else is picked: a click on a lit square moves
 
@@ -158,6 +160,11 @@ class Screen(Protocol):
     def occupant(self, square: Square | None) -> Entity | None: ...
 
     def cover_lines(self, target: Entity) -> CoverLines | None: ...
+
+    def worked_out(self, function: Callable[..., T], *args: Any) -> T | None:
+        """``function(state, *args)`` (a pure, module-level function) worked out off the frame: None until it
+        is in, and then the screen calls ``refresh`` again."""
+        ...
 
     def skip_animations(self) -> None: ...
 

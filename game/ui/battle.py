@@ -11,12 +11,14 @@ battle_chrome.BattleChrome, input is read by battle_input.BattleInput; the bar, 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, TypeVar
 
 import pygame
 
-from game.audio.speakers import play, play_all
+from game.audio.kinds import battle_track
+from game.audio.speakers import load_music, play, play_all
 from game.core.grid import Square
+from game.core.lines import prepare as prepare_lines
 from game.ecs.components import Appearance
 from game.ecs.world import Entity
 from game.engine.choices import Choice
@@ -45,9 +47,11 @@ from game.ui.map_art import darkness_tile, path_dot, reach_tiles, tint, zone_til
 from game.ui.overlays import MapOverlays, Token, UnitShown
 from game.ui.pause_menu import PauseMenu
 from game.ui.session import Session
-from game.ui.thinking import Thinker
+from game.ui.thinking import Answers, Thinker
 from game.ui.tracker import PORTRAIT, tracker_height
 from game.ui.widgets import Fonts
+
+T = TypeVar("T")
 
 UNIT_ART = Path(__file__).resolve().parent.parent.parent / "assets" / "units"
 BANNER_HEIGHT = 36
@@ -110,6 +114,8 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
                             for side, level in sorted((computer or {}).items())}
         self.computer_wait = 0
         self.thinker = Thinker()         # the computer thinks in the helper process (game.ui.thinking)
+        self.answers = Answers()         # and a person's slow options are worked out there
+        self._setting_up = True          # until the first turn has begun (see worked_out)
         # Hot-seat: with two or more human sides, the screen hides the board whenever the machine passes
         # from one of them to another (a new turn, or a question the other side answers mid-turn).
         self.human_sides = [r.side for r in rosters if r.side not in self.controllers]
@@ -190,12 +196,20 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         self._prompt: Any = None                          # hud.PromptWords of the offer shown
         self._pictures_key: object = None
         self._build_cell_art()
+        load_music(battle_track(self.match.seed))          # decoded while the skirmish is set up, not on its first frame
+        prepare_lines(self.state.battlefield)              # and the line tables built
         self._show_events(self.match.events)
         if match is None:
             self.session.after(self, self.match.opening)      # the first turn starts: an autosave
         else:                      # a loaded skirmish: its story so far goes to the log, not to the animations
             self.animator.skip()
         self._turn_began()
+        self._setting_up = False
+        # Paint every panel and the board once now, off screen, while the skirmish is set up: the first frame
+        # then copies them (20 ms of drawing from scratch was the last frame over budget in play).
+        window = pygame.display.get_surface()
+        if window is not None and window.get_size() == screen_size:
+            self.draw(pygame.Surface(screen_size, 0, window))
 
     def _build_cell_art(self) -> None:
         """Everything drawn at the square size: the map's facts, the sprites, the overlay tiles and the kept
@@ -326,6 +340,15 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
             return
         self.controls.refresh()
 
+    def worked_out(self, function: Callable[..., T], *args: Any) -> T | None:
+        """``function(state, *args)`` for the state as it stands, worked out in the helper process: None until
+        it is in (the options are refreshed on the frame it arrives)."""
+        world = self.state.world
+        moment = (id(self.state.battlefield), id(world), world.view())
+        # While the skirmish is set up no frame waits, and the helper may still be starting (seconds on a busy
+        # machine): the first turn's options are worked out here.
+        return self.answers.answer(function, self.state, moment, *args, here=self._setting_up)
+
     def _is_area_power(self) -> bool:
         return self.controls.aiming_area()
 
@@ -384,6 +407,8 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         play_all(self.animator.take_sounds())
         if self.pause is None:                             # the computer waits while the menu is open
             self._computer_moves()
+        if self.answers.arrived():
+            self._refresh_options()
         if self.online is not None:
             self.online.pump(self)
         dx, dy = pan_direction()

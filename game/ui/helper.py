@@ -1,6 +1,6 @@
-"""A helper process for the battle screen's slow pure work, the computer's decisions and the autosaves, so a
-frame never waits for them nor shares Python's interpreter lock with them (a worker thread would take half of
-every frame's time while it ran).
+"""A helper process for the battle screen's slow pure work (the computer's decisions, the autosaves, a person's
+options), so a frame never waits for them nor shares Python's interpreter lock with them (a worker thread would
+take half of every frame's time while it ran).
 
 The screen sends requests and polls for replies once a frame; nothing here blocks a frame. A battlefield is
 sent once (pickled on the screen's thread while the skirmish is set up), a match's record only as it grows.
@@ -18,7 +18,7 @@ import queue
 import time
 import weakref
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.core.battlefield import Battlefield
 from game.match import Match
@@ -118,6 +118,14 @@ class Helper:
         self.requests.put(("decide", number, key, player, world))
         return job
 
+    def compute(self, function: Callable[..., Any], bf: Battlefield, world: Any, args: tuple[Any, ...]) -> Job:
+        """``function(state, *args)`` on the state made of ``bf`` and ``world``: a pure question about the state
+        (a module-level function, as pickle sends functions by name); the reply is its answer."""
+        key = self.field(bf)
+        number, job = self._job()
+        self.requests.put(("compute", number, key, function, world, args))
+        return job
+
     def autosave(self, match: Match, setup: Any, directory: Path) -> Job:
         """The next autosave of ``match`` as it stands now, in ``directory``; the reply is the file written."""
         field = self.field(match.state.battlefield)
@@ -188,6 +196,9 @@ def serve(requests: Any, replies: Any) -> None:
                 _, _, field, player, world = message
                 command = player.next_command(GameState(fields[field], world))
                 value: Any = (command, player.last_label)
+            elif kind == "compute":
+                _, _, field, function, world, args = message
+                value = function(GameState(fields[field], world), *args)
             else:
                 _, _, field, key, head, entries, world, dice, setup, directory = message
                 if head is not None:

@@ -13,7 +13,7 @@ NO_OPPORTUNITY_ACTIONS = ("dazed", "dominated", "stunned", "surprised", "unconsc
 
 
 def can_take_opportunity_actions(state: GameState, entity: Entity) -> bool:
-    return not any(state.has_condition(entity, c) for c in NO_OPPORTUNITY_ACTIONS)
+    return not state.has_any_condition(entity, NO_OPPORTUNITY_ACTIONS)
 
 
 def provokers(state: GameState, mover: Entity, path: tuple[Square, ...], move: str) -> list[Entity]:

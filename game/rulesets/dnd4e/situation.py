@@ -163,7 +163,7 @@ _NONE, _LIGHT, _HEAVY = int(Obscurement.NONE), int(Obscurement.LIGHT), int(Obscu
 
 
 def can_flank(state: GameState, flanker: Entity, target: Entity) -> bool:
-    if any(state.has_condition(flanker, c) for c in CANNOT_FLANK):
+    if state.has_any_condition(flanker, CANNOT_FLANK):
         return False
     return line_of_effect(state.battlefield, state.space(flanker), state.space(target))
 
@@ -184,7 +184,7 @@ def combat_advantage(state: GameState, attacker: Entity, target: Entity, kind: s
     """§13: the attacker must see the target; then any listed source grants it."""
     if not can_see(state, attacker, target):
         return False
-    if any(state.has_condition(target, c) for c in GRANTS_COMBAT_ADVANTAGE):
+    if state.has_any_condition(target, GRANTS_COMBAT_ADVANTAGE):
         return True
     if kind == MELEE and state.has_condition(target, "prone"):
         return True

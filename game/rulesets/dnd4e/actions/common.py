@@ -43,7 +43,7 @@ def check_actor(state: GameState, actor: Entity) -> Rejected | None:
 def can_take_triggered_actions(state: GameState, entity: Entity) -> bool:
     """§3.1, §9: alive, awake and neither dazed, stunned nor surprised."""
     return not state.world.has(entity, OutOfFight) and \
-        not any(state.has_condition(entity, c) for c in NO_TRIGGERED_ACTIONS)
+        not state.has_any_condition(entity, NO_TRIGGERED_ACTIONS)
 
 
 def immediate_ready(state: GameState, entity: Entity) -> bool:

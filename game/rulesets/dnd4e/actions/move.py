@@ -17,7 +17,8 @@ from game.rulesets.dnd4e.actions.events import ConditionGained, Event, UnitMoved
 from game.core.dice import Dice
 from game.core.grid import Square
 from game.core.distance import range_distance
-from game.core.movement import SearchResult, fall_at_end, path_cost, search, step_costs
+from game.core.bfcache import BoundedCache, built_once
+from game.core.movement import MoveRules, SearchResult, fall_at_end, path_cost, search, step_costs
 from game.ecs.components import START_OF_TURN, Body, Condition, Offer, PausedAttack, PausedMove, Position, Readied
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MOVE, spend
@@ -27,6 +28,7 @@ from game.rulesets.dnd4e.i18n import L_, named
 
 WALK, RUN, CRAWL, SQUEEZE = "walk", "run", "crawl", "squeeze"
 MOVE_MODES = (WALK, RUN, SHIFT, CRAWL, SQUEEZE)
+SEARCHES_KEPT = 64                             # move searches remembered per battlefield (move_options)
 SLOWED_SPEED = 2                               # 4e §9 slowed
 SHIFT_SQUARES = 1                              # 4e §25.20
 RUN_BONUS = 2                                  # 4e §25.17
@@ -120,8 +122,21 @@ def move_budget(state: GameState, entity: Entity, mode: str = WALK) -> int:
 
 
 def move_options(state: GameState, entity: Entity, mode: str = WALK) -> SearchResult:
-    """Every square one move can reach and the cheapest path there: the overlay and the check agree."""
-    return search(state.move_rules(entity, squeeze=mode == SQUEEZE or None), move_budget(state, entity, mode))
+    """Every square one move can reach and the cheapest path there: the overlay and the check agree.
+
+    The search depends only on the battlefield, the mover, the other creatures as movement sees them and the
+    budget, so its (immutable) answer is kept per battlefield: the computer plans several times a turn, and
+    asks again after every command that moved nobody."""
+    rules = state.move_rules(entity, squeeze=mode == SQUEEZE or None)
+    budget = move_budget(state, entity, mode)
+    if type(rules) is not MoveRules:
+        return search(rules, budget)
+    searches = built_once(rules.bf, move_options, BoundedCache, SEARCHES_KEPT)
+    key = (rules.mover, rules.others, budget)
+    found = searches.get(key)
+    if found is None:
+        found = searches.put(key, search(rules, budget))
+    return found
 
 
 def validate_move(state: GameState, command: Move) -> Rejected | None:

@@ -103,11 +103,31 @@ def _strike(main: DiceExpr, extra: DiceExpr | None, damage_type: str, stats: Sta
     return Strike(hit, damage, drop)
 
 
+STRIKES_KEPT = 4096
+_strikes_seen: dict[tuple[object, ...], tuple[tuple[object, ...], Strike]] = {}
+
+
+def _strike_of(main: DiceExpr, extra: DiceExpr | None, damage_type: str, stats: Stats, weakened: bool,
+               insubstantial: bool, hp: int, needed: int, miss_half: bool) -> Strike:
+    """``_strike``, looked up first by the identity of its dice and stats: hashing those dataclasses for the
+    lru_cache was a tenth of the computer's time, and the same (immutable) objects give the same answer.
+    The objects are held with the answer, so an identity is never reused while it is kept."""
+    key = (id(main), id(extra), id(stats), damage_type, weakened, insubstantial, hp, needed, miss_half)
+    kept = _strikes_seen.get(key)
+    if kept is not None and kept[0][0] is main and kept[0][1] is extra and kept[0][2] is stats:
+        return kept[1]
+    found = _strike(main, extra, damage_type, stats, weakened, insubstantial, hp, needed, miss_half)
+    if len(_strikes_seen) >= STRIKES_KEPT:
+        _strikes_seen.clear()
+    _strikes_seen[key] = ((main, extra, stats), found)
+    return found
+
+
 def strike(state: GameState, attacker: Entity, target: Entity, plan: AttackPlan, extra_ok: bool = True) -> Strike:
     """The expected result of the attack ``plan`` describes (its modifiers, its combat advantage)."""
     profile = plan.profile
     extra = profile.advantage_damage if plan.advantage and extra_ok else None
-    return _strike(profile.damage, extra, profile.damage_type, state.stats(target),
+    return _strike_of(profile.damage, extra, profile.damage_type, state.stats(target),
                    state.has_condition(attacker, "weakened"), state.has_condition(target, "insubstantial"),
                    effective_hp(state, target), plan.needed, profile.miss_half)
 
@@ -115,7 +135,7 @@ def strike(state: GameState, attacker: Entity, target: Entity, plan: AttackPlan,
 def rough_strike(state: GameState, attacker: Entity, target: Entity, power: Power, modifiers: int = 0) -> Strike:
     """The same without a plan: the power's bonus against the target's defense plus ``modifiers``."""
     needed = base_needed(power.bonus, state.stats(target).defenses.value(power.defense), modifiers)
-    return _strike(power.damage, None, power.damage_type, state.stats(target),
+    return _strike_of(power.damage, None, power.damage_type, state.stats(target),
                    state.has_condition(attacker, "weakened"), state.has_condition(target, "insubstantial"),
                    effective_hp(state, target), needed, power.miss_half)
 

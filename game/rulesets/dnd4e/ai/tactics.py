@@ -50,7 +50,9 @@ from game.core.flanking import opposite_positions
 from game.core.grid import DIRECTIONS, Square, are_adjacent, chebyshev, footprint, space_distance
 from game.core.lines import line_of_effect
 from game.core.movement import SearchResult
-from game.ecs.components import ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Surges
+from game.ecs.components import (
+    ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Stats, Surges,
+)
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import LONG_RANGE_PENALTY, Modifier
 from game.rulesets.dnd4e.economy import MOVE, STANDARD, spend
@@ -75,6 +77,7 @@ HAZARD = 2.0                      # standing on a hazard square (the map marks i
 MARGIN = 0.5                      # how far below the best found a guess may be and still get an exact look
 PLANS_KEPT = 4096                  # attack plans remembered per battlefield between decisions
 MELEE_MAPS_KEPT = 64               # enemy melee reach maps remembered per battlefield
+FOES_KEPT = 1024                   # enemies as the planner sees them, remembered per battlefield
 ACTION_POINT_WORTH = 4.0          # an extra attack must be worth this much to spend the action point
 
 
@@ -178,10 +181,25 @@ class Planner:
         self._archer_list: list[Foe] | None = None
         self._taken_squares: set[Square] | None = None
         self._hazards = _has_hazards(self.bf)
+        self._ledges = style.smart_push and _pushable_ground(self.bf)    # where a push leaves its target matters
         self._friends: list[tuple[Square, int]] | None = None
 
     # Who is who ---------------------------------------------------------------------------------------
     def _foe(self, enemy: Entity) -> Foe:
+        """The enemy as the planner sees it, kept per battlefield while what it is made of stands: the
+        components read below are immutable and replaced when they change, so they are compared by identity
+        (and held in the entry, so an identity is never reused while it is kept)."""
+        world = self.state.world
+        parts = (world.get(enemy, Arsenal), self.stats, world.get(enemy, Stats), world.maybe(enemy, Conditions),
+                 world.get(enemy, Position), world.get(enemy, Body))
+        known = built_once(self.bf, "foes", BoundedCache, FOES_KEPT)
+        key = (enemy, *map(id, parts))
+        kept = known.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+            return kept[1]
+        return known.put(key, (parts, self._foe_made(enemy)))[1]
+
+    def _foe_made(self, enemy: Entity) -> Foe:
         s = self.state
         defenses = self.stats.defenses
         melee, reach, ranged, far = 0.0, 1, 0.0, 0
@@ -196,14 +214,14 @@ class Planner:
             elif p.kind in (RANGED, AREA) and value > ranged:
                 ranged, far = value, max(p.reach, p.long_range) + (p.size if p.kind == AREA else 0)
         speed = s.stats(enemy).speed
-        if any(s.has_condition(enemy, c) for c in ("immobilized", "restrained", "grabbed")):
+        if s.has_any_condition(enemy, ("immobilized", "restrained", "grabbed")):
             speed = 0
         elif s.has_condition(enemy, "slowed"):
             speed = min(speed, 2)
         if s.has_condition(enemy, "weakened"):
             melee, ranged = melee / 2, ranged / 2
-        active = not any(s.has_condition(enemy, c) for c in ("stunned", "dominated", "petrified"))
-        grants = any(s.has_condition(enemy, c) for c in GRANTS_COMBAT_ADVANTAGE)
+        active = not s.has_any_condition(enemy, ("stunned", "dominated", "petrified"))
+        grants = s.has_any_condition(enemy, GRANTS_COMBAT_ADVANTAGE)
         return Foe(enemy, s.space(enemy), melee, reach, ranged, far, speed, active, grants)
 
     def _usable_powers(self) -> list[Power]:
@@ -279,7 +297,15 @@ class Planner:
         checks = self.style.archers if exact else 0
         for foe in self._archers():
             (fx, fy), side = foe.space
-            gap = max(0, fx - (x + size - 1), x - (fx + side - 1), fy - (y + size - 1), y - (fy + side - 1))
+            # space_distance written out (asked for every archer on every square scored)
+            gap = fx - (x + size - 1)
+            if gap < 0:
+                gap = x - (fx + side - 1)
+            gap_y = fy - (y + size - 1)
+            if gap_y < 0:
+                gap_y = y - (fy + side - 1)
+            if gap < gap_y:
+                gap = gap_y
             if gap > foe.far + foe.speed:
                 continue
             value = foe.ranged * (0.5 if gap <= 1 else 1.0)     # next to us it provokes if it shoots (§25.13)
@@ -524,7 +550,7 @@ class Planner:
         key = (power.name, target, bonus)
         found = self._roughs.get(key)
         if found is None:
-            ledges = self.style.smart_push and _pushable_ground(self.bf)
+            ledges = self._ledges
             hit = rough_strike(self.state, self.me, target, power, bonus)
             found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
             if bonus > 0 and power.advantage_damage is not None:
@@ -597,7 +623,7 @@ class Planner:
         s = self.state
         plan = AttackPlan(power, base.distance, modifiers, s.stats(target).defenses.value(power.defense), base.advantage)
         found = strike(s, self.me, target, plan, self.me not in self.turn.extra_damage_dealt)
-        ledges = self.style.smart_push and _pushable_ground(self.bf)
+        ledges = self._ledges
         with self._at(square):
             value = self._value(target, found, power, (square, self.size), ledges)
         value -= USE_COST.get(power.usage, 0.0)
@@ -667,7 +693,7 @@ class Planner:
 
     def _area_value(self, area: AreaPlan, space: tuple[Square, int]) -> float:
         s = self.state
-        ledges = self.style.smart_push and _pushable_ground(self.bf)
+        ledges = self._ledges
         total = 0.0
         for target, plan in area.targets:
             found = strike(s, self.me, target, plan, False)
@@ -990,7 +1016,7 @@ class Planner:
                 if not isinstance(plan, AttackPlan):
                     break
                 found = strike(s, self.me, foe.entity, plan, self.me not in self.turn.extra_damage_dealt)
-                ledges = self.style.smart_push and _pushable_ground(self.bf)
+                ledges = self._ledges
                 with self._at(end):
                     value = self._value(foe.entity, found, basic, (end, self.size), ledges)
                 value += self.refined(end) - self.opportunity_cost(path)

@@ -12,6 +12,7 @@ Two rows, with keys that never move:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.rulesets.dnd4e.actions.attack import plan_attack, power_targets
@@ -231,7 +232,7 @@ def charge_path(state: GameState, actor: Entity, target: Entity,
 
 
 def charge_paths(state: GameState, actor: Entity,
-                 enemies: list[Entity]) -> tuple[dict[Entity, tuple[Square, ...]], Rejected]:
+                 enemies: Sequence[Entity]) -> tuple[dict[Entity, tuple[Square, ...]], Rejected]:
     """Every enemy a charge can reach now with its path, and the first reason one could not."""
     if (rejection := check_actor(state, actor)) is not None:
         return {}, rejection

@@ -48,6 +48,7 @@ class Controls4e(Words):
         self._area: AreaPlan | Rejected | None = None
         self._coup_key: tuple[Entity, int, str] | None = None
         self._coup: str | None = None
+        self._bar_of: Entity | None = None        # the creature the bar's choices were worked out for
 
     def power(self) -> Power | None:
         """The picked power, if the mode is one."""
@@ -64,7 +65,7 @@ class Controls4e(Words):
 
     def refresh(self) -> None:
         self.clear()
-        self.bar_choices = choices(self.state, self.actor) if self.state.outcome is None else []
+        self._refresh_bar()
         forced = next_forced(self.state)
         if forced is None:
             self._set_forced_path(())
@@ -84,7 +85,7 @@ class Controls4e(Words):
             if power.area == "wall":
                 self.wall_next = wall_next_squares(state, actor, power, self.wall)
             elif power.attacks and power.kind in ("melee", "ranged"):
-                self.targets = dict(power_targets(state, actor, power.name))
+                self.targets = dict(self.screen.worked_out(power_targets, actor, power.name) or {})
             elif not power.attacks and power.kind in ("melee", "ranged"):
                 self.friends = list(choice.targets) if choice is not None else []
         elif mode.startswith("teleport:"):
@@ -92,7 +93,9 @@ class Controls4e(Words):
             if teleport is not None:
                 self.teleports = teleport_squares(state, actor, teleport)
         elif mode == "charge":
-            self.charges = charge_paths(state, actor, [e for e in state.standing() if state.are_enemies(actor, e)])[0]
+            enemies = tuple(e for e in state.standing() if state.are_enemies(actor, e))
+            charges = self.screen.worked_out(charge_paths, actor, enemies)
+            self.charges = charges[0] if charges is not None else {}
             self.targets = {e: None for e in self.charges}
         elif mode in ("bull_rush", "grab") and choice is not None:
             if self.picked is None:
@@ -115,9 +118,23 @@ class Controls4e(Words):
             self.friends = list(choice.targets)
         else:
             if move_blocker(state, actor, mode) is None:
-                self.walk = move_options(state, actor, mode)
+                self.walk = self.screen.worked_out(move_options, actor, mode)
             if state.turn.actions.standard:
-                self.targets = dict(attack_targets(state, actor))
+                self.targets = dict(self.screen.worked_out(attack_targets, actor) or {})
+
+    def _refresh_bar(self) -> None:
+        """The bar's choices (every power planned against every creature: tens of milliseconds among forty
+        creatures) are worked out off the frame, as are the squares, targets and charge paths lit (a range count
+        per creature, step tables built on a creature's first move); until they are in, the bar stays as it was
+        for the same creature, and is empty for another, and nothing is lit."""
+        if self.state.outcome is not None:
+            self.bar_choices, self._bar_of = [], None
+            return
+        found = self.screen.worked_out(choices, self.actor)
+        if found is not None:
+            self.bar_choices, self._bar_of = found, self.actor
+        elif self._bar_of != self.actor:
+            self.bar_choices, self._bar_of = [], None
 
     # Keys and buttons -------------------------------------------------------------------------------
     def key(self, action: str) -> bool:
