@@ -18,6 +18,7 @@ import hashlib
 
 from game.rulesets.dnd4e.actions.attack import offer_plan
 from game.rulesets.dnd4e.actions.commands import Command, EndTurn, ForceMove, React, Rejected
+from game.rulesets.dnd4e.i18n import L_, N_
 from game.rulesets.dnd4e.actions.common import decider
 from game.rulesets.dnd4e.actions.door import validate
 from game.rulesets.dnd4e.actions.force_move import forced_next_squares, next_forced
@@ -25,7 +26,7 @@ from game.rulesets.dnd4e.ai.ground import forced_ends
 from game.rulesets.dnd4e.ai.tactics import DIFFICULTIES, STYLES, Planner
 from game.core.dice import SeededDice
 from game.core.grid import Square, chebyshev
-from game.ecs.components import ForcedMovement
+from game.ecs.components import ForcedMovement, Offer
 from game.state import GameState
 
 
@@ -67,16 +68,16 @@ class Controller:
         if offer is not None:
             take = React(offer.by, True)
             if validate(state, take) is None and self._worth_taking(state):
-                self.last_label = f"take {offer.kind}"
+                self.last_label = L_("take {offer}", offer=offered(offer))
                 return take
-            self.last_label = f"let {offer.kind} pass"
+            self.last_label = L_("let {offer} pass", offer=offered(offer))
             return React(offer.by, False)
         planner = Planner(state, who, self.style, nudges)
         for plan in planner.plans():
             if validate(state, plan.command) is None:
-                self.last_label = plan.label
+                self.last_label = plan.label.line()
                 return plan.command
-        self.last_label = "end turn"
+        self.last_label = L_("end turn")
         return EndTurn(who)
 
     def _moment(self, state: GameState, who: int) -> str:
@@ -120,10 +121,19 @@ class Controller:
         scored.sort(key=lambda t: (-t[0], -t[1]))
         for _, _, command in scored:
             if validate(state, command) is None:
-                self.last_label = f"place the {forced.kind} at {command.path[-1]}"
+                self.last_label = L_("place the {movement} at {square}", movement=forced.kind, square=command.path[-1])
                 return command
-        self.last_label = "no forced path passes the door"
+        self.last_label = L_("no forced path passes the door")
         return any_forced_path(state, forced)
+
+
+# What an offer gives, in the computer's reason for taking it or letting it pass (a power offer names its power).
+OFFERED = {"opportunity": N_("the opportunity attack"), "readied": N_("the readied action"),
+           "return": N_("the return from delay")}
+
+
+def offered(offer: Offer) -> str:
+    return offer.power if offer.kind == "power" and offer.power else L_(OFFERED.get(offer.kind, offer.kind))
 
 
 def any_forced_path(state: GameState, forced: ForcedMovement) -> ForceMove:

@@ -29,6 +29,8 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
+from game.rulesets.dnd4e.ai.said import Said
+from game.rulesets.dnd4e.i18n import N_
 from game.rulesets.dnd4e.actions.attack import AreaPlan, AttackPlan, plan_area, plan_attack
 from game.rulesets.dnd4e.actions.commands import (
     AreaAttack, Attack, Charge, Command, CoupDeGrace, DrinkPotion, EndTurn, Escape, Move, SecondWind,
@@ -111,7 +113,7 @@ DIFFICULTIES = tuple(STYLES)
 class Plan:
     score: float
     command: Command
-    label: str
+    label: Said
 
 
 @dataclass(frozen=True)
@@ -629,7 +631,7 @@ class Planner:
         value -= USE_COST.get(power.usage, 0.0)
         if power.kind == RANGED:
             value -= self._attack_provokes(square)
-        return Plan(value, Attack(self.me, target, power.name), f"{power.name} on {s.name(target)}")
+        return Plan(value, Attack(self.me, target, power.name), Said(N_("{power} on {target}"), power=power.name, target=s.name(target)))
 
     def _exact_area(self, square: Square, power: Power) -> Plan | None:
         key = (square, power.name)
@@ -643,7 +645,8 @@ class Planner:
                         value = self._area_value(area, (square, self.size)) - USE_COST.get(power.usage, 0.0)
                         if power.kind == AREA:
                             value -= self._attack_provokes(square)
-                        plans.append(Plan(value, AreaAttack(self.me, power.name, origin), f"{power.name} at {origin}"))
+                        said = Said(N_("{power} at {square}"), power=power.name, square=origin)
+                        plans.append(Plan(value, AreaAttack(self.me, power.name, origin), said))
             plans.sort(key=lambda p: -p.score)
             self._areas[key] = plans
         found = self._areas[key]
@@ -816,7 +819,8 @@ class Planner:
         basic = s.arsenal(self.me).basic_attack(MELEE)
         if basic is None:
             return []
-        return [Plan(1.0, CoupDeGrace(self.me, e, basic.name), f"coup de grace on {s.name(e)}") for e in self.standing
+        return [Plan(1.0, CoupDeGrace(self.me, e, basic.name), Said(N_("coup de grace on {target}"), target=s.name(e)))
+                for e in self.standing
                 if s.are_enemies(self.me, e) and not s.conscious(e) and s.is_helpless(e)
                 and are_adjacent(self.home, self.size, *s.space(e))]
 
@@ -828,7 +832,7 @@ class Planner:
         budget = self.turn.actions
         if budget.minor < 1 or budget.one_action:
             return None
-        options: list[Plan] = [Plan(3.0, Sustain(me, power), f"sustain {power}") for power in sustainable(s, me)]
+        options: list[Plan] = [Plan(3.0, Sustain(me, power), Said(N_("sustain {power}"), power=power)) for power in sustainable(s, me)]
         if self.style.heals:
             for power in self.powers:
                 if power.action != "minor" or power.attacks:
@@ -838,18 +842,19 @@ class Planner:
                         value = self._heal_worth(ally, s.stats(ally).surge_value + average(power.heal.bonus))
                         if value > 0:
                             options.append(Plan(value - USE_COST.get(power.usage, 0.0), UsePower(me, power.name, ally),
-                                                f"{power.name} on {s.name(ally)}"))
+                                                Said(N_("{power} on {ally}"), power=power.name, ally=s.name(ally))))
                 elif power.kind == "personal":
                     if self._enemy_near():
-                        options.append(Plan(2.0, UsePower(me, power.name), power.name))
+                        options.append(Plan(2.0, UsePower(me, power.name), Said("{power}", power=power.name)))
                 elif power.hit_effects:
                     for ally in self.allies:
                         if s.conscious(ally) and any(are_adjacent(*s.space(ally), *f.space) for f in self.foes):
-                            options.append(Plan(1.5, UsePower(me, power.name, ally), f"{power.name} on {s.name(ally)}"))
+                            said = Said(N_("{power} on {ally}"), power=power.name, ally=s.name(ally))
+                            options.append(Plan(1.5, UsePower(me, power.name, ally), said))
             if s.arsenal(me).potions > 0:
                 value = self._heal_worth(me, 10)
                 if value > 0:
-                    options.append(Plan(value, DrinkPotion(me), "potion"))
+                    options.append(Plan(value, DrinkPotion(me), Said(N_("potion"))))
         options.sort(key=lambda p: -p.score)
         return next((p for p in options if p.score >= 1.0 and validate(self.live, p.command) is None), None)
 
@@ -889,7 +894,7 @@ class Planner:
             return None
         found = self.best_attacks([(Station(self.home, None, 0.0), 0.0)], 0, keep=1)
         if found and found[0][0] >= ACTION_POINT_WORTH:
-            return Plan(found[0][0], SpendActionPoint(self.me), "action point")
+            return Plan(found[0][0], SpendActionPoint(self.me), Said(N_("action point")))
         return None
 
     # The turn -------------------------------------------------------------------------------------------
@@ -899,10 +904,10 @@ class Planner:
         me = self.me
         budget = self.turn.actions
         if s.has_condition(me, "prone") and not budget.one_action and validate(self.live, StandUp(me)) is None:
-            return [Plan(100.0, StandUp(me), "stand up")]
+            return [Plan(100.0, StandUp(me), Said(N_("stand up")))]
         found: list[Plan] = []
         if budget.standard < 1 and budget.move < 1 and budget.minor < 1:
-            return [Plan(0.0, EndTurn(me), "end turn")]
+            return [Plan(0.0, EndTurn(me), Said(N_("end turn")))]
         minor = self.minor()
         if minor is not None:
             found.append(Plan(minor.score + 50.0, minor.command, minor.label))
@@ -929,15 +934,15 @@ class Planner:
                 found.append(Plan(plan.score + settle_value, plan.command, plan.label))
             wind = self.second_wind()
             if wind > 0:
-                found.append(Plan(wind + settle_value, SecondWind(me), "second wind"))
+                found.append(Plan(wind + settle_value, SecondWind(me), Said(N_("second wind"))))
             if not home_attacks and self.danger_weight and self.hurt(self.home):
                 defend = 0.15 * self.danger_weight * self.hurt(self.home)
-                found.append(Plan(defend + settle_value - 0.5, TotalDefense(me), "total defense"))
+                found.append(Plan(defend + settle_value - 0.5, TotalDefense(me), Said(N_("total defense"))))
         if move_then_attack and stations:
             moving = self.best_attacks([(st, self.position(st.square) - st.extra) for st in stations], speed)
             for total, place, plan in moving:
                 if place.command is not None:
-                    found.append(Plan(total, place.command, f"to {place.square}, then {plan.label}"))
+                    found.append(Plan(total, place.command, Said(N_("to {square}, then {plan}"), square=place.square, plan=plan.label)))
             # §25.5: where walking up for a melee basic attack is the best, charging it (+1) may be better.
             basic = s.arsenal(me).basic_attack(MELEE)
             if moving and basic is not None and isinstance(moving[0][2].command, Attack) and \
@@ -952,14 +957,14 @@ class Planner:
             more = self.stations(reach) if reach != speed else stations
             value, station = self._best_move(more, reach)
             if station is not None and station.command is not None:
-                found.append(Plan(value - 0.01, station.command, f"move to {station.square}"))
+                found.append(Plan(value - 0.01, station.command, Said(N_("move to {square}"), square=station.square)))
         if s.has_condition(me, "grabbed") and not home_attacks:
             for skill in ("athletics", "acrobatics"):
                 command = Escape(me, skill)
                 if validate(self.live, command) is None:
-                    found.append(Plan(settle_value + 1.0, command, "escape"))
+                    found.append(Plan(settle_value + 1.0, command, Said(N_("escape"))))
                     break
-        found.append(Plan(self.refined(self.home), EndTurn(me), "end turn"))
+        found.append(Plan(self.refined(self.home), EndTurn(me), Said(N_("end turn"))))
         if self.nudges is not None and self.style.noise:
             # Easy's nudge: a whole number from -noise to +noise, off the seeded dice.
             spread = self.style.noise
@@ -1020,7 +1025,7 @@ class Planner:
                 with self._at(end):
                     value = self._value(foe.entity, found, basic, (end, self.size), ledges)
                 value += self.refined(end) - self.opportunity_cost(path)
-                plans.append(Plan(value, command, f"charge {s.name(foe.entity)}"))
+                plans.append(Plan(value, command, Said(N_("charge {foe}"), foe=s.name(foe.entity))))
                 break
         return plans
 
