@@ -76,23 +76,27 @@ def even_out(rosters: Sequence[tuple[str, tuple[str, ...]]], bestiary: Sequence[
     if now.even:
         return None
     keys_of = dict(rosters)
-    candidates: list[Suggestion] = []
-    if only in (None, now.weakest):
-        candidates += [Suggestion(now.weakest, add=key) for key in bestiary]
-    if only in (None, now.strongest) and len(keys_of[now.strongest]) > 1:
-        candidates += [Suggestion(now.strongest, remove=i) for i in range(len(keys_of[now.strongest]))]
-    best, best_gap = None, _gap(points.values())
+    # Without ``only``: add to the weakest side or take from the strongest. With it: add to that side if any
+    # side is stronger, take from it if any is weaker (two sides may tie for weakest among four).
+    to_grow = [only] if only is not None and points[only] < max(points.values()) else [now.weakest] * (only is None)
+    to_shrink = [only] if only is not None and points[only] > min(points.values()) else [now.strongest] * (only is None)
+    candidates = [Suggestion(side, add=key) for side in to_grow for key in bestiary]
+    candidates += [Suggestion(side, remove=i) for side in to_shrink if len(keys_of[side]) > 1
+                   for i in range(len(keys_of[side]))]
+    best, best_key = None, _unevenness(points.values())
     for candidate in candidates:
         changed = candidate.apply(keys_of[candidate.side])
         if candidate.add is not None and not fits(candidate.side, changed):
             continue
-        gap = _gap([budget(changed).points if side == candidate.side else p for side, p in points.items()])
-        if gap < best_gap:
-            best, best_gap = candidate, gap
+        key = _unevenness([budget(changed).points if side == candidate.side else p for side, p in points.items()])
+        if key < best_key:
+            best, best_key = candidate, key
     return best
 
 
-def _gap(points: Iterable[int]) -> int:
-    """How uneven the sides are: the strongest over the weakest, in millionths (integer maths)."""
+def _unevenness(points: Iterable[int]) -> tuple[int, int]:
+    """How uneven the sides are, to be made smaller: the strongest over the weakest (in millionths), then how far
+    all sides lie from their mean (so one weak side brought up counts when another stays as weak); integers."""
     values = list(points)
-    return max(values) * 1_000_000 // max(min(values), 1)
+    total, count = sum(values), len(values)
+    return max(values) * 1_000_000 // max(min(values), 1), sum(abs(v * count - total) for v in values)

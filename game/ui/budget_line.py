@@ -65,6 +65,10 @@ def no_suggestion_words() -> str:
     return _("The sides are as even as one creature can make them.")
 
 
+def no_suggestion_button_words() -> str:
+    return _("No creature evens the sides")
+
+
 @dataclass
 class SideBudget:
     """One side's budget against the other playing sides, for the roster editor: the sentence for the side's
@@ -84,6 +88,10 @@ class SideBudget:
     def words(self, keys: tuple[str, ...]) -> str:
         budgets = side_budgets(self.ruleset, self.creatures, self.with_keys(keys))
         return budget_sentence([(self.names.get(side, side), budget) for side, budget in budgets])
+
+    def of_one(self, key: str) -> str:
+        """What one creature alone adds to a budget ("100 XP"), shown beside it in the editor's lists."""
+        return translate(rulesets.ruleset(self.ruleset).encounter_budget((key,), self.creatures).words)
 
     def suggestion(self, keys: tuple[str, ...]) -> Suggestion | None:
         if self._cached is None or self._cached[0] != keys:

@@ -468,9 +468,10 @@ class MenuScene:
         words = self.budget_words()
         if not words:
             return y
-        text(screen, self.fonts.small, fit(self.fonts.small, words, area.width), (area.x, y), palette.TEXT_DIM)
-        y += self.fonts.small.get_linesize() + 4
         suggestion = self.suggestion
+        text(screen, self.fonts.small, fit(self.fonts.small, words, area.width), (area.x, y),
+             palette.TEXT if suggestion else palette.TEXT_DIM)
+        y += self.fonts.small.get_linesize() + 4
         if suggestion is None:
             return y
         setup = self._setup(("even", suggestion.side))

@@ -12,7 +12,7 @@ from game.core.grid import Square
 from game.ecs.components import Body
 from game.input.intents import Click, Hover, Intent, Key
 from game.render import palette
-from game.ui.budget_line import SideBudget, no_suggestion_words, suggestion_words
+from game.ui.budget_line import SideBudget, no_suggestion_button_words, no_suggestion_words, suggestion_words
 from game.ui.form import draw_control
 from game.ui.widgets import Fonts, fit, panel, text
 
@@ -102,7 +102,7 @@ class RosterEditor:
             return BUTTON_WORDS[key]
         suggestion = self.budget.suggestion(self.keys) if self.budget is not None else None
         if suggestion is None:
-            return no_suggestion_words()
+            return no_suggestion_button_words()
         return suggestion_words(suggestion, self.keys, SIDE_WORDS.get(self.side, self.side),
                                 lambda key: self.creatures[key].display_name)
 
@@ -215,6 +215,9 @@ class RosterEditor:
             if focused:
                 pygame.draw.rect(screen, palette.SELECT, rect, 2, border_radius=5)
             text(screen, fonts.body, fit(fonts.body, template.display_name, rect.width - 20), (rect.x + 10, rect.y + 4))
+            if self.budget is not None:      # what the creature alone adds to the side's budget
+                text(screen, fonts.small, self.budget.of_one(keys[index]), (rect.right - 10, rect.y + 6), palette.TEXT_DIM,
+                     "topright")
             text(screen, fonts.small, fit(fonts.small, template.summary, rect.width - 20),
                  (rect.x + 10, rect.y + 6 + fonts.body.get_linesize()), palette.TEXT_DIM)
             self.rows.append((rect, column, index))
