@@ -372,7 +372,7 @@ def test_whole_computer_games_finish_and_replay_identically():
 
 def test_content_errors_name_the_file_and_key(tmp_path):
     bad = tmp_path / "creatures.toml"
-    bad.write_text('[imp]\nname = "Imp"\nsprite = "imp"\nlevel = 1\nhp = 5\nac = 13\nspeed_ft = 20\n'
+    bad.write_text('[imp]\nname = "Imp"\nsprite = "imp"\nlevel = 1\ncr = "1"\nhp = 5\nac = 13\nspeed_ft = 20\n'
                    'abilities = { dex = 3 }\nproficiency = 2\n[[imp.attacks]]\nname = "Sting"\nkind = "thrown"\n'
                    'bonus = 5\ndamage = "1d4+3"\ndamage_type = "piercing"\n')
     with pytest.raises(ContentError, match=r"^creatures.toml:imp.attacks\[0\].kind: must be one of melee, ranged"):
