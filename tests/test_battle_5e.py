@@ -488,7 +488,7 @@ def test_under_5e_a_side_takes_another_sides_roster_and_edits_it_as_under_4e():
         run_frames(game, 2)
         scene = game.scene
         names = sorted(scene.state.name(e) for e in scene.state.creatures() if scene.state.side(e) == "red")
-        assert "Ogre" in names and sum(n.startswith("Hobgoblin") for n in names) == 3
+        assert sum(n.startswith("Ogre") for n in names) == 2 and sum(n.startswith("Hobgoblin") for n in names) == 3
     finally:
         pygame.quit()
 

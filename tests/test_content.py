@@ -162,9 +162,8 @@ def test_the_blue_and_red_rosters_load(creatures):
     assert set(rosters) == {"blue", "red"}
     assert (rosters["blue"].label, rosters["blue"].creatures) == ("Adventurers", ("fighter", "rogue", "cleric", "wizard"))
     red = rosters["red"].creatures
-    assert len(red) <= 8 and not any(creatures[k].stats.hero for k in red)
-    assert "ogre" in red and "goblin_archer" in red and any(creatures[k].body.flying for k in red)
-    assert 3 <= red.count("kobold_minion") <= 4
+    assert len(red) <= 7 and not any(creatures[k].stats.hero for k in red)       # 10 squares: the ogre and six
+    assert "ogre" in red and "goblin_archer" in red
 
 
 # --------------------------------------------------------------------------------------------
@@ -173,7 +172,7 @@ def test_the_blue_and_red_rosters_load(creatures):
 
 CLUB = '{ name = "club", kind = "melee", reach = 1, bonus = 6, defense = "ac", damage = "1d8+3" }'
 BASE = {
-    "name": '"Brute"', "sprite": '"ogre"', "level": "1", "hp": "30",
+    "name": '"Brute"', "sprite": '"ogre"', "role": '"brute"', "level": "1", "hp": "30",
     "defenses": "{ ac = 15, fortitude = 14, reflex = 12, will = 12 }", "speed": "6", "initiative": "2",
 }
 
@@ -254,6 +253,18 @@ MISTAKES = {
         creature_toml('{ name = "bash", kind = "melee", reach = 1, bonus = 6, defense = "ac", damage = "1d8",'
                       ' hit_effects = [{ condition = "dazed", length = "save_ends" }] }'),
         f"{POWER_AT}.hit_effects[0].length: unknown key (expected one of condition, duration, amount, damage_type, after)"),
+    "no role (the encounter budget needs level and role)": (
+        creature_toml(role=None),
+        "creatures.toml:brute: missing key 'role'"),
+    "bad rank": (
+        creature_toml(rank='"boss"'),
+        "creatures.toml:brute.rank: must be one of standard, elite, solo, got 'boss'"),
+    "a level past the DMG's XP table": (
+        creature_toml(level="41"),
+        "creatures.toml:brute.level: the DMG's levels go to 40, got 41"),
+    "a hero with a rank": (
+        creature_toml(hero="true", surges="7", rank='"elite"'),
+        "creatures.toml:brute.rank: a hero has no rank (it counts as itself in a budget)"),
     "wrong type": (
         creature_toml(hp='"30"'),
         "creatures.toml:brute.hp: expected an integer, got '30'"),
@@ -335,7 +346,7 @@ def test_each_kind_of_mistake_gives_its_exact_one_line_error(tmp_path, text, mes
 def test_a_toml_syntax_error_is_one_line_naming_the_file(tmp_path):
     message = error_of(tmp_path, creature_toml().replace("speed = 6", "speed 6"))
     assert message.startswith(f"{tmp_path / 'creatures.toml'}: not valid TOML: ") and "\n" not in message
-    assert message.endswith("(at line 7, column 7)")
+    assert message.endswith("(at line 8, column 7)")
 
 
 def test_a_roster_may_list_one_creature_several_times(tmp_path):

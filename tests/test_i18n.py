@@ -241,7 +241,7 @@ def test_a_whole_computer_skirmish_drawn_in_chinese_shows_no_english(chinese, sh
                 computer={"blue": "normal", "red": "normal"})
     try:
         scene = game.scene
-        for frame in range(6000):
+        for frame in range(15000):                 # even sides fight some ten rounds
             if scene.state.outcome is not None:
                 break
             if frame % 200 == 0:

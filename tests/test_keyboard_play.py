@@ -69,7 +69,7 @@ def test_a_turn_played_with_keys_only_walks_attacks_and_ends(game):
 
 
 def test_a_power_picked_by_its_number_is_aimed_with_the_target_keys(game):
-    ids = stage(game, "Miriel", {"Miriel": (7, 8), "Goblin sharpshooter": (10, 8), "Kobold spearling 1": (9, 10)})
+    ids = stage(game, "Miriel", {"Miriel": (7, 8), "Goblin sharpshooter": (10, 8), "Bugbear brute": (9, 10)})
     scene = game.scene
     run_frames(game, 1)
     labels = [choice.label for _, choice in scene.bar]

@@ -160,6 +160,7 @@ def test_a_refused_take_back_says_why_in_one_line_and_changes_nothing(hot_seat):
     press(pygame.K_RETURN)                       # end the turn: the next turn has nothing to take back
     run_frames(game, 30)
     record = list(scene.match.record)
+    scene.handover = None                        # the next side's player, if another side acts next, sits down
     press(pygame.K_BACKSPACE)
     run_frames(game, 1)
     assert scene.message == "Nothing of this turn to take back." and scene.match.record == record

@@ -140,7 +140,7 @@ CORRUPTIONS = {
                           "'commands[2].dice' should be a whole number"),
     "edited seed": (lambda p: edited(p, lambda d: d.update(seed=8)), ""),
     "illegal command": (lambda p: edited(p, _illegal_move), "(Move) is not legal: "),
-    "reordered commands": (lambda p: edited(p, _reorder), "command 1 ("),
+    "reordered commands": (lambda p: edited(p, _reorder), "command 2 (Move) is not legal"),   # 2 plays, 1 no more
     "unknown command": (lambda p: edited(p, lambda d: d["commands"][0]["command"].update(type="Fly")),
                         "command 1 is not a command (unknown command type 'Fly')"),
     "command of nonsense": (lambda p: edited(p, lambda d: d["commands"][0]["command"].update(actor="x")),
@@ -257,6 +257,7 @@ def test_f5_and_ctrl_s_save_the_skirmish_and_f9_loads_the_newest_save(window_gam
     press(pygame.K_RETURN)                              # play on: end the turn
     run_frames(game, 30)
     assert len(scene.match.record) == 2
+    scene.handover = None                               # the next side's player, if another side acts next, sits down
     press(pygame.K_F9)
     run_frames(game, 1)
     assert game.scene is not scene and len(game.scene.match.record) == 1

@@ -15,6 +15,7 @@ from game.core.dice import Dice
 from game.core.grid import Square
 from game.ecs.world import Entity
 from game.engine.controls import Controls, Screen
+from game.engine.encounter import Budget
 from game.engine.cues import Cue
 from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster
@@ -92,6 +93,8 @@ class Ruleset(Protocol):
     def load_rosters(self, creatures: Any = None) -> list[Roster]: ...
 
     def load_presets(self, creatures: Any = None) -> list[Preset]: ...
+
+    def encounter_budget(self, roster: tuple[str, ...], creatures: Any) -> Budget: ...   # a side's strength (docs/rulings.md)
 
     def new_match(self, bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int,
                   surprised: tuple[str, ...] | None = None) -> Match: ...

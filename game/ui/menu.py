@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.encounter import Suggestion
 from game.engine.rosters import ContentError, Preset, Roster, overflow, placing_order
 from game.core.battlefield import Battlefield
 from game.input.intents import Click, Hover, Intent, Key, Scroll
@@ -17,6 +18,7 @@ from game.maps.loader import MapError, load_battlefield
 from game.i18n import L_, N_, _, listing, message_of, name, ngettext, translate
 from game.render import palette
 from game import rulesets
+from game.ui.budget_line import SideBudget, budget_sentence, no_suggestion_words, side_budgets, suggest, suggestion_words
 from game.ui.form import Focus, draw_control
 from game.ui.roster_editor import SIDE_WORDS, RosterEditor
 from game.ui.widgets import Fonts, fit, panel, text
@@ -66,6 +68,7 @@ class MenuScene:
         self._battlefields: dict[Path, Battlefield | str] = {}
         self.creatures: dict[str, Any] = {}           # the ruleset's creature templates (game.engine.protocol.Template), by key
         self.presets: list[Preset] = []
+        self._suggested: tuple[object, Suggestion | None] = (None, None)    # (what it was for, the suggestion)
         # Blue and red are people at this machine (hot-seat), green and yellow the computer, as a start.
         self.setups = [SideSetup(side, "human" if i < 2 else "normal", 0, ()) for i, side in enumerate(SIDE_WORDS)]
         self._ruleset = ""
@@ -176,6 +179,36 @@ class MenuScene:
         names = listing([self.creatures[k].display_name for k in left_out])
         return L_("No room in the start area for: {names}", names=names)
 
+    def budget_words(self) -> str:
+        """Each playing side's encounter budget and whether they are even (game.ui.budget_line), or ""."""
+        if not self.presets or not all(s.creatures for s in self.active):
+            return ""
+        sides = [(SIDE_WORDS[s.side], s.creatures) for s in self.active]
+        return budget_sentence(side_budgets(self.ruleset, self.creatures, sides))
+
+    @property
+    def suggestion(self) -> Suggestion | None:
+        """The one creature to add or take away that evens the playing sides best (the player decides)."""
+        if not self.presets:
+            return None
+        sides = tuple((s.side, s.creatures) for s in self.active)
+        key = (self.ruleset, self.index, sides)
+        if key != self._suggested[0]:
+            bf = self.battlefield
+            area_of = (lambda side: bf.start_squares(side)) if isinstance(bf, Battlefield) else (lambda side: None)
+            self._suggested = (key, suggest(self.ruleset, self.creatures, sides, area_of))
+        return self._suggested[1]
+
+    def _even_sides(self) -> None:
+        """Take the suggestion: one creature more on the weakest side or one fewer on the strongest."""
+        suggestion = self.suggestion
+        if suggestion is None:
+            self.message = no_suggestion_words()
+            return
+        setup = self._setup(("even", suggestion.side))
+        creatures = suggestion.apply(setup.creatures)
+        self._replace(setup, creatures=creatures, edited=creatures != self.presets[setup.preset].creatures)
+
     # Input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> str | None:
         """Returns "start" when the skirmish should begin (``chosen``), "settings" or "quit"."""
@@ -256,6 +289,9 @@ class MenuScene:
         if kind == "edit" and self.presets:
             self._open_editor(self._setup(item))
             return None
+        if kind == "even":
+            self._even_sides()
+            return None
         if kind == "settings":
             return "settings"
         if kind == "load":       # the saved skirmishes (game.ui.load_screen)
@@ -281,8 +317,11 @@ class MenuScene:
     def _open_editor(self, setup: SideSetup) -> None:
         bf = self.battlefield
         area = bf.start_squares(setup.side) if isinstance(bf, Battlefield) else None
+        sides = [(s.side, s.creatures) for s in self.active]
+        budget = SideBudget(self.ruleset, self.creatures, setup.side, sides, SIDE_WORDS,
+                            lambda side: bf.start_squares(side) if isinstance(bf, Battlefield) else None)
         self.editor = RosterEditor(self.size, self.fonts, setup.side, self.label(setup), setup.creatures,
-                                   self.presets[setup.preset].creatures, self.creatures, area)
+                                   self.presets[setup.preset].creatures, self.creatures, area, budget)
 
     def _close_editor(self) -> None:
         editor = self.editor
@@ -407,12 +446,12 @@ class MenuScene:
                  palette.TEXT_DIM, "midright")
         # Each side shows its creatures on a second line, unless the column has no room for it (large text).
         detail = fonts.small.get_linesize() + 6
-        below = len(self.active) * (row + detail + 14) + 3 * row + row + 24
+        below = len(self.active) * (row + detail + 14) + 3 * row + row + 24 + detail + row
         compact = y + below > area.bottom
         for setup in self.active:
             height = row + 8 if compact else row + detail + 8
             y = self._draw_side(screen, setup, pygame.Rect(area.x, y, area.width, height), row, compact) + 6
-        y += 4
+        y = self._draw_budgets(screen, area, y, row) + 4
         if self.offers_surprise:
             y = self._draw_row(screen, area, y, row, _("Surprise round"), ("surprise",),
                                self.surprise_options[min(self.surprise, len(self.surprise_options) - 1)][0])
@@ -428,6 +467,26 @@ class MenuScene:
             rect = pygame.Rect(area.x + i * (button_width + 12), y, button_width, row + 6)
             focused = self.focus.add(item, rect)
             draw_control(screen, fonts.body, rect, label, focused, self._hot(rect), chosen=item == ("start",))
+
+    def _draw_budgets(self, screen: pygame.Surface, area: pygame.Rect, y: int, row: int) -> int:
+        """The sides' encounter budgets in one line and, when they are uneven, the button that evens them."""
+        words = self.budget_words()
+        if not words:
+            return y
+        suggestion = self.suggestion
+        text(screen, self.fonts.small, fit(self.fonts.small, words, area.width), (area.x, y),
+             palette.TEXT if suggestion else palette.TEXT_DIM)
+        y += self.fonts.small.get_linesize() + 4
+        if suggestion is None:
+            return y
+        setup = self._setup(("even", suggestion.side))
+        label = suggestion_words(suggestion, setup.creatures, SIDE_WORDS[setup.side],
+                                 lambda key: self.creatures[key].display_name)
+        rect = pygame.Rect(area.x, y, area.width, row - 4)
+        focused = self.focus.add(("even",), rect)
+        draw_control(screen, self.fonts.body, rect, fit(self.fonts.body, label, rect.width - 24), focused,
+                     self._hot(rect), arrows=False)
+        return y + row
 
     def _draw_row(self, screen: pygame.Surface, area: pygame.Rect, y: int, row: int, caption: str,
                   item: tuple[object, ...], words: str, arrows: bool = True,

@@ -13,12 +13,13 @@ from game.ecs.components import Body
 from game.input.intents import Click, Hover, Intent, Key
 from game.i18n import L_, N_, _, name, ngettext
 from game.render import palette
+from game.ui.budget_line import SideBudget, no_suggestion_button_words, no_suggestion_words, suggestion_words
 from game.ui.form import draw_control
 from game.ui.widgets import Fonts, fit, panel, text
 
 COLUMNS = ("roster", "bestiary", "buttons")
-BUTTONS = ("reset", "done")
-BUTTON_WORDS = {"reset": N_("Back to the preset"), "done": N_("Done")}
+BUTTONS = ("reset", "even", "done")
+BUTTON_WORDS = {"reset": N_("Back to the preset"), "even": "", "done": N_("Done")}     # "even": game.ui.budget_line
 MARGIN = 24
 SIDE_WORDS = {"blue": N_("Blue"), "red": N_("Red"), "green": N_("Green"), "yellow": N_("Yellow")}
 
@@ -41,8 +42,10 @@ class RosterEditor:
     change list, Enter adds from the bestiary or takes away from the roster (Delete too), Esc is done."""
 
     def __init__(self, screen_size: tuple[int, int], fonts: Fonts, side: str, label: str, keys: tuple[str, ...],
-                 preset: tuple[str, ...], creatures: Mapping[str, Listed], area: tuple[Square, ...] | None) -> None:
-        """``area``: the side's start area on the chosen map, which the roster must fit; None when unknown."""
+                 preset: tuple[str, ...], creatures: Mapping[str, Listed], area: tuple[Square, ...] | None,
+                 budget: SideBudget | None = None) -> None:
+        """``area``: the side's start area on the chosen map, which the roster must fit; None when unknown;
+        ``budget``: the side's encounter budget against the other sides (shown, with a button that evens them)."""
         self.size = screen_size
         self.fonts = fonts
         self.side = side
@@ -53,7 +56,8 @@ class RosterEditor:
         self.bestiary = list(creatures)
         self.area = area
         self.column = "bestiary"
-        self.row = {"roster": 0, "bestiary": 0, "buttons": 1}
+        self.budget = budget
+        self.row = {"roster": 0, "bestiary": 0, "buttons": BUTTONS.index("done")}
         self.first = {"roster": 0, "bestiary": 0}
         self.message = ""
         self.hover: tuple[int, int] | None = None
@@ -83,6 +87,26 @@ class RosterEditor:
         self.row["roster"] = min(self.row["roster"], len(self.keys) - 1)
         self.message = L_("{creature} leaves the side.", creature=creature)
         return True
+
+    def even_sides(self) -> None:
+        """Take the budget's suggestion for this side: one creature more, or one fewer."""
+        suggestion = self.budget.suggestion(self.keys) if self.budget is not None else None
+        if suggestion is None:
+            self.message = no_suggestion_words()
+        elif suggestion.add is not None:
+            self.add(suggestion.add)
+        else:
+            assert suggestion.remove is not None
+            self.remove(suggestion.remove)
+
+    def _button_words(self, key: str) -> str:
+        if key != "even":
+            return _(BUTTON_WORDS[key])
+        suggestion = self.budget.suggestion(self.keys) if self.budget is not None else None
+        if suggestion is None:
+            return no_suggestion_button_words()
+        return suggestion_words(suggestion, self.keys, SIDE_WORDS.get(self.side, self.side),
+                                lambda key: self.creatures[key].display_name)
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> str | None:
@@ -122,6 +146,8 @@ class RosterEditor:
             self.add(self.bestiary[index])
         elif BUTTONS[index] == "reset":
             self.keys, self.message = self.preset, L_("The preset's creatures are back.")
+        elif BUTTONS[index] == "even":
+            self.even_sides()
         else:
             return "done"
         return None
@@ -148,6 +174,10 @@ class RosterEditor:
         text(screen, fonts.small, _("{creatures}  ·  {room}").format(creatures=creatures, room=room),
              (MARGIN, 20 + fonts.title.get_linesize()), palette.TEXT_DIM)
         top = 30 + fonts.title.get_linesize() + fonts.small.get_linesize()
+        if self.budget is not None:     # the sides' budgets, with this side's creatures as they are now
+            text(screen, fonts.small, fit(fonts.small, self.budget.words(self.keys), width - 2 * MARGIN), (MARGIN, top - 4),
+                 palette.TEXT)
+            top += fonts.small.get_linesize() + 4
         row = fonts.body.get_linesize() + fonts.small.get_linesize() + 10
         button_row = fonts.body.get_linesize() + 20
         footer = fonts.small.get_linesize() + 16
@@ -158,11 +188,12 @@ class RosterEditor:
                         list(self.keys), row)
         self._draw_list(screen, pygame.Rect(2 * MARGIN + half, top, half, bottom - top), "bestiary",
                         _("Bestiary (Enter: add)"), self.bestiary, row)
-        button_width = (width - 2 * MARGIN - 12) // 2
+        button_width = (width - 2 * MARGIN - 12 * (len(BUTTONS) - 1)) // len(BUTTONS)
         for index, key in enumerate(BUTTONS):
             rect = pygame.Rect(MARGIN + index * (button_width + 12), bottom + 12, button_width, button_row)
             focused = self.column == "buttons" and self.row["buttons"] == index
-            draw_control(screen, fonts.body, rect, _(BUTTON_WORDS[key]), focused, self._hot(rect), chosen=key == "done")
+            draw_control(screen, fonts.body, rect, fit(fonts.body, self._button_words(key), rect.width - 16), focused,
+                         self._hot(rect), chosen=key == "done")
             self.rows.append((rect, "buttons", index))
         words = self.message or _("Up/Down: choose  ·  Left/Right, Tab: other list  ·  Enter: add or take away  ·  "
                                   "Esc: done")
@@ -191,6 +222,9 @@ class RosterEditor:
             if focused:
                 pygame.draw.rect(screen, palette.SELECT, rect, 2, border_radius=5)
             text(screen, fonts.body, fit(fonts.body, name(template.display_name), rect.width - 20), (rect.x + 10, rect.y + 4))
+            if self.budget is not None:      # what the creature alone adds to the side's budget
+                text(screen, fonts.small, self.budget.of_one(keys[index]), (rect.right - 10, rect.y + 6), palette.TEXT_DIM,
+                     "topright")
             text(screen, fonts.small, fit(fonts.small, name(template.summary), rect.width - 20),
                  (rect.x + 10, rect.y + 6 + fonts.body.get_linesize()), palette.TEXT_DIM)
             self.rows.append((rect, column, index))

@@ -12,6 +12,7 @@ from game.core.grid import Size, Square, chebyshev
 from game.ecs.components import Appearance, Body, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
 from game.engine import codec
+from game.engine.encounter import Budget
 from game.engine.protocol import Presenter
 from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster
@@ -56,6 +57,12 @@ def load_rosters(creatures: Any = None) -> list[Roster]:
 
 def load_presets(creatures: Any = None) -> list[Preset]:
     return [Preset("knight", "A knight", ("knight",)), Preset("brute", "A brute", ("brute",))]
+
+
+def encounter_budget(roster: tuple[str, ...], creatures: Mapping[str, Creature]) -> Budget:
+    """A toy side's strength: its creatures' hit points."""
+    points = sum(creatures[key].hp for key in roster)
+    return Budget(points, f"{points} HP")
 
 
 def new_match(bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int,

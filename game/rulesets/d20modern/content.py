@@ -23,8 +23,10 @@ WEAPON_KEYS = ("name", "kind", "damage", "threat", "multiplier", "increment_ft",
 EXPLOSIVE_KEYS = ("name", "damage", "burst_ft", "reflex_dc", "increment_ft", "splash")
 CREATURE_KEYS = ("name", "sprite", "size", "level", "hp", "bab", "abilities", "con_score", "class_bonus",
                  "equip_bonus", "natural", "speed_ft", "saves", "feats", "weapons", "magazines", "explosives",
-                 "treat_injury", "stable_footing", "natural_weapons")
+                 "treat_injury", "stable_footing", "natural_weapons", "cr")
 ROSTER_KEYS = ("label", "creatures")
+# The SRD's challenge ratings: fractions for the weakest creatures, then whole numbers (heroes: CR = level).
+CHALLENGE_RATINGS = ("1/10", "1/8", "1/6", "1/4", "1/3", "1/2") + tuple(str(n) for n in range(1, 31))
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,7 @@ class CreatureD20:
     max_hp: int
     ammo: Ammo
     carried: Carried
+    cr: str = "1"             # challenge rating ("1/2", "3"): its share of an encounter level (d20modern/encounters.py)
 
     @property
     def summary(self) -> str:
@@ -155,7 +158,8 @@ def _creature(c: _Checker, key: str, t: dict[str, Any], weapons: dict[str, Weapo
     ammo = Ammo(loaded, tuple((weapons[k].name, n) for k, n in spare.items() if weapons[k].name in names))
     held = Carried(tuple((explosives[k].name, n) for k, n in carried.items()))
     return CreatureD20(key, c.value(t, "name", str, key), c.value(t, "sprite", str, key), Body(size), sheet,
-                       c.positive(c.value(t, "hp", int, key), f"{key}.hp", 1), ammo, held)
+                       c.positive(c.value(t, "hp", int, key), f"{key}.hp", 1), ammo, held,
+                       c.one_of(c.value(t, "cr", str, key), f"{key}.cr", CHALLENGE_RATINGS))
 
 
 def load_rosters(path: Path | None = None, creatures: dict[str, CreatureD20] | None = None) -> list[Roster]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine import codec
+from game.engine import codec, encounter
 from game.engine.protocol import Presenter
 from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster, presets_of
@@ -16,7 +16,7 @@ from game.core.grid import Square
 from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
 from game.match import Match, place_roster, rosters_in_play
-from game.rulesets.d20modern import budget, content, engine, initiative, injury
+from game.rulesets.d20modern import budget, content, encounters, engine, initiative, injury
 from game.rulesets.d20modern.ai import LEVELS as AI_LEVELS
 from game.rulesets.d20modern.ai import ControllerD20
 from game.rulesets.d20modern.commands import COMMANDS as COMMAND_CLASSES
@@ -86,6 +86,11 @@ def round_number(state: GameState) -> int:
 def load_presets(creatures: dict[str, CreatureD20] | None = None) -> list[Preset]:
     """The start menu's presets: every side's roster, offered to any side."""
     return presets_of(content.load_rosters(creatures=creatures))
+
+
+def encounter_budget(roster: tuple[str, ...], creatures: dict[str, CreatureD20]) -> encounter.Budget:
+    """A side's points and encounter level from challenge ratings (d20modern/encounters.py)."""
+    return encounters.encounter_budget(roster, creatures)
 
 
 def current_creature(state: GameState) -> Entity:

@@ -32,6 +32,8 @@ ACTIONS = ("standard", "move", "minor")          # the actions a teleport power 
 IMMEDIATE = ("interrupt", "reaction")             # the action types that need a trigger
 DAMAGE_TYPES = ("acid", "cold", "fire", "force", "lightning", "necrotic", "poison", "psychic", "radiant", "thunder")
 RESIST_TYPES = DAMAGE_TYPES + ("all",)
+MAX_LEVEL = 40                                 # the DMG XP table's last level (dnd4e/encounters.py)
+RANKS = ("standard", "elite", "solo")          # the DMG's monster ranks (a minion is minion = true)
 ROLES = ("defender", "striker", "leader", "controller", "brute", "soldier", "artillery", "skirmisher", "lurker", "minion")
 TARGETS = ("enemy", "creature", "ally", "ally_or_self", "self")
 CONDITIONS = (
@@ -47,7 +49,7 @@ NO_DAMAGE = DiceExpr(0, 0, 0)
 
 CREATURE_KEYS = (
     "name", "sprite", "level", "hp", "defenses", "speed", "initiative", "attacks", "teleports", "size", "flying",
-    "phasing", "hero", "surges", "potions", "role", "resist", "vulnerable", "regeneration", "insubstantial", "minion",
+    "phasing", "hero", "surges", "potions", "role", "rank", "resist", "vulnerable", "regeneration", "insubstantial", "minion",
 )
 POWER_KEYS = (
     "name", "kind", "action", "trigger", "usage", "uses", "reach", "long_range", "area", "size", "targets", "bonus",
@@ -72,6 +74,7 @@ class CreatureTemplate:
     stats: Stats
     arsenal: Arsenal
     body: Body
+    rank: str = "standard"        # standard|elite|solo: the DMG's monster ranks, for the encounter budget
 
     @property
     def summary(self) -> str:
@@ -359,7 +362,13 @@ def _creature(key: str, raw: Any, where: str) -> CreatureTemplate:
     surges = _at_least(table, "surges", 0, where, 0)
     if hero and surges < 1:
         raise ContentError(f"{where}.surges: a hero needs at least 1 healing surge, got {surges}")
-    role = _choice(table, "role", ROLES, where) if "role" in table else ""
+    role = _choice(table, "role", ROLES, where)       # every creature has one: it names the creature's part
+    rank = _choice(table, "rank", RANKS, where, "standard")
+    level = _at_least(table, "level", 1, where)
+    if level > MAX_LEVEL:
+        raise ContentError(f"{where}.level: the DMG's levels go to {MAX_LEVEL}, got {level}")
+    if rank != "standard" and (hero or minion):
+        raise ContentError(f"{where}.rank: a {'hero' if hero else 'minion'} has no rank (it counts as itself in a budget)")
     if role == "minion" and not minion:
         raise ContentError(f"{where}.role: role minion needs minion = true")
 
@@ -382,7 +391,7 @@ def _creature(key: str, raw: Any, where: str) -> CreatureTemplate:
     except ValueError as err:
         raise ContentError(f"{where}.size: {err}") from None
     stats = Stats(
-        kind=key, level=_at_least(table, "level", 1, where), max_hp=hp, defenses=defenses,
+        kind=key, level=level, max_hp=hp, defenses=defenses,
         speed=_at_least(table, "speed", 0, where), initiative_bonus=_field(table, "initiative", int, where),
         hero=hero, surges=surges, resist=_resistances(table, "resist", where),
         vulnerable=_resistances(table, "vulnerable", where),
@@ -391,7 +400,7 @@ def _creature(key: str, raw: Any, where: str) -> CreatureTemplate:
     )
     body = Body(size, _field(table, "flying", bool, where, False), _field(table, "phasing", bool, where, False))
     arsenal = Arsenal(attacks, teleports, _at_least(table, "potions", 0, where, 0))
-    return CreatureTemplate(key, name, sprite, stats, arsenal, body)
+    return CreatureTemplate(key, name, sprite, stats, arsenal, body, rank)
 
 
 def load_creatures(path: Path = DATA_DIR / "creatures.toml") -> dict[str, CreatureTemplate]:

@@ -10,12 +10,13 @@ from game.core.battlefield import Battlefield
 from game.core.dice import Dice
 from game.ecs.world import Entity
 from game.engine import codec
+from game.engine.encounter import Budget
 from game.engine.protocol import Presenter
 from game.engine.refusal import Refusal
 from game.engine.scenario import QueryRules
 from game.engine.rosters import Preset, Roster
 from game.match import Match
-from game.rulesets.dnd4e import content
+from game.rulesets.dnd4e import content, encounters
 from game.rulesets.dnd4e.actions import common, door
 from game.rulesets.dnd4e.actions.commands import Command
 from game.rulesets.dnd4e.actions.events import TurnStarted
@@ -47,6 +48,11 @@ def load_rosters(creatures: dict[str, CreatureTemplate] | None = None) -> list[R
 
 def load_presets(creatures: dict[str, CreatureTemplate] | None = None) -> list[Preset]:
     return content.load_presets(creatures=creatures)
+
+
+def encounter_budget(roster: tuple[str, ...], creatures: dict[str, CreatureTemplate]) -> Budget:
+    """A side's XP by the DMG's monster levels and ranks (dnd4e/encounters.py)."""
+    return encounters.encounter_budget(roster, creatures)
 
 
 def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, CreatureTemplate], seed: int,

@@ -23,12 +23,13 @@ ABILITIES = ("str", "dex", "con", "wis")
 DAMAGE_TYPES = tuple(t.value for t in DamageType)
 CREATURE_KEYS = ("name", "sprite", "size", "hero", "level", "hit_die", "hp", "ac", "speed_ft", "abilities",
                  "proficiency", "potions", "spell_mod", "spell_dc", "slots", "spells", "resist", "vulnerable",
-                 "immune", "attacks", "wields", "darkvision_ft")
+                 "immune", "attacks", "wields", "darkvision_ft", "cr")
 ATTACK_KEYS = ("name", "kind", "bonus", "damage", "damage_type", "reach_ft", "range_ft", "long_range_ft", "light")
 SPELL_KEYS = ("name", "level", "action", "range_ft", "components", "concentration", "effect", "damage",
               "damage_type", "radius_ft", "save", "half_on_save", "push_ft", "heal")
 EFFECTS = ("attack", "save", "heal", "teleport", "obscure", "darken")
 HIT_DICE = (6, 8, 10, 12)
+CHALLENGE_RATINGS = ("0", "1/8", "1/4", "1/2") + tuple(str(n) for n in range(1, 31))   # the DMG's, for budgets
 POTION_KINDS = ("healing", "heroism")
 
 
@@ -44,6 +45,7 @@ class Creature5e:
     max_hp: int
     slots: tuple[int, ...]
     potions: tuple[tuple[str, int], ...]      # (kind, how many): healing, heroism
+    cr: str = ""                              # a monster's challenge rating ("1/4", "2"); a hero has none
 
     @property
     def summary(self) -> str:
@@ -134,10 +136,16 @@ def _creature(check: _Checker, key: str, raw: Any, spells: dict[str, Spell]) -> 
         if die not in HIT_DICE:
             raise check.fail(f"{key}.hit_die", f"must be one of {', '.join(map(str, HIT_DICE))}, got {die}")
         hp = max_hp(level, dict(mods)["con"], ((die, level),))
+        if "cr" in table:
+            raise check.fail(f"{key}.cr", "a hero has no challenge rating: its level sizes the fight")
+        cr = ""
     else:
         if "hit_die" in table:
             raise check.fail(f"{key}.hit_die", "a monster takes the hp of its stat block")
         hp = check.number(table, "hp", key, 1)
+        cr = check.value(table, "cr", str, key)
+        if cr not in CHALLENGE_RATINGS:
+            raise check.fail(f"{key}.cr", f"must be a challenge rating (0, 1/8, 1/4, 1/2, 1 .. 30), got {cr!r}")
     known = check.value(table, "spells", list, key, [])
     for index, name in enumerate(known):
         if name not in spells:
@@ -164,7 +172,7 @@ def _creature(check: _Checker, key: str, raw: Any, spells: dict[str, Spell]) -> 
     carried = check.table(check.value(table, "potions", dict, key, {}), f"{key}.potions", POTION_KINDS)
     potions = tuple((kind, check.number(carried, kind, f"{key}.potions", 0, 0)) for kind in POTION_KINDS)
     return Creature5e(key, check.value(table, "name", str, key), check.value(table, "sprite", str, key),
-                      Body(size), sheet, hp, tuple(slots), potions)
+                      Body(size), sheet, hp, tuple(slots), potions, cr)
 
 
 def _wields(check: _Checker, table: dict[str, Any], key: str, weapons: tuple[Weapon, ...]) -> list[str]:

@@ -10,13 +10,13 @@ from game.core.dice import Dice, SeededDice
 from game.core.grid import Square
 from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
-from game.engine import codec
+from game.engine import codec, encounter
 from game.engine.protocol import Presenter
 from game.engine.refusal import Refusal
 from game.engine.scenario import QueryRules
 from game.engine.rosters import Preset, Roster, presets_of
 from game.match import Match, SetupError, place_roster, rosters_in_play
-from game.rulesets.dnd5e import content, engine, spells
+from game.rulesets.dnd5e import content, encounters, engine, spells
 from game.rulesets.dnd5e.ai import LEVELS as AI_LEVELS
 from game.rulesets.dnd5e.ai import Controller5e
 from game.rulesets.dnd5e.commands import COMMANDS as COMMAND_CLASSES
@@ -89,6 +89,11 @@ def round_number(state: GameState) -> int:
 def load_presets(creatures: dict[str, Creature5e] | None = None) -> list[Preset]:
     """The start menu's presets: every side's roster (game/content/5e/rosters.toml), offered to any side."""
     return presets_of(content.load_rosters(creatures=creatures))
+
+
+def encounter_budget(roster: tuple[str, ...], creatures: dict[str, Creature5e]) -> encounter.Budget:
+    """A side's adjusted XP by challenge rating and the DMG's multiplier (dnd5e/encounters.py)."""
+    return encounters.encounter_budget(roster, creatures)
 
 
 def current_creature(state: GameState) -> Entity:

@@ -22,7 +22,7 @@ WEAPON_KEYS = ("die", "hit_bonus", "ranged", "range_yd", "two_handed", "durabili
 ARMOR_KEYS = ("value", "durability")
 CREATURE_KEYS = ("name", "sprite", "hero", "size", "strength", "agility", "intellect", "will", "perception",
                  "health", "level_health", "speed", "power", "hit_bonus", "weapon", "armor", "shield", "trained",
-                 "block_trained", "potions", "bombs", "defense_bonus")
+                 "block_trained", "potions", "bombs", "defense_bonus", "difficulty")
 ROSTER_KEYS = ("label", "creatures")
 DICE = (4, 6, 8, 10, 12)
 
@@ -36,6 +36,7 @@ class CreatureSotdl:
     sprite: str
     body: Body
     sheet: Sheet
+    difficulty: int = 1          # what the creature adds to its side's encounter budget (sotdl/encounters.py)
 
     @property
     def summary(self) -> str:
@@ -119,7 +120,7 @@ def load_creatures(data_dir: Path = DATA_DIR) -> dict[str, CreatureSotdl]:
             bombs=check.number(table, "bombs", where, 0, 9, 0),
         )
         found[key] = CreatureSotdl(key, check.value(table, "name", str, where), check.value(table, "sprite", str, where),
-                                   Body(grid_size(size)), sheet)
+                                   Body(grid_size(size)), sheet, check.number(table, "difficulty", where, 1, 500))
     return found
 
 

@@ -10,13 +10,13 @@ from game.core.dice import Dice, SeededDice
 from game.core.grid import Square
 from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
-from game.engine import codec
+from game.engine import codec, encounter
 from game.engine.protocol import Presenter
 from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster
 from game.engine.scenario import QueryRules
 from game.match import Match, SetupError, place_roster, rosters_in_play
-from game.rulesets.sotdl import content, engine
+from game.rulesets.sotdl import content, encounters, engine
 from game.rulesets.sotdl.ai import LEVELS as AI_LEVELS
 from game.rulesets.sotdl.ai import ControllerSotdl, ScriptedSotdl
 from game.rulesets.sotdl.commands import COMMANDS as COMMAND_CLASSES
@@ -91,6 +91,11 @@ def round_number(state: GameState) -> int:
 
 def load_presets(creatures: dict[str, CreatureSotdl] | None = None) -> list[Preset]:
     return content.load_presets(creatures=creatures)
+
+
+def encounter_budget(roster: tuple[str, ...], creatures: dict[str, CreatureSotdl]) -> encounter.Budget:
+    """A side's total Difficulty (sotdl/encounters.py)."""
+    return encounters.encounter_budget(roster, creatures)
 
 
 def turn_started(events: Sequence[Any]) -> bool:
