@@ -10,7 +10,7 @@ from game import rulesets
 from game.core.grid import Square
 from game.engine.encounter import Budget, Suggestion, compare, even_out
 from game.engine.rosters import overflow
-from game.i18n import _, translate
+from game.i18n import _, name, translate
 
 Sides = Sequence[tuple[str, tuple[str, ...]]]       # (side, its creatures' keys), in the menu's order
 
@@ -37,16 +37,16 @@ def suggest(ruleset_name: str, creatures: Mapping[str, Any], sides: Sides,
 def budget_sentence(budgets: Sequence[tuple[str, Budget]]) -> str:
     """Each side's budget and plainly whether they are even: "Red: 500 XP, Blue: 875 XP, Blue is 75% stronger".
     ``budgets``: (the side's name as shown, its budget), two sides or more."""
-    listed = _(", ").join(_("{side}: {budget}").format(side=side, budget=translate(budget.words))
+    listed = _(", ").join(_("{side}: {budget}").format(side=name(side), budget=translate(budget.words))
                           for side, budget in budgets)
     comparison = compare(budgets)
     if comparison.even:
         verdict = _("the sides are even")
     elif len(budgets) == 2:
-        verdict = _("{side} is {percent}% stronger").format(side=comparison.strongest, percent=comparison.percent)
+        verdict = _("{side} is {percent}% stronger").format(side=name(comparison.strongest), percent=comparison.percent)
     else:
         verdict = _("{strong} is {percent}% stronger than {weak}").format(
-            strong=comparison.strongest, percent=comparison.percent, weak=comparison.weakest)
+            strong=name(comparison.strongest), percent=comparison.percent, weak=name(comparison.weakest))
     return _("{budgets}, {verdict}").format(budgets=listed, verdict=verdict)
 
 
@@ -54,11 +54,11 @@ def suggestion_words(suggestion: Suggestion, keys: tuple[str, ...], side_name: s
                      creature_name: Callable[[str], str]) -> str:
     """The even-the-sides button's words: "Even the sides: add Goblin to Red" (or take one away)."""
     if suggestion.add is not None:
-        return _("Even the sides: add {creature} to {side}").format(creature=creature_name(suggestion.add),
-                                                                   side=side_name)
+        return _("Even the sides: add {creature} to {side}").format(creature=name(creature_name(suggestion.add)),
+                                                                   side=name(side_name))
     assert suggestion.remove is not None
-    return _("Even the sides: take {creature} from {side}").format(creature=creature_name(keys[suggestion.remove]),
-                                                                  side=side_name)
+    return _("Even the sides: take {creature} from {side}").format(creature=name(creature_name(keys[suggestion.remove])),
+                                                                  side=name(side_name))
 
 
 def no_suggestion_words() -> str:
