@@ -20,6 +20,7 @@ from game.ecs.world import Entity
 from game.engine.routes import route_squares
 from game.rulesets.sotdl import afflictions, area, attack, defenses, situation
 from game.rulesets.sotdl.commands import Attack, Charge, Defend, Escape, FreeAttack, Move, Pass, StandUp, Throw, UseItem
+from game.rulesets.sotdl.i18n import L_, named
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import figure, others, speed, validate
 from game.rulesets.sotdl.movement import reachable
@@ -195,15 +196,15 @@ class ControllerSotdl:
         offer = state.world.maybe_resource(PendingDefense)
         if offer is not None:
             choice = choose_defense(state, offer, self.level)
-            return self._chose(f"defend: {choice}", Defend(who, choice))
+            return self._chose(L_("defend: {defense}", defense=defenses.SPOKEN.get(choice, L_("no defense"))), Defend(who, choice))
         blast = state.world.maybe_resource(PendingArea)
         if blast is not None:
             choice, to = choose_area_defense(state, blast, self.level)
-            return self._chose(f"defend: {choice}", Defend(who, choice, to))
+            return self._chose(L_("defend: {defense}", defense=defenses.SPOKEN.get(choice, L_("no defense"))), Defend(who, choice, to))
         chance = state.world.maybe_resource(PendingFreeAttack)
         if chance is not None:
             take = self.level.keeps_ap != "always" or ap(state, who).left >= 2
-            return self._chose("free attack" if take else "let it go", FreeAttack(who, take))
+            return self._chose(L_("free attack") if take else L_("let it go"), FreeAttack(who, take))
         plans = self._plans(state)
         if self.level.blunder:
             dice = self._dice(state)
@@ -214,7 +215,7 @@ class ControllerSotdl:
         first = next(plans, None)
         if first is not None:
             return self._chose(*first)
-        return self._chose("pass", Pass(self._actor(state)))
+        return self._chose(L_("pass"), Pass(self._actor(state)))
 
     def _dice(self, state: GameState) -> SeededDice:
         """Easy's blunders: seeded dice from a digest of the seed and the moment (round, AP left), so a
@@ -225,6 +226,7 @@ class ControllerSotdl:
         return SeededDice(int.from_bytes(hashlib.sha256(moment.encode()).digest()[:8], "big"))
 
     def _chose(self, label: str, command: Any) -> Any:
+        """Takes ``command``; ``label`` (a Lazy line) says why, on the screen and in logs."""
         self.last_label = label
         return command
 
@@ -288,25 +290,25 @@ class ControllerSotdl:
     def _plans_for(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         conditions = state.conditions(me)
         if afflictions.in_a_grab(conditions) or conditions.has("parried"):
-            yield "escape", Escape(me)
+            yield L_("escape"), Escape(me)
         if conditions.has("prone") and not conditions.has("incapacitated"):
-            yield "stand up", StandUp(me)
+            yield L_("stand up"), StandUp(me)
         if self.level.heals:
             for ally in creatures(state):
                 if not state.are_enemies(me, ally) and state.has_condition(ally, "incapacitated"):
-                    yield "potion", UseItem(me, ally)
+                    yield L_("potion"), UseItem(me, ally)
         targets = sorted(self._enemies_in_reach(state, me), key=lambda e: self._target_score(state, me, e))
         keep = self._keep_ap(state, me)
         if keep and not targets:
-            yield "keep AP for defense", Pass(me)
+            yield L_("keep AP for defense"), Pass(me)
         if self.level.throws and attack.gear(state, me).bombs > 0:
             yield from self._throws(state, me)
         for enemy in targets:
-            yield f"attack {state.name(enemy)}", Attack(me, enemy)
+            yield L_("attack {target}", target=named(state, enemy)), Attack(me, enemy)
         if keep:
-            yield "keep AP for defense", Pass(me)
+            yield L_("keep AP for defense"), Pass(me)
         yield from self._approach(state, me)
-        yield "pass", Pass(me)
+        yield L_("pass"), Pass(me)
 
     def _throws(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         """Alchemist's fire where it catches two enemies or more and no friend."""
@@ -318,7 +320,7 @@ class ControllerSotdl:
             if any(not state.are_enemies(me, e) for e in hit):
                 continue
             if sum(1 for e in hit if fighting(state, e)) >= 2:
-                yield f"alchemist's fire on {state.name(foe)}", Throw(me, centre)
+                yield L_("alchemist's fire on {target}", target=named(state, foe)), Throw(me, centre)
 
     def _approach(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         """A charge (normal, hard) or a walk to the square nearest an enemy."""
@@ -347,7 +349,7 @@ class ControllerSotdl:
                     spot = min(spots, key=lambda s: (result.cost[s], s))
                     path = result.path_to(spot)
                     if path:
-                        yield f"charge {state.name(foe)}", Charge(me, path, foe)
+                        yield L_("charge {target}", target=named(state, foe)), Charge(me, path, foe)
         # Walking distance round walls (this ruleset has no map portals): the nearest square in a straight line
         # can be the near face of a wall the enemy stands behind, where it would wait for ever (issue 21).
         route = route_squares(state.battlefield, [q for f in foes for q in footprint(*state.space(f))], side)
@@ -362,7 +364,7 @@ class ControllerSotdl:
         if best != result.start:
             path = result.path_to(best)
             if path:
-                yield "advance", Move(me, path)
+                yield L_("advance"), Move(me, path)
 
     @staticmethod
     def _shooting_spot(state: GameState, ends: list, cost: dict, side: int, foes: list[Entity], range_yd: int,
