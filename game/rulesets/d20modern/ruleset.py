@@ -16,6 +16,7 @@ from game.core.grid import Square
 from game.ecs.components import Appearance, Conditions, Name, Position, Team
 from game.ecs.world import Entity, World
 from game.match import Match, place_roster, rosters_in_play
+from game.rulesets.d20modern.i18n import N_
 from game.rulesets.d20modern import budget, content, encounters, engine, initiative, injury
 from game.rulesets.d20modern.ai import LEVELS as AI_LEVELS
 from game.rulesets.d20modern.ai import ControllerD20
@@ -27,7 +28,7 @@ from game.rulesets.d20modern.turns import Initiative, round_of, start_turn
 from game.state import GameState
 
 NAME = "d20-modern"
-TITLE = "d20 Modern"
+TITLE = N_("d20 Modern")
 PLAYERS: tuple[str, ...] = ("ai",)
 LEVELS: tuple[str, ...] = tuple(AI_LEVELS)
 DEFAULT_PRESETS: tuple[str, ...] = ("blue", "red", "green", "yellow")

@@ -16,6 +16,7 @@ from game.engine.refusal import Refusal
 from game.engine.scenario import QueryRules
 from game.engine.rosters import Preset, Roster
 from game.match import Match
+from game.rulesets.dnd4e.i18n import N_
 from game.rulesets.dnd4e import content, encounters
 from game.rulesets.dnd4e.actions import common, door
 from game.rulesets.dnd4e.actions.commands import Command
@@ -28,7 +29,7 @@ from game.rulesets.dnd4e.setup import new_match as _new_match
 from game.state import GameState
 
 NAME = "4e"
-TITLE = "D&D 4e"
+TITLE = N_("D&D 4e")
 PLAYERS: tuple[str, ...] = ("ai", "scripted")
 LEVELS: tuple[str, ...] = DIFFICULTIES
 # The start menu: the presets its four sides start on (rosters.toml [presets]), and whether it offers the

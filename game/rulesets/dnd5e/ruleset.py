@@ -16,6 +16,7 @@ from game.engine.refusal import Refusal
 from game.engine.scenario import QueryRules
 from game.engine.rosters import Preset, Roster, presets_of
 from game.match import Match, SetupError, place_roster, rosters_in_play
+from game.rulesets.dnd5e.i18n import N_
 from game.rulesets.dnd5e import content, encounters, engine, spells
 from game.rulesets.dnd5e.ai import LEVELS as AI_LEVELS
 from game.rulesets.dnd5e.ai import Controller5e
@@ -30,7 +31,7 @@ from game.rulesets.dnd5e.vitality import Vitals
 from game.state import GameState
 
 NAME = "5e-house"
-TITLE = "5e house rules"
+TITLE = N_("5e house rules")
 PLAYERS: tuple[str, ...] = ("ai",)
 LEVELS: tuple[str, ...] = tuple(AI_LEVELS)
 # The start menu: each side starts on its own roster from rosters.toml, and any side may take another's; the

@@ -16,6 +16,7 @@ from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster
 from game.engine.scenario import QueryRules
 from game.match import Match, SetupError, place_roster, rosters_in_play
+from game.rulesets.sotdl.i18n import N_
 from game.rulesets.sotdl import content, encounters, engine
 from game.rulesets.sotdl.ai import LEVELS as AI_LEVELS
 from game.rulesets.sotdl.ai import ControllerSotdl, ScriptedSotdl
@@ -30,7 +31,7 @@ from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
 
 NAME = "sotdl-house"
-TITLE = "Shadow of the Demon Lord (house rules)"
+TITLE = N_("Shadow of the Demon Lord (house rules)")
 PLAYERS: tuple[str, ...] = ("ai", "scripted")
 LEVELS: tuple[str, ...] = tuple(AI_LEVELS)
 DEFAULT_PRESETS: tuple[str, ...] = ("blue", "red", "green", "yellow")
