@@ -17,7 +17,7 @@ from game.rulesets.d20modern import attack, injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, AttackObject, Autofire, BullRush, Charge, ConditionChanged,
     CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered,
-    React,
+    Overrun, React,
     PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
@@ -27,7 +27,7 @@ from game.rulesets.d20modern.situation import (
     speed_ft, vitals, watchers, weapon_in_hand,
 )
 from game.rulesets.d20modern.verdict import Refused
-from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects, twoweapon
+from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects, overrun, twoweapon
 from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
@@ -325,7 +325,7 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     Aid: maneuvers.validate_aid, Knockout: maneuvers.validate_knockout, Trip: maneuvers.validate_trip,
     Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, Ready: maneuvers.validate_ready,
     BullRush: bullrush.validate_bull_rush, Disarm: disarm.validate_disarm, PickUp: disarm.validate_pick_up,
-    AttackObject: objects.validate_attack_object,
+    AttackObject: objects.validate_attack_object, Overrun: overrun.validate_overrun,
     EndTurn: lambda state, c: None,
 }
 
@@ -355,6 +355,8 @@ def provoked_by(state: GameState, c: Any) -> list[Entity]:
     """AOO-04, AOO-05, AOO-11: the able enemies threatening the actor when the action itself provokes."""
     if isinstance(c, (Trip, Grapple, Disarm)):
         return _target_provoked(state, c)
+    if isinstance(c, Overrun):
+        return overrun.provoked(state, c)
     action = PROVOKING.get(type(c))
     if action is None:
         return []
@@ -542,6 +544,16 @@ def apply_stabilize(state: GameState, c: Stabilize, dice: Dice) -> list[Any]:
     return events
 
 
+def apply_overrun(state: GameState, c: Overrun, dice: Dice) -> list[Any]:
+    """OVR-02: the overrun, then the rest of the walk past the target, provoking as any walk (not again from those
+    the walk in already provoked)."""
+    passed = tuple(overrun.provoked(state, c))
+    outcome = overrun.resolve_overrun(state, c, dice)
+    if not outcome.rest:
+        return outcome.events
+    return outcome.events + _walk(state, dice, Continue(c.actor, outcome.rest, "overrun"), passed)
+
+
 def apply_react(state: GameState, c: React, dice: Dice) -> list[Any]:
     """AOO-07, AOO-09: the one attack of opportunity of the round, a single melee attack at the full bonus."""
     offer = pending(state)
@@ -583,6 +595,7 @@ APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
     Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready, BullRush: bullrush.apply_bull_rush,
     Disarm: disarm.apply_disarm, PickUp: disarm.apply_pick_up, AttackObject: objects.apply_attack_object,
+    Overrun: apply_overrun,
 }
 
 

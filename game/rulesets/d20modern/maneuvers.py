@@ -141,7 +141,7 @@ def validate_trip(state: GameState, c: Trip) -> Refused | None:
     return problem or one_attack_problem(state, c.actor)
 
 
-def _strength_check(state: GameState, dice: Dice, e: Entity, other: Entity, ability: int, steady: bool) -> int:
+def strength_check(state: GameState, dice: Dice, e: Entity, other: Entity, ability: int, steady: bool) -> int:
     bonus = special.size_bonus(measure.size_index(size_of(state, e)), measure.size_index(size_of(state, other)))
     return dice.roll(20) + ability + bonus + (special.STABILITY if steady else 0)
 
@@ -159,15 +159,15 @@ def apply_trip(state: GameState, c: Trip, dice: Dice) -> list[Any]:
     events: list[Any] = [AttackRolled(c.actor, c.target, "trip", natural, natural + o.bonus, touch, hit, modifiers=o.attack_mods)]
     if not hit:
         return events
-    mine = _strength_check(state, dice, c.actor, c.target, s.mod("str"), False)
-    theirs = _strength_check(state, dice, c.target, c.actor, special.trip_defender_ability(t.mod("str"), t.mod("dex")),
+    mine = strength_check(state, dice, c.actor, c.target, s.mod("str"), False)
+    theirs = strength_check(state, dice, c.target, c.actor, special.trip_defender_ability(t.mod("str"), t.mod("dex")),
             t.stable_footing)
     won = special.opposed(mine, theirs)
     events.append(OpposedCheck(c.actor, c.target, "trip", mine, theirs, won))
     if won:
         return events + _fall_prone(state, c.target)
-    back = _strength_check(state, dice, c.target, c.actor, t.mod("str"), False)
-    resist = _strength_check(state, dice, c.actor, c.target, special.trip_defender_ability(s.mod("str"), s.mod("dex")),
+    back = strength_check(state, dice, c.target, c.actor, t.mod("str"), False)
+    resist = strength_check(state, dice, c.actor, c.target, special.trip_defender_ability(s.mod("str"), s.mod("dex")),
             s.stable_footing)
     countered = special.opposed(back, resist)
     events.append(OpposedCheck(c.target, c.actor, "trip back", back, resist, countered))
