@@ -15,7 +15,7 @@ from game.rulesets.d20modern.components import Sheet
 from game.rulesets.d20modern.maneuvers import strength_check, unarmed_of
 from game.rulesets.d20modern.situation import alive, can_act, odds, size_of, speed_ft, watchers
 from game.rulesets.d20modern.verdict import Refused
-from game.rulesets.d20modern.walking import Bystander, FeetRules, Walker, straight
+from game.rulesets.d20modern.walking import Bystander, FeetRules, Walker, line_squares, straight
 from game.state import GameState
 from game.rulesets.d20modern.i18n import L_
 
@@ -34,6 +34,16 @@ def _rules_past(state: GameState, c: Overrun) -> FeetRules:
               if o not in (c.actor, c.target) and alive(state, o)]
     return FeetRules(state.battlefield, Walker(state.square(c.actor), size_of(state, c.actor), state.side(c.actor)),
                      others)
+
+
+def path_through(state: GameState, actor: Entity, target: Entity) -> tuple[Square, ...]:
+    """The straight walk the bar offers: from the actor into the target's square and one square on past it."""
+    start, there = state.square(actor), state.square(target)
+    approach = line_squares(start, there)
+    if len(approach) < 2:
+        return approach
+    last = approach[-2]
+    return approach + ((2 * there[0] - last[0], 2 * there[1] - last[1]),)
 
 
 def validate_overrun(state: GameState, c: Overrun) -> Refused | None:
