@@ -113,3 +113,12 @@ def test_overrun_command_shape_round_trips_and_absent_names_are_refused():
         assert engine.validate(state, bad) is not None
         assert engine.execute(state, bad, ScriptedDice([])) == engine.validate(state, bad)
     assert state.world.snapshot() == before
+
+
+def test_OVR_01_a_charging_overrun_trips_at_plus_2_and_leaves_the_charger_at_minus_2_Defense():
+    state, m = skirmish(["A..b....", "........"], {"A": "soldier", "b": "gangster"})
+    engine.execute(state, Overrun(m["A"], m["b"], THROUGH, charge=True), ScriptedDice([]))
+    events = engine.execute(state, React(m["b"], False), ScriptedDice([18, 18, 2]))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert ("charging", 2) in rolled.modifiers
+    assert state.has_condition(m["A"], "charging") and state.square(m["A"]) == (5, 0)

@@ -129,7 +129,7 @@ def resolve_overrun(state: GameState, c: Overrun, dice: Dice) -> Outcome:
     if not blocks(state, c.target):
         events.append(ActionTaken(c.target, "avoid overrun", True, L_("lets the attacker by")))
         return Outcome(events, c.path[entry:])
-    won, countered, trip_events = _block(state, c.actor, c.target, dice)
+    won, countered, trip_events = _block(state, c.actor, c.target, dice, c.charge)
     events += trip_events
     if won:
         return Outcome(events, c.path[entry:])
@@ -139,10 +139,10 @@ def resolve_overrun(state: GameState, c: Overrun, dice: Dice) -> Outcome:
     return Outcome(events, ())
 
 
-def _block(state: GameState, actor: Entity, target: Entity, dice: Dice) -> tuple[bool, bool, list[Any]]:
+def _block(state: GameState, actor: Entity, target: Entity, dice: Dice, charging: bool) -> tuple[bool, bool, list[Any]]:
     """TRP-01, TRP-02 as OVR-02 calls for them: the trip attack (no separate AoO: the walk in provoked, ruled);
-    returns whether the trip won, whether the counter-trip felled the attacker, and the events."""
-    o = odds(state, actor, target, unarmed_of(state, actor))
+    returns whether the trip won, whether the counter-trip felled the attacker, and the events (ATK-15: +2 charging)."""
+    o = odds(state, actor, target, unarmed_of(state, actor), charging=charging)
     s, t = state.world.get(actor, Sheet), state.world.get(target, Sheet)
     touch = o.defense - t.equip_bonus - t.natural             # DEF-03, A4: a touch attack
     natural = dice.roll(20)
