@@ -122,3 +122,22 @@ def test_OVR_01_a_charging_overrun_trips_at_plus_2_and_leaves_the_charger_at_min
     rolled = next(e for e in events if isinstance(e, AttackRolled))
     assert ("charging", 2) in rolled.modifiers
     assert state.has_condition(m["A"], "charging") and state.square(m["A"]) == (5, 0)
+
+
+def test_the_computer_answers_the_walk_in_and_the_log_narrates_every_overrun_event_in_chinese():
+    from game.i18n.gettext_domains import use_language
+    from game.rulesets.d20modern.ai import ControllerD20
+    from game.rulesets.d20modern.presentation.narration import Narrator
+    state, m = skirmish(["A..b....", "........"], {"A": "soldier", "b": "gangster"})
+    events = engine.execute(state, Overrun(m["A"], m["b"], THROUGH), ScriptedDice([]))
+    answer = ControllerD20("red").next_command(state)
+    assert answer == React(m["b"], True)
+    events += engine.execute(state, answer, ScriptedDice([1, 18, 2, 18, 2, 18]))   # the AoO misses; the block holds
+    assert state.square(m["A"]) == (2, 0)
+    narrator = Narrator()
+    use_language("zh_CN")
+    try:
+        text = " ".join(line.text for e in events for line in narrator.lines(e, state, {}))
+    finally:
+        use_language("en")
+    assert "闯越" in text and "被退回5尺" in text
