@@ -23,7 +23,7 @@ from game.rulesets.d20modern.commands import (
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.cover import TOTAL
 from game.rulesets.d20modern.situation import (
-    adjacent, alive, armed, can_act, cover_degree, feet_between, feet_rules, grapple_partners, helpless, melee_weapon,
+    adjacent, alive, can_act, cover_degree, feet_between, feet_rules, helpless, melee_weapon,
     speed_ft, vitals, watchers, weapon_in_hand,
 )
 from game.rulesets.d20modern.verdict import Refused
@@ -354,7 +354,7 @@ PROVOKING = {Attack: "ranged attack", AttackObject: "ranged attack", Autofire: "
 def provoked_by(state: GameState, c: Any) -> list[Entity]:
     """AOO-04, AOO-05, AOO-11: the able enemies threatening the actor when the action itself provokes."""
     if isinstance(c, (Trip, Grapple, Disarm)):
-        return _target_provoked(state, c)
+        return maneuvers.target_provoked(state, c)
     if isinstance(c, Overrun):
         return overrun.provoked(state, c)
     action = PROVOKING.get(type(c))
@@ -363,18 +363,6 @@ def provoked_by(state: GameState, c: Any) -> list[Entity]:
     if isinstance(c, (Attack, AttackObject)) and weapon_in_hand(state, c.actor, c.weapon).melee:  # type: ignore[union-attr]
         return []
     return [w.key for w in threat.provoked_by_action(action, state.space(c.actor), watchers(state, c.actor))]
-
-
-def _target_provoked(state: GameState, c: Trip | Grapple | Disarm) -> list[Entity]:
-    """AOO-06, TRP-03: an unarmed trip provokes from an armed target unless the tripper counts as armed; GRP-02,
-    GRP-07: starting a grapple provokes from the target, but not when joining one; DSR-01, DSR-03: a disarm
-    provokes from the target."""
-    if isinstance(c, Grapple) and (c.option != "start" or grapple_partners(state, c.target)):
-        return []
-    if isinstance(c, Trip) and not threat.unarmed_provokes(sheet_of(state, c.actor).armed_unarmed, armed(state, c.target)):
-        return []
-    able = [w.key for w in watchers(state, c.actor) if w.able and w.key == c.target]
-    return [w for w in able if threat.threatens(state.space(w), state.square(c.actor), state.space(c.actor)[1])]
 
 
 def _pause(state: GameState, provoker: Entity, reactors: list[Entity], resume: object, reason: str,

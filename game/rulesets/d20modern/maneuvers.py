@@ -11,14 +11,15 @@ from game.ecs.components import END_OF_TURN, START_OF_TURN, Condition
 from game.core.grid import Square
 from game.core.lines import line_of_sight
 from game.ecs.world import Entity
-from game.rulesets.d20modern import attack, budget as bud, measure, special, strikes
+from game.rulesets.d20modern import attack, budget as bud, measure, special, strikes, threat
 from game.rulesets.d20modern.commands import (
-    GRAPPLE_OPTIONS, ActionTaken, Aid, AttackRolled, ConditionChanged, Delay, Delayed, Grapple, Knockout, OpposedCheck,
+    GRAPPLE_OPTIONS, ActionTaken, Aid, AttackRolled, ConditionChanged, Delay, Delayed, Disarm, Grapple, Knockout, OpposedCheck,
     ActionReadied, Ready, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Readied, Round, Sheet, Weapon
 from game.rulesets.d20modern.situation import (
-    adjacent, alive, base_bonus, can_act, grapple_partners, helpless, odds, sheet, size_of, threatens, weapon_in_hand,
+    adjacent, alive, armed, base_bonus, can_act, grapple_partners, helpless, odds, sheet, size_of, threatens, watchers,
+    weapon_in_hand,
 )
 from game.rulesets.d20modern.turns import Initiative, release, start_turn
 from game.rulesets.d20modern.verdict import Refused
@@ -58,6 +59,21 @@ def _enemy_next_to(state: GameState, actor: Entity, target: Entity) -> Refused |
     if not adjacent(state, actor, target):
         return Refused(L_("{name} is not within 5 ft", name=state.name(target)), "d20-modern §4.5.1")
     return None
+
+
+# What provokes from the target -----------------------------------------------------------------------------
+
+def target_provoked(state: GameState, c: Trip | Grapple | Disarm) -> list[Entity]:
+    """AOO-06, TRP-03: an unarmed trip provokes from an armed target unless the tripper counts as armed; GRP-02,
+    GRP-07: starting a grapple provokes from the target, but not when joining one; DSR-01, DSR-03: a disarm
+    provokes from the target."""
+    if isinstance(c, Grapple) and (c.option != "start" or grapple_partners(state, c.target)):
+        return []
+    tripper = state.world.get(c.actor, Sheet)
+    if isinstance(c, Trip) and not threat.unarmed_provokes(tripper.armed_unarmed, armed(state, c.target)):
+        return []
+    able = [w.key for w in watchers(state, c.actor) if w.able and w.key == c.target]
+    return [w for w in able if threat.threatens(state.space(w), state.square(c.actor), state.space(c.actor)[1])]
 
 
 # Aid another ---------------------------------------------------------------------------------------------
