@@ -141,3 +141,30 @@ def test_the_computer_answers_the_walk_in_and_the_log_narrates_every_overrun_eve
     finally:
         use_language("en")
     assert "闯越" in text and "被退回5尺" in text
+
+
+def test_the_overrun_card_and_a_click_on_the_enemy_send_the_overrun_and_the_log_tells_it():
+    import pygame
+    from test_d20_screen import Rigged, d20_game, enemy_of, logged, place
+    from test_game_loop import click, press, run_frames
+    game = d20_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        actor, enemy, state = scene.actor, enemy_of(scene), scene.state
+        x, y = state.square(actor)
+        line = [(x + i, y) for i in range(1, 5)]
+        assert all(not state.battlefield.at(s).solid and state.occupant_at(s) is None for s in line)
+        place(scene, enemy, line[1])
+        card = next(c for c in scene.bar_choices if c.key == "power:overrun")
+        assert card.blocked is None and enemy in card.targets
+        press(getattr(pygame, f"K_{card.hotkey.lower()}"))
+        run_frames(game, 1)
+        scene.match.dice = Rigged(scene.match.dice, d20=[18, 18, 2])   # the touch attack hits, the trip is won
+        click(scene.view.square_rect(line[1]).center)
+        run_frames(game, 2)
+        assert isinstance(scene.match.record[-1][0], Overrun)
+        assert state.has_condition(enemy, "prone") and state.square(actor) == line[2]
+        assert any("moves 10 ft, overrunning" in text for text in logged(scene))
+    finally:
+        pygame.quit()
