@@ -168,3 +168,11 @@ def test_the_overrun_card_and_a_click_on_the_enemy_send_the_overrun_and_the_log_
         assert any("moves 10 ft, overrunning" in text for text in logged(scene))
     finally:
         pygame.quit()
+
+
+def test_OVR_01_a_large_target_is_crossed_in_one_go_and_left_behind():
+    state, m = skirmish(["A..b....", "........", "........"], {"A": "soldier", "b": "gangster"})
+    state.world.add(m["b"], Body(Size.LARGE))                         # b fills (3, 0) to (4, 1)
+    assert engine.validate(state, Overrun(m["A"], m["b"], THROUGH)) is None
+    back_in = THROUGH + ((4, 1),)
+    assert "past" in engine.validate(state, Overrun(m["A"], m["b"], back_in)).reason

@@ -22,10 +22,16 @@ from game.rulesets.d20modern.i18n import L_
 RULE = "d20-modern §10.8"
 
 
+def crossing(state: GameState, c: Overrun) -> list[int]:
+    """The indices of the path's squares inside the target's space."""
+    space = set(footprint(state.square(c.target), size_of(state, c.target).side_squares))
+    return [i for i, sq in enumerate(c.path) if sq in space]
+
+
 def entry_index(state: GameState, c: Overrun) -> int | None:
     """Where the path enters the target's space (None if it never does)."""
-    space = set(footprint(state.square(c.target), size_of(state, c.target).side_squares))
-    return next((i for i, sq in enumerate(c.path) if sq in space), None)
+    inside = crossing(state, c)
+    return inside[0] if inside else None
 
 
 def _rules_past(state: GameState, c: Overrun) -> FeetRules:
@@ -74,7 +80,8 @@ def validate_overrun(state: GameState, c: Overrun) -> Refused | None:
                           name=state.name(c.target)), "d20-modern OVR-01")
     if c.charge and not straight(c.path):
         return Refused(L_("a charge goes in a straight line"), "d20-modern ATK-16")
-    if entry_index(state, Overrun(c.actor, c.target, c.path[entry + 1:])) is not None or entry == len(c.path) - 1:
+    inside = crossing(state, c)
+    if inside != list(range(entry, inside[-1] + 1)) or inside[-1] == len(c.path) - 1:
         return Refused(L_("an overrun goes on past {name}", name=state.name(c.target)), RULE)
     rules = _rules_past(state, c)
     cost = rules.walk_cost(c.path)
