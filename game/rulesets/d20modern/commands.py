@@ -167,6 +167,17 @@ class BullRush:
 
 
 @dataclass(frozen=True)
+class Overrun:
+    """Overrun (§10.8): walk ``path`` (from the actor's square) at least 10 ft straight into ``target``'s square and
+    on past it; with the move action and the attack action, or as a charge (``charge``: the whole turn, straight)."""
+
+    actor: Entity
+    target: Entity
+    path: tuple[Square, ...]
+    charge: bool = False
+
+
+@dataclass(frozen=True)
 class Disarm:
     """Disarm (§10.10) an enemy next to the actor of its ``weapon``, with the actor's ``using`` (a melee weapon or
     its unarmed strike); it takes the place of one melee attack."""
@@ -225,7 +236,7 @@ class React:
 
 
 COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
-            Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Disarm, PickUp, AttackObject, Delay, Ready, EndTurn,
+            Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Overrun, Disarm, PickUp, AttackObject, Delay, Ready, EndTurn,
             React)
 
 

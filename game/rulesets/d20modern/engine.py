@@ -17,17 +17,17 @@ from game.rulesets.d20modern import attack, injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, AttackObject, Autofire, BullRush, Charge, ConditionChanged,
     CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered,
-    React,
+    Overrun, React,
     PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.cover import TOTAL
 from game.rulesets.d20modern.situation import (
-    adjacent, alive, armed, can_act, cover_degree, feet_between, feet_rules, grapple_partners, helpless, melee_weapon,
+    adjacent, alive, can_act, cover_degree, feet_between, feet_rules, helpless, melee_weapon,
     speed_ft, vitals, watchers, weapon_in_hand,
 )
 from game.rulesets.d20modern.verdict import Refused
-from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects, twoweapon
+from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects, overrun, twoweapon
 from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
@@ -325,7 +325,7 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     Aid: maneuvers.validate_aid, Knockout: maneuvers.validate_knockout, Trip: maneuvers.validate_trip,
     Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, Ready: maneuvers.validate_ready,
     BullRush: bullrush.validate_bull_rush, Disarm: disarm.validate_disarm, PickUp: disarm.validate_pick_up,
-    AttackObject: objects.validate_attack_object,
+    AttackObject: objects.validate_attack_object, Overrun: overrun.validate_overrun,
     EndTurn: lambda state, c: None,
 }
 
@@ -354,25 +354,15 @@ PROVOKING = {Attack: "ranged attack", AttackObject: "ranged attack", Autofire: "
 def provoked_by(state: GameState, c: Any) -> list[Entity]:
     """AOO-04, AOO-05, AOO-11: the able enemies threatening the actor when the action itself provokes."""
     if isinstance(c, (Trip, Grapple, Disarm)):
-        return _target_provoked(state, c)
+        return maneuvers.target_provoked(state, c)
+    if isinstance(c, Overrun):
+        return overrun.provoked(state, c)
     action = PROVOKING.get(type(c))
     if action is None:
         return []
     if isinstance(c, (Attack, AttackObject)) and weapon_in_hand(state, c.actor, c.weapon).melee:  # type: ignore[union-attr]
         return []
     return [w.key for w in threat.provoked_by_action(action, state.space(c.actor), watchers(state, c.actor))]
-
-
-def _target_provoked(state: GameState, c: Trip | Grapple | Disarm) -> list[Entity]:
-    """AOO-06, TRP-03: an unarmed trip provokes from an armed target unless the tripper counts as armed; GRP-02,
-    GRP-07: starting a grapple provokes from the target, but not when joining one; DSR-01, DSR-03: a disarm
-    provokes from the target."""
-    if isinstance(c, Grapple) and (c.option != "start" or grapple_partners(state, c.target)):
-        return []
-    if isinstance(c, Trip) and not threat.unarmed_provokes(sheet_of(state, c.actor).armed_unarmed, armed(state, c.target)):
-        return []
-    able = [w.key for w in watchers(state, c.actor) if w.able and w.key == c.target]
-    return [w for w in able if threat.threatens(state.space(w), state.square(c.actor), state.space(c.actor)[1])]
 
 
 def _pause(state: GameState, provoker: Entity, reactors: list[Entity], resume: object, reason: str,
@@ -542,6 +532,16 @@ def apply_stabilize(state: GameState, c: Stabilize, dice: Dice) -> list[Any]:
     return events
 
 
+def apply_overrun(state: GameState, c: Overrun, dice: Dice) -> list[Any]:
+    """OVR-02: the overrun, then the rest of the walk past the target, provoking as any walk (not again from those
+    the walk in already provoked)."""
+    passed = tuple(overrun.provoked(state, c))
+    outcome = overrun.resolve_overrun(state, c, dice)
+    if not outcome.rest:
+        return outcome.events
+    return outcome.events + _walk(state, dice, Continue(c.actor, outcome.rest, "overrun"), passed)
+
+
 def apply_react(state: GameState, c: React, dice: Dice) -> list[Any]:
     """AOO-07, AOO-09: the one attack of opportunity of the round, a single melee attack at the full bonus."""
     offer = pending(state)
@@ -583,6 +583,7 @@ APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
     Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready, BullRush: bullrush.apply_bull_rush,
     Disarm: disarm.apply_disarm, PickUp: disarm.apply_pick_up, AttackObject: objects.apply_attack_object,
+    Overrun: apply_overrun,
 }
 
 

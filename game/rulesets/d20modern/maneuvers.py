@@ -11,14 +11,15 @@ from game.ecs.components import END_OF_TURN, START_OF_TURN, Condition
 from game.core.grid import Square
 from game.core.lines import line_of_sight
 from game.ecs.world import Entity
-from game.rulesets.d20modern import attack, budget as bud, measure, special, strikes
+from game.rulesets.d20modern import attack, budget as bud, measure, special, strikes, threat
 from game.rulesets.d20modern.commands import (
-    GRAPPLE_OPTIONS, ActionTaken, Aid, AttackRolled, ConditionChanged, Delay, Delayed, Grapple, Knockout, OpposedCheck,
+    GRAPPLE_OPTIONS, ActionTaken, Aid, AttackRolled, ConditionChanged, Delay, Delayed, Disarm, Grapple, Knockout, OpposedCheck,
     ActionReadied, Ready, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Readied, Round, Sheet, Weapon
 from game.rulesets.d20modern.situation import (
-    adjacent, alive, base_bonus, can_act, grapple_partners, helpless, odds, sheet, size_of, threatens, weapon_in_hand,
+    adjacent, alive, armed, base_bonus, can_act, grapple_partners, helpless, odds, sheet, size_of, threatens, watchers,
+    weapon_in_hand,
 )
 from game.rulesets.d20modern.turns import Initiative, release, start_turn
 from game.rulesets.d20modern.verdict import Refused
@@ -58,6 +59,21 @@ def _enemy_next_to(state: GameState, actor: Entity, target: Entity) -> Refused |
     if not adjacent(state, actor, target):
         return Refused(L_("{name} is not within 5 ft", name=state.name(target)), "d20-modern §4.5.1")
     return None
+
+
+# What provokes from the target -----------------------------------------------------------------------------
+
+def target_provoked(state: GameState, c: Trip | Grapple | Disarm) -> list[Entity]:
+    """AOO-06, TRP-03: an unarmed trip provokes from an armed target unless the tripper counts as armed; GRP-02,
+    GRP-07: starting a grapple provokes from the target, but not when joining one; DSR-01, DSR-03: a disarm
+    provokes from the target."""
+    if isinstance(c, Grapple) and (c.option != "start" or grapple_partners(state, c.target)):
+        return []
+    tripper = state.world.get(c.actor, Sheet)
+    if isinstance(c, Trip) and not threat.unarmed_provokes(tripper.armed_unarmed, armed(state, c.target)):
+        return []
+    able = [w.key for w in watchers(state, c.actor) if w.able and w.key == c.target]
+    return [w for w in able if threat.threatens(state.space(w), state.square(c.actor), state.space(c.actor)[1])]
 
 
 # Aid another ---------------------------------------------------------------------------------------------
@@ -141,7 +157,7 @@ def validate_trip(state: GameState, c: Trip) -> Refused | None:
     return problem or one_attack_problem(state, c.actor)
 
 
-def _strength_check(state: GameState, dice: Dice, e: Entity, other: Entity, ability: int, steady: bool) -> int:
+def strength_check(state: GameState, dice: Dice, e: Entity, other: Entity, ability: int, steady: bool) -> int:
     bonus = special.size_bonus(measure.size_index(size_of(state, e)), measure.size_index(size_of(state, other)))
     return dice.roll(20) + ability + bonus + (special.STABILITY if steady else 0)
 
@@ -159,15 +175,15 @@ def apply_trip(state: GameState, c: Trip, dice: Dice) -> list[Any]:
     events: list[Any] = [AttackRolled(c.actor, c.target, "trip", natural, natural + o.bonus, touch, hit, modifiers=o.attack_mods)]
     if not hit:
         return events
-    mine = _strength_check(state, dice, c.actor, c.target, s.mod("str"), False)
-    theirs = _strength_check(state, dice, c.target, c.actor, special.trip_defender_ability(t.mod("str"), t.mod("dex")),
+    mine = strength_check(state, dice, c.actor, c.target, s.mod("str"), False)
+    theirs = strength_check(state, dice, c.target, c.actor, special.trip_defender_ability(t.mod("str"), t.mod("dex")),
             t.stable_footing)
     won = special.opposed(mine, theirs)
     events.append(OpposedCheck(c.actor, c.target, "trip", mine, theirs, won))
     if won:
         return events + _fall_prone(state, c.target)
-    back = _strength_check(state, dice, c.target, c.actor, t.mod("str"), False)
-    resist = _strength_check(state, dice, c.actor, c.target, special.trip_defender_ability(s.mod("str"), s.mod("dex")),
+    back = strength_check(state, dice, c.target, c.actor, t.mod("str"), False)
+    resist = strength_check(state, dice, c.actor, c.target, special.trip_defender_ability(s.mod("str"), s.mod("dex")),
             s.stable_footing)
     countered = special.opposed(back, resist)
     events.append(OpposedCheck(c.target, c.actor, "trip back", back, resist, countered))

@@ -13,13 +13,14 @@ from game.i18n.gettext_domains import translate
 from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury
 from game.rulesets.d20modern.commands import (
-    Aid, Attack, BullRush, CoupDeGrace, Delay, Disarm, DropProne, Grapple, Knockout, PickUp, Ready, Reload,
+    Aid, Attack, BullRush, CoupDeGrace, Delay, Disarm, DropProne, Grapple, Knockout, Overrun, PickUp, Ready, Reload,
     Stabilize, StandUp, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, Disarmed, Sheet, Weapon
 from game.rulesets.d20modern.engine import budget_of, validate
 from game.rulesets.d20modern.i18n import _
 from game.rulesets.d20modern.maneuvers import unarmed_of
+from game.rulesets.d20modern.overrun import path_through
 from game.rulesets.d20modern.preview import provokers
 from game.rulesets.d20modern.situation import allies, enemies, feet_between, in_hand, vitals
 from game.rulesets.d20modern.presentation.narration import tidy, who
@@ -31,6 +32,7 @@ DOUBLE, RUN, WITHDRAW, CHARGE, STEP = "double", "run", "withdraw", "charge", "st
 BURST, AUTOFIRE, GRAPPLE, TRIP, DISARM, BULL_RUSH, AID, HELPLESS = (
     "power:burst", "power:autofire", "power:grapple", "power:trip", "power:disarm", "power:bull_rush", "power:aid",
     "power:helpless")
+OVERRUN = "power:overrun"
 STABILIZE = "stabilize"
 DEFENSIVELY = "defensively"                 # a toggle: the next attacks are made fighting defensively
 INSTANT = ("reload", "total_defense", "posture", "delay", "ready", "pick_up")
@@ -211,7 +213,8 @@ def firing_choices(state: GameState, actor: Entity) -> list[Choice]:
 
 
 def maneuver_choices(state: GameState, actor: Entity) -> list[Choice]:
-    """Bull rush (0), trip (I), disarm (J), grapple (G), aid another (A), coup de grace or knockout blow (K)."""
+    """Bull rush (0), overrun (N: "no" only at a prompt), trip (I), disarm (J), grapple (G), aid another (A), coup
+    de grace or knockout blow (K)."""
     foes = nearest_foes(state, actor)
     using = melee_of(state, actor)
 
@@ -231,12 +234,15 @@ def maneuver_choices(state: GameState, actor: Entity) -> list[Choice]:
         blows = [CoupDeGrace(actor, e, w.name) for w in in_hand(state, actor)] + [Knockout(actor, e, using.name)]
         return next((c for c in blows if validate(state, c) is None), blows[0])
 
-    aims = {BULL_RUSH: _("Str vs Str"), TRIP: _("touch, Str"), DISARM: _("opposed attack"),
+    aims = {BULL_RUSH: _("Str vs Str"), OVERRUN: _("touch, Str"), TRIP: _("touch, Str"), DISARM: _("opposed attack"),
             GRAPPLE: _("grapple check"), AID: _("vs Defense 10"), HELPLESS: _("helpless foe")}
     rows = [
         (BULL_RUSH, _("Bull rush"), "0", lambda e: BullRush(actor, e),
          _("With the move action: push an adjacent enemy back 5 ft and more on an opposed Strength check; moving "
            "into its square provokes (§10.7).")),
+        (OVERRUN, _("Overrun"), "N", lambda e: overrun_of(state, actor, e),
+         _("With the move action, or charging: 10 ft straight into an enemy's square and on past it; if it blocks, "
+           "trip it to go on, else you are thrown back 5 ft (§10.8).")),
         (TRIP, _("Trip"), "I", lambda e: Trip(actor, e),
          _("In place of one melee attack: a touch attack, then Strength against Strength or Dexterity; a tripped "
            "enemy is prone (§10.9).")),
@@ -333,11 +339,19 @@ def instant_command(state: GameState, actor: Entity, key: str) -> Any:
     return next((p for p in pickups if validate(state, p) is None), pickups[0])
 
 
+def overrun_of(state: GameState, actor: Entity, target: Entity) -> Overrun:
+    """The overrun through ``target`` on the straight line past it: with the move action, else charging."""
+    tries = [Overrun(actor, target, path_through(state, actor, target), charge) for charge in (False, True)]
+    return next((c for c in tries if validate(state, c) is None), tries[0])
+
+
 def options_at(state: GameState, actor: Entity, mode: str, target: Entity) -> list[tuple[str, Any]]:
     """The commands a click on ``target`` may mean in a maneuver mode: one, or several for a popup."""
     using = melee_of(state, actor)
     if mode == BULL_RUSH:
         return [(_("Bull rush"), BullRush(actor, target))]
+    if mode == OVERRUN:
+        return [(_("Overrun"), overrun_of(state, actor, target))]
     if mode == TRIP:
         return [(_("Trip"), Trip(actor, target))]
     if mode == DISARM:

@@ -52,7 +52,8 @@ WORDS = {
     "reload box magazine": N_("reload box magazine"), "stand up": N_("stand up"), "stabilize": N_("stabilize"),
     "knockout blow": N_("knockout blow"), "move": N_("move"), "pick up": N_("pick up"),
     "readied attack": N_("readied attack"), "trip": N_("trip"), "grapple": N_("grapple"), "disarm": N_("disarm"),
-    "bull rush": N_("bull rush"), "trip back": N_("trip back"), "disarm back": N_("disarm back"),
+    "bull rush": N_("bull rush"), "overrun": N_("overrun"), "avoid overrun": N_("stand aside"),
+    "trip back": N_("trip back"), "disarm back": N_("disarm back"),
     "start": N_("grab"), "hold": N_("hold"), "damage": N_("damage"), "pin": N_("pin"), "escape": N_("escape"),
     "fortitude": N_("Fortitude"), "reflex": N_("Reflex"), "will": N_("Will"), "aid": N_("aid another"),
     "strain": N_("strain"),
@@ -60,7 +61,7 @@ WORDS = {
 
 MOVE_WORDS = {MOVE: N_("{who} moves {n} ft."), DOUBLE: N_("{who} double-moves {n} ft."),
               RUN: N_("{who} runs {n} ft in a straight line."), WITHDRAW: N_("{who} withdraws {n} ft."),
-              "charge": N_("{who} charges {n} ft.")}
+              "charge": N_("{who} charges {n} ft."), "overrun": N_("{who} moves {n} ft, overrunning.")}
 
 
 FULL_WIDTH_GAP = re.compile(r"([。！？：；，）])\s+")

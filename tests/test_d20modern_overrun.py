@@ -1,0 +1,178 @@
+"""Overrun (d20-modern §10.8, OVR-01, OVR-02) through the door with scripted dice: the walk in, the block's trip,
+the attacker going on, thrown back or tripped back; and the command's shape."""
+
+from game.core.dice import ScriptedDice
+from game.core.grid import Size
+from game.ecs.components import Body, Condition
+from game.rulesets.d20modern import engine, ruleset
+from game.rulesets.d20modern.commands import (
+    ActionTaken, AttackRolled, EndTurn, OpportunityOffered, OpposedCheck, Overrun, React, Step,
+)
+from game.engine import codec
+from tests.test_d20modern_engine import skirmish
+
+THROUGH = tuple((x, 0) for x in range(6))      # the soldier from (0, 0) through b at (3, 0) to (5, 0): 25 ft
+
+
+def overrun_b(dice, rows=("A..b....",)):
+    """A's overrun through b; b, provoked by the walk in, lets it pass; then ``dice``."""
+    state, m = skirmish(list(rows), {"A": "soldier", "b": "gangster"})
+    events = engine.execute(state, Overrun(m["A"], m["b"], THROUGH), ScriptedDice([]))
+    assert isinstance(events[-1], OpportunityOffered) and events[-1].reactor == m["b"]
+    return state, m, engine.execute(state, React(m["b"], False), ScriptedDice(dice))
+
+
+def test_OVR_01_at_least_10_ft_straight_into_the_square_and_on_past_it():
+    state, m = skirmish(["A..b....", "........"], {"A": "soldier", "b": "gangster"})
+    assert engine.validate(state, Overrun(m["A"], m["b"], THROUGH)) is None
+    near, _ = skirmish(["Ab......"], {"A": "soldier", "b": "gangster"})
+    short = ((0, 0), (1, 0), (2, 0))
+    assert engine.validate(near, Overrun(1, 2, short)).rule == "d20-modern OVR-01"
+    bent = ((0, 0), (1, 1), (2, 0), (3, 0), (4, 0))                 # only 5 ft straight into b's square
+    assert engine.validate(state, Overrun(m["A"], m["b"], bent)).rule == "d20-modern OVR-01"
+    stops = THROUGH[:4]                                             # ends in b's square
+    assert "past" in engine.validate(state, Overrun(m["A"], m["b"], stops)).reason
+    far = tuple((x, 0) for x in range(8))                            # 35 ft: more than the soldier's 25
+    assert engine.validate(state, Overrun(m["A"], m["b"], far)).rule == "d20-modern ACT-14"
+    assert engine.validate(state, Overrun(m["A"], m["b"], far, charge=True)) is None   # a charge: 2x speed
+
+
+def test_OVR_01_a_charging_overrun_goes_straight_and_is_the_whole_turn():
+    state, m = skirmish(["A..b....", "........"], {"A": "soldier", "b": "gangster"})
+    bent = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 1))
+    assert engine.validate(state, Overrun(m["A"], m["b"], bent, charge=True)).rule == "d20-modern ATK-16"
+    assert engine.validate(state, Overrun(m["A"], m["b"], bent)) is None
+
+
+def test_OVR_01_the_walk_in_provokes_normally_from_every_foe_it_leaves():
+    state, m = skirmish(["A..b....", "..c....."], {"A": "soldier", "b": "gangster", "c": "gangster"})
+    events = engine.execute(state, Overrun(m["A"], m["b"], THROUGH), ScriptedDice([]))
+    assert isinstance(events[0], OpportunityOffered)
+    assert engine.pending(state).reactors == (m["c"], m["b"])      # c threatens (1, 0) before b's (2, 0)
+    assert state.square(m["A"]) == (0, 0)
+
+
+def test_OVR_01_an_enemy_at_most_one_size_larger_A15():
+    state, m = skirmish(["A..b....", "........", "........"], {"A": "soldier", "b": "gangster"})
+    state.world.add(m["b"], Body(Size.HUGE))
+    path = ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0))
+    assert engine.validate(state, Overrun(m["A"], m["b"], path, charge=True)).rule == "d20-modern OVR-01"
+    assert engine.validate(state, Overrun(m["A"], m["A"], THROUGH)).reason == "that is no enemy"
+
+
+def test_OVR_02_a_won_block_knocks_the_target_prone_and_the_attacker_goes_on():
+    # touch attack 18 hits; Str 18 + 1 against the gangster's 2 + 1: b is prone and A walks on to (5, 0)
+    state, m, events = overrun_b([18, 18, 2])
+    assert any(isinstance(e, AttackRolled) and e.hit for e in events)
+    assert any(isinstance(e, OpposedCheck) and e.what == "overrun" and e.won for e in events)
+    assert state.has_condition(m["b"], "prone") and not state.has_condition(m["A"], "prone")
+    assert state.square(m["A"]) == (5, 0) and state.square(m["b"]) == (3, 0)
+    assert engine.validate(state, Step(m["A"], (5, 1))) is not None           # ACT-02, ACT-04: no 5-foot step
+
+
+def test_OVR_02_a_lost_block_throws_the_attacker_back_5_ft_and_ends_its_movement():
+    # the trip is lost (2 + 1 against 18 + 1) and the counter-trip too (2 + 1 against 18 + 1)
+    state, m, events = overrun_b([18, 2, 18, 2, 18])
+    assert any(isinstance(e, ActionTaken) and e.action == "overrun" and not e.succeeded for e in events)
+    assert state.square(m["A"]) == (2, 0) and not state.has_condition(m["A"], "prone")
+    assert not state.has_condition(m["b"], "prone")
+    assert engine.validate(state, EndTurn(m["A"])) is None
+    assert engine.validate(state, Overrun(m["A"], m["b"], ((2, 0), (3, 0), (4, 0)))) is not None   # one per action
+
+
+def test_OVR_02_a_missed_touch_attack_is_a_lost_block():
+    state, m, events = overrun_b([1])
+    assert state.square(m["A"]) == (2, 0) and not state.has_condition(m["b"], "prone")
+
+
+def test_OVR_02_tripped_back_the_attacker_falls_prone_in_the_square_it_came_from():
+    # lost trip (2 + 1 against 18 + 1); the counter-trip 18 + 1 against 2 + 1 wins
+    state, m, events = overrun_b([18, 2, 18, 18, 2])
+    assert any(isinstance(e, OpposedCheck) and e.what == "trip back" and e.won for e in events)
+    assert state.square(m["A"]) == (2, 0) and state.has_condition(m["A"], "prone")
+
+
+def test_OVR_02_a_defender_that_cannot_block_lets_the_attacker_by():
+    state, m = skirmish(["A..b...."], {"A": "soldier", "b": "gangster"})
+    state.add_condition(m["b"], Condition("prone"))
+    events = engine.execute(state, Overrun(m["A"], m["b"], THROUGH), ScriptedDice([]))
+    events += engine.execute(state, React(m["b"], False), ScriptedDice([]))
+    assert any(isinstance(e, ActionTaken) and e.action == "avoid overrun" for e in events)
+    assert not any(isinstance(e, AttackRolled) for e in events)
+    assert state.square(m["A"]) == (5, 0)
+
+
+def test_overrun_command_shape_round_trips_and_absent_names_are_refused():
+    command = Overrun(1, 2, THROUGH, True)
+    assert ruleset.command_from_json(ruleset.command_to_json(command)) == command
+    assert codec.shape_problem(Overrun(1, 2, ((0, "x"),)), ruleset.COMMANDS) is not None
+    state, m = skirmish(["A..b...."], {"A": "soldier", "b": "gangster"})
+    before = state.world.snapshot()
+    for bad in (Overrun(m["A"], 999, THROUGH), Overrun(m["A"], m["b"], ()), Overrun(m["A"], m["b"], ((-5, -5), (10**6, 3))),
+                Overrun(m["A"], m["b"], ((0, 0), (1, 0), (2, 0), (3, 0), (10**6, 0))), Overrun(999, m["b"], THROUGH)):
+        assert engine.validate(state, bad) is not None
+        assert engine.execute(state, bad, ScriptedDice([])) == engine.validate(state, bad)
+    assert state.world.snapshot() == before
+
+
+def test_OVR_01_a_charging_overrun_trips_at_plus_2_and_leaves_the_charger_at_minus_2_Defense():
+    state, m = skirmish(["A..b....", "........"], {"A": "soldier", "b": "gangster"})
+    engine.execute(state, Overrun(m["A"], m["b"], THROUGH, charge=True), ScriptedDice([]))
+    events = engine.execute(state, React(m["b"], False), ScriptedDice([18, 18, 2]))
+    rolled = next(e for e in events if isinstance(e, AttackRolled))
+    assert ("charging", 2) in rolled.modifiers
+    assert state.has_condition(m["A"], "charging") and state.square(m["A"]) == (5, 0)
+
+
+def test_the_computer_answers_the_walk_in_and_the_log_narrates_every_overrun_event_in_chinese():
+    from game.i18n.gettext_domains import use_language
+    from game.rulesets.d20modern.ai import ControllerD20
+    from game.rulesets.d20modern.presentation.narration import Narrator
+    state, m = skirmish(["A..b....", "........"], {"A": "soldier", "b": "gangster"})
+    events = engine.execute(state, Overrun(m["A"], m["b"], THROUGH), ScriptedDice([]))
+    answer = ControllerD20("red").next_command(state)
+    assert answer == React(m["b"], True)
+    events += engine.execute(state, answer, ScriptedDice([1, 18, 2, 18, 2, 18]))   # the AoO misses; the block holds
+    assert state.square(m["A"]) == (2, 0)
+    narrator = Narrator()
+    use_language("zh_CN")
+    try:
+        text = " ".join(line.text for e in events for line in narrator.lines(e, state, {}))
+    finally:
+        use_language("en")
+    assert "闯越" in text and "被退回5尺" in text
+
+
+def test_the_overrun_card_and_a_click_on_the_enemy_send_the_overrun_and_the_log_tells_it():
+    import pygame
+    from test_d20_screen import Rigged, d20_game, enemy_of, logged, place
+    from test_game_loop import click, press, run_frames
+    game = d20_game()
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        actor, enemy, state = scene.actor, enemy_of(scene), scene.state
+        x, y = state.square(actor)
+        line = [(x + i, y) for i in range(1, 5)]
+        assert all(not state.battlefield.at(s).solid and state.occupant_at(s) is None for s in line)
+        place(scene, enemy, line[1])
+        card = next(c for c in scene.bar_choices if c.key == "power:overrun")
+        assert card.blocked is None and enemy in card.targets
+        press(getattr(pygame, f"K_{card.hotkey.lower()}"))
+        run_frames(game, 1)
+        scene.match.dice = Rigged(scene.match.dice, d20=[18, 18, 2])   # the touch attack hits, the trip is won
+        click(scene.view.square_rect(line[1]).center)
+        run_frames(game, 2)
+        assert isinstance(scene.match.record[-1][0], Overrun)
+        assert state.has_condition(enemy, "prone") and state.square(actor) == line[2]
+        assert any("moves 10 ft, overrunning" in text for text in logged(scene))
+    finally:
+        pygame.quit()
+
+
+def test_OVR_01_a_large_target_is_crossed_in_one_go_and_left_behind():
+    state, m = skirmish(["A..b....", "........", "........"], {"A": "soldier", "b": "gangster"})
+    state.world.add(m["b"], Body(Size.LARGE))                         # b fills (3, 0) to (4, 1)
+    assert engine.validate(state, Overrun(m["A"], m["b"], THROUGH)) is None
+    back_in = THROUGH + ((4, 1),)
+    assert "past" in engine.validate(state, Overrun(m["A"], m["b"], back_in)).reason
