@@ -7,12 +7,12 @@ refusal without being handed anything. Without an audio device it stays closed a
 from __future__ import annotations
 
 import math
-import random
 from pathlib import Path
 
 import pygame
 
 from game.audio.kinds import EFFECTS, SOUND_DIR, effect_files, music_file
+from game.core.dice import SeededDice
 from game.settings import Settings
 
 MIXER_RATE = 44100          # the mixer's output; the 22.05 kHz files are resampled by SDL
@@ -21,7 +21,7 @@ EFFECT_CHANNELS = 16
 MUSIC_CHANNELS = (0, 1)     # reserved: the old track fades out on one while the new one fades in on the other
 CROSSFADE_MS = 1200
 REPEAT_GAP_MS = 40          # the same kind again this soon is dropped (many creatures caught in one blast)
-VOLUME_JITTER = (0.85, 1.0)
+VOLUME_JITTER_STEPS = 16           # a sound plays at 85-100% of its volume, in 1% steps (16 values)
 
 
 class Speakers:
@@ -38,7 +38,9 @@ class Speakers:
         self.channel = 0                   # which of MUSIC_CHANNELS it plays on
         self._last_variant: dict[str, int] = {}
         self._last_played: dict[str, int] = {}
-        self._random = random.Random()     # variety only: nothing of the rules hears it
+        # Variety only, from the game's own dice on a fixed seed: nothing of the rules hears it, and a replay
+        # sounds the same each time.
+        self._variety = SeededDice(0)
 
     def open(self) -> str:
         """Start the mixer and load the effects; "" or a one-line note on why the game is silent."""
@@ -86,11 +88,12 @@ class Speakers:
             return
         self._last_played[kind] = now
         choices = [i for i in range(len(variants)) if i != self._last_variant.get(kind)] or [0]
-        index = self._random.choice(choices)
+        index = choices[self._variety.roll(len(choices)) - 1]
         self._last_variant[kind] = index
         channel = variants[index].play()
         if channel is not None:
-            channel.set_volume(self.effects_volume * share * self._random.uniform(*VOLUME_JITTER))
+            jitter = (84 + self._variety.roll(VOLUME_JITTER_STEPS)) / 100
+            channel.set_volume(self.effects_volume * share * jitter)
 
     def play_all(self, kinds: list[str]) -> None:
         """Sounds let out on the same step: together they are kept about as loud as one (their power adds), so a
