@@ -69,7 +69,7 @@ def test_lines_are_drawn_in_the_chosen_language_and_numbers_stay(chinese):
     assert _("End turn") == "结束回合"
     assert translate(L_("Rule: {rule}", rule="4e §9.2")) == "规则：4e §9.2"
     assert _("{side} win!").format(side=_("Red")) == "红方获胜！"
-    assert translate(listing(["Zorblat", L_("Blue")])) == "Zorblat，蓝方"
+    assert translate(listing(["Zorblat", L_("Blue")])) == "Zorblat、蓝方"
 
 
 def test_a_lazy_line_reads_as_english_for_the_rules_and_is_drawn_in_the_chosen_language(chinese):

@@ -14,7 +14,8 @@ from game.i18n.gettext_domains import Lazy, translate
 from game.rulesets.dnd5e import engine
 from game.rulesets.dnd5e.commands import AttackRolled, Damaged
 from game.rulesets.dnd5e.content import ABILITIES
-from game.rulesets.dnd5e.i18n import I18N, named
+from game.i18n import named
+from game.rulesets.dnd5e.i18n import I18N
 from game.rulesets.dnd5e.potions import MIXING_TABLE
 from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from game.rulesets.dnd5e.presentation.controls import refusal_line
@@ -93,7 +94,7 @@ def test_an_area_spells_template_and_its_card_read_in_chinese(gettext_only):
     w = ids["W"]
     area = rules_5e.area_template(state, w, "spell:shatter:2", (5, 2))
     assert area is not None and area.words.startswith("Shatter here catches G, H (ally!).")
-    assert translate(area.words).startswith("粉碎音波施放于此：波及G，H（盟友！）。")
+    assert translate(area.words).startswith("粉碎音波施放于此：波及G、H（盟友！）。")
     assert english_in(area.words) == []
     for choice in rules_5e.choices(state, w):
         for text in (choice.label, choice.action, choice.reach, choice.aim, choice.uses, choice.usage, choice.summary):

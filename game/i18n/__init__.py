@@ -13,7 +13,7 @@ from game.i18n.gettext_domains import N_, Domain, Lazy, message_of, name, transl
 # The game's own messages (everything outside the ruleset folders, which each have their own domain).
 GAME = Domain("game", Path(__file__).resolve().parent / "locale")
 _, ngettext, L_, Ln_ = GAME.gettext, GAME.ngettext, GAME.lazy, GAME.lazy_plural
-__all__ = ["N_", "Lazy", "translate", "_", "ngettext", "L_", "Ln_", "GAME", "name", "message_of", "listing"]
+__all__ = ["N_", "Lazy", "translate", "_", "ngettext", "L_", "Ln_", "GAME", "name", "named", "message_of", "listing"]
 # TRANSLATORS: what separates the items of a list ("Brakka, Vess, Tamsin").
 LIST_SEPARATOR = N_(", ")
 
@@ -22,6 +22,12 @@ def listing(items: Sequence[str]) -> Lazy:
     """Items (names, lazy lines) joined by commas, each drawn in the chosen language, and the commas too."""
     template = "{separator}".join(f"{{item{index}}}" for index in range(len(items)))
     return GAME.lazy(template, separator=LIST_SEPARATOR, **{f"item{index}": item for index, item in enumerate(items)})
+
+
+def named(creature: str) -> Lazy:
+    """A creature's name as a line or a message value: English as a ``str``, drawn in the chosen language with the
+    number a skirmish gives its kind kept ("Goblin 2" reads 地精 2; gettext_domains.name looks in every domain)."""
+    return GAME.lazy("{creature}", creature=creature)
 
 
 LANGUAGES = {"en": "English", "zh": "简体中文"}

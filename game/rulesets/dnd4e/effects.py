@@ -11,7 +11,8 @@ from game.ecs.components import (
 )
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import Modifier
-from game.rulesets.dnd4e.i18n import L_, listed
+from game.i18n import listing
+from game.rulesets.dnd4e.i18n import L_
 
 DEFENSE_BONUS, ATTACK_BONUS = "defense_bonus", "attack_bonus"
 AIDED_ATTACK, AIDED_DEFENSE = "aided_attack", "aided_defense"     # §25.2
@@ -65,7 +66,7 @@ def attack_modifiers(attacker_conditions: Conditions, target: Entity, includes_m
     found: list[Modifier] = []
     value = _summed(attacker_conditions.named(ATTACK_BONUS))
     if value:
-        sources = listed(list(dict.fromkeys(c.source for c in attacker_conditions.named(ATTACK_BONUS))))
+        sources = listing(list(dict.fromkeys(c.source for c in attacker_conditions.named(ATTACK_BONUS))))
         found.append(Modifier(value, L_('attack bonus ({sources})',
                 sources=sources) if value > 0 else L_('attack penalty ({sources})', sources=sources), "4e §7.4"))
     if attacker_conditions.has(MARKED) and not includes_marker:
@@ -81,7 +82,7 @@ def defense_modifiers(target_conditions: Conditions, attacker: Entity) -> tuple[
     found: list[Modifier] = []
     value = _summed(target_conditions.named(DEFENSE_BONUS))
     if value:
-        sources = listed(list(dict.fromkeys(c.source for c in target_conditions.named(DEFENSE_BONUS))))
+        sources = listing(list(dict.fromkeys(c.source for c in target_conditions.named(DEFENSE_BONUS))))
         found.append(Modifier(-value, L_("target's defenses {value:+d} ({sources})", value=value, sources=sources), "4e §7.4"))
     if target_conditions.has("unconscious"):
         found.append(Modifier(-UNCONSCIOUS_DEFENSE_PENALTY, L_('target unconscious: -5 defenses'), "4e §9"))

@@ -1,12 +1,11 @@
 """This ruleset's messages: its own gettext domain, catalogues in its locale folder (game/i18n/gettext_domains.py)."""
 
-import re
 from pathlib import Path
 from typing import Any
 
 from game.i18n.gettext_domains import N_, Domain, Lazy
 
-__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_", "capitalized", "content", "listed", "named"]
+__all__ = ["I18N", "N_", "_", "ngettext", "L_", "Ln_", "capitalized", "content"]
 
 I18N = Domain("dnd4e", Path(__file__).resolve().parent / "locale")
 _, ngettext = I18N.gettext, I18N.ngettext
@@ -20,26 +19,6 @@ def L_(template: str, /, **params: Any) -> str:
 def Ln_(singular: str, plural: str, count: int, /, **params: Any) -> str:
     """A Lazy line with plural forms; ``{n}`` is the count."""
     return I18N.lazy_plural(singular, plural, count, **params)
-
-# "Goblin 2": a kind from the content files numbered among its kind (game.match.place_roster).
-_NUMBERED = re.compile(r"(?P<kind>.*\S) (?P<number>[0-9]+)")
-
-
-def named(name: str) -> str:
-    """A creature's name as a message value: the content name is translated, a number after it stays."""
-    numbered = _NUMBERED.fullmatch(name)
-    if numbered is None:
-        return name
-    return L_("{kind} {number}", kind=numbered["kind"], number=int(numbered["number"]))
-
-
-def listed(parts: list[str]) -> str:
-    """Parts joined with commas, as one message so that each part is still translated."""
-    line = parts[-1] if parts else ""
-    for earlier in reversed(parts[:-1]):
-        line = L_("{first}, {rest}", first=earlier, rest=line)
-    return line
-
 
 def content(text: str) -> str:
     """A word or name marked elsewhere (``N_``, the content files) as a line translated when drawn."""

@@ -27,7 +27,8 @@ from game.ecs.components import Body
 from game.ecs.world import Entity
 from game.engine.routes import route_squares
 from game.rulesets.dnd5e.attacks import COVER_BONUS, hit_chance, needed_roll
-from game.rulesets.dnd5e.i18n import L_, Ln_, named
+from game.i18n import named
+from game.rulesets.dnd5e.i18n import L_, Ln_
 from game.rulesets.dnd5e.commands import (
     Attack, Cast, Dash, Disengage, Dodge, DrinkPotion, EndTurn, Escape, FirstAid, Move, OffHandAttack, PickUp, React,
     Ready, Search, StandUp, Stow,

@@ -19,7 +19,8 @@ from game.rulesets.dnd5e.commands import (
 )
 from game.rulesets.dnd5e.components import Dropped, PendingStrike, Potions, Sheet, Spell, Weapon
 from game.rulesets.dnd5e.distance import distance_ft
-from game.rulesets.dnd5e.i18n import L_, N_, named
+from game.i18n import named
+from game.rulesets.dnd5e.i18n import L_, N_
 from game.rulesets.dnd5e.reading import (
     alive, awake, budget, concentration, dropped, feet_rules, _lost_weapons, pending, POTIONS, round_of, slots,
     speed_ft, spell_named, vitals, weapon_named,

@@ -37,7 +37,8 @@ from game.rulesets.dnd4e.effects import (
 )
 from game.rulesets.dnd4e.situation import AREA, CLOSE, MELEE, RANGED, can_see, situation
 from game.state import GameState
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 PRONE_DEFENSE_BONUS = 2     # §9 prone: +2 to all defenses against ranged attacks from non-adjacent enemies
 CHARGE_BONUS = 1            # §12, §25.5

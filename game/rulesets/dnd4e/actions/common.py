@@ -10,7 +10,8 @@ from game.ecs.components import Offer, OutOfFight, PausedAttack, PausedHandover,
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import spend
 from game.state import GameState
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 NO_ACTION_CONDITIONS = ("stunned", "petrified", "surprised", "unconscious", "dying")  # 4e §9
 # §9: dazed (and dominated, which dazes) creatures and those that cannot act take no immediate or

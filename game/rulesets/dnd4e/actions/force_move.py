@@ -11,7 +11,8 @@ from game.core.forced import forced_path_problem, forced_step_ok
 from game.core.grid import DIRECTIONS, Square
 from game.ecs.components import ForcedMovement, PendingForced
 from game.state import GameState
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 def next_forced(state: GameState) -> ForcedMovement | None:
     pending = state.pending_forced

@@ -47,7 +47,8 @@ from game.rulesets.dnd4e.effects import AIDED_ATTACK, AIDED_DEFENSE, defense_mod
 from game.rulesets.dnd4e.opportunity import NO_OPPORTUNITY_ACTIONS, provokers
 from game.rulesets.dnd4e.situation import MELEE
 from game.state import GameState
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 GRABBED = "grabbed"                 # §25.12: immobilized while the grab lasts ([A5])
 GRAB_SOURCE = "grab"                # the name the grab is sustained by (Sustain(actor, "grab"), §11.1)

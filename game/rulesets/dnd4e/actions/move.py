@@ -24,7 +24,8 @@ from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MOVE, spend
 from game.rulesets.dnd4e.opportunity import SHIFT, provokers
 from game.state import SQUEEZING, GameState
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 WALK, RUN, CRAWL, SQUEEZE = "walk", "run", "crawl", "squeeze"
 MOVE_MODES = (WALK, RUN, SHIFT, CRAWL, SQUEEZE)

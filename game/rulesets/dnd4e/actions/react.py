@@ -20,7 +20,8 @@ from game.ecs.components import Offer, PausedAttack, PausedHandover, PausedMove,
 from game.ecs.world import Entity
 from game.state import GameState
 from game.rulesets.dnd4e.systems.turns import advance, return_from_delay
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 
 def _offer(state: GameState) -> Offer | None:

@@ -12,7 +12,8 @@ from game.ecs.components import Body, Condition, Position
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.economy import MINOR, MOVE
 from game.state import SQUEEZING, GameState
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 
 def stand_up_square(state: GameState, actor: Entity, to: Square | None = None) -> Square | None | Rejected:

@@ -11,7 +11,8 @@ from game.core.teleport import teleport_reaches
 from game.ecs.components import Position, TeleportPower
 from game.ecs.world import Entity
 from game.state import GameState
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 GRABBED = "grabbed"     # §23: teleporting away ends a grab (a physical, location-bound hold)
 

@@ -21,7 +21,8 @@ from game.rulesets.dnd4e.effects import DEFENSE_BONUS
 from game.rulesets.dnd4e.situation import MELEE, RANGED
 from game.state import GameState
 from game.rulesets.dnd4e.systems.turns import delay, sustainable
-from game.rulesets.dnd4e.i18n import L_, N_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_, N_
 
 READY_TRIGGERS = {"enemy_enters_reach": N_("an enemy comes within reach or range"),
                   "enemy_attacks": N_("an enemy makes an attack")}

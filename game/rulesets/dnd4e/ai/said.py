@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rulesets.dnd4e.i18n import L_, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_
 
 
 class Said:

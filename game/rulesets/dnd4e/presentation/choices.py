@@ -31,7 +31,8 @@ from game.core.grid import Square, chebyshev, space_distance
 from game.core.movement import SearchResult
 from game.ecs.components import ActionPoints, Body, Power, TeleportPower
 from game.ecs.world import Entity
-from game.rulesets.dnd4e.i18n import L_, N_, capitalized, content, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_, N_, capitalized, content
 from game.rulesets.dnd4e.opportunity import SHIFT
 from game.state import SQUEEZING, GameState
 from game.rulesets.dnd4e.systems.turns import sustainable

@@ -28,7 +28,8 @@ from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
 from game.rulesets.dnd4e.presentation.choices import (
     AID_BOONS, ESCAPE_SKILLS, charge_paths, choices, coup_de_grace_power, drag_paths, readyable, wall_next_squares,
 )
-from game.rulesets.dnd4e.i18n import L_, content, named
+from game.i18n import named
+from game.rulesets.dnd4e.i18n import L_, content
 from game.rulesets.dnd4e.presentation.describe import refusal_text
 from game.rulesets.dnd4e.presentation.words import Words
 

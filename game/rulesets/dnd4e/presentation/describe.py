@@ -11,7 +11,8 @@ from game.rulesets.dnd4e.actions.turn_actions import READY_TRIGGERS
 from game.ecs.world import Entity
 from game.engine.refusal import Refusal
 from game.rulesets.dnd4e.actions.commands import Rejected
-from game.rulesets.dnd4e.i18n import L_, N_, _, listed, named, ngettext
+from game.i18n import listing, named
+from game.rulesets.dnd4e.i18n import L_, N_, _, ngettext
 from game.engine.badges import badge, harmful
 from game.state import GameState
 
@@ -205,7 +206,7 @@ def condition_text(state: GameState, entry: Condition, with_source: bool = True)
     if (ending := duration_text(state, entry)):
         text = L_("{effect}{duration}", effect=text, duration=ending)
     if entry.after:
-        later = listed([effect_words(a.name, a.amount, a.damage_type) for a in entry.after])
+        later = listing([effect_words(a.name, a.amount, a.damage_type) for a in entry.after])
         text = L_("{effect}; then {later}", effect=text, later=later)
     if with_source and entry.source and entry.name not in ("marked",) and entry.until != SUSTAIN and entry.source not in text:
         text = L_("{effect} [{source}]", effect=text, source=entry.source)

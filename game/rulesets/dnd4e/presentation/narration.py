@@ -17,7 +17,8 @@ from game.rulesets.dnd4e.actions.events import (
 from game.core.grid import chebyshev
 from game.ecs.world import Entity
 from game.state import GameState
-from game.rulesets.dnd4e.i18n import L_, N_, Ln_, listed, named
+from game.i18n import listing, named
+from game.rulesets.dnd4e.i18n import L_, N_, Ln_
 from game.rulesets.dnd4e.presentation.describe import DEFENSE_LONG, condition_text, effect_words
 
 DEFENSE_NAMES = DEFENSE_LONG
@@ -90,7 +91,7 @@ def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str 
                   reason=event.reason, rule=_rule(event.rule))
     if isinstance(event, PowerUsed):
         on = [name(t) for t in event.targets if t != event.actor]
-        whom = L_(" on {targets}", targets=listed(on)) if on else ""
+        whom = L_(" on {targets}", targets=listing(on)) if on else ""
         return L_("{who} uses {power}{whom} ({action} action, {rule}).", who=name(event.actor), power=event.power, whom=whom,
                   action=event.action, rule=event.rule)
     if isinstance(event, ActionTaken):
@@ -100,7 +101,7 @@ def narrate(event: Event, state: GameState, side_labels: dict[str, str]) -> str 
         detail = L_(" {detail}", detail=event.detail) if event.detail else ""
         return L_("{who} {words}{detail}{rule}.", who=name(event.actor), words=words, detail=detail, rule=_rule(event.rule))
     if isinstance(event, AreaPlaced):
-        caught = listed([name(e) for e in event.caught]) or L_("no one")
+        caught = listing([name(e) for e in event.caught]) or L_("no one")
         return L_("{who} uses {attack}: {squares}, catching {caught}.", who=name(event.attacker), attack=event.attack,
                   squares=_squares(len(event.squares)), caught=caught)
     if isinstance(event, ZoneCreated):

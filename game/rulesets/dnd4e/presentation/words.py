@@ -22,7 +22,8 @@ from game.rulesets.dnd4e.actions.zones import zones
 from game.rulesets.dnd4e.economy import MINOR, MOVE, STANDARD
 from game.rulesets.dnd4e.opportunity import provokers
 from game.i18n.gettext_domains import translate
-from game.rulesets.dnd4e.i18n import L_, N_, Ln_, _, content, listed, named
+from game.i18n import listing, named
+from game.rulesets.dnd4e.i18n import L_, N_, Ln_, _, content
 from game.rulesets.dnd4e.presentation.choices import MOVE_LABELS
 from game.rulesets.dnd4e.presentation.describe import (
     DEFENSE_LONG, condition_text, forced_words, harmful, power_summary, readied_text, refusal_text, sentences,
@@ -129,7 +130,7 @@ class Words(Controls):
                           if self.state.are_enemies(self.actor, t) else
                           L_("{who} {chance}% (ally!)", who=name(t), chance=(21 - p.needed) * 5) for t, p in area.targets]
                 return L_("{power}: {caught}. Click to attack (one roll each, one damage roll).{ko}", power=area.profile.name,
-                          caught=listed(caught), ko=ko)
+                          caught=listing(caught), ko=ko)
             return L_("Move the mouse to aim the area; creatures caught are outlined.")
         if power is not None and not power.attacks:
             if occupant in self.friends:
@@ -163,7 +164,7 @@ class Words(Controls):
         fall = L_(" Jumps down {feet} ft: a fall (1d10 per 10 ft, lands prone).", feet=preview.fall_ft) if preview.fall_ft else ""
         if preview.attackers:
             return L_("{verb} here: {cost} squares; provokes opportunity attacks from {names} (marked !).{fall}", verb=verb,
-                      cost=cost, names=listed([self._name(e) for e in preview.attackers]), fall=fall)
+                      cost=cost, names=listing([self._name(e) for e in preview.attackers]), fall=fall)
         if cost > speed:
             return L_("Double move here: {cost} of {double} squares, using the move and standard actions.{fall}", cost=cost,
                       double=speed * 2, fall=fall)

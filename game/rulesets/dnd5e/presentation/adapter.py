@@ -19,7 +19,8 @@ from game.rulesets.dnd5e.engine import (
     POTIONS, alive, attack_edges, budget, concentration, decider, dropped, feet_rules, hands, pending, readied,
     round_of, sheet, slots, speed_ft, spell_area, spell_named, validate, vitals, weapon_named,
 )
-from game.rulesets.dnd5e.i18n import L_, Ln_, listing, named, sentences
+from game.i18n import listing, named
+from game.rulesets.dnd5e.i18n import L_, Ln_, sentences
 from game.rulesets.dnd5e.movement import FeetSearch
 from game.rulesets.dnd5e.situation import MELEE, RANGED, cover
 from game.rulesets.dnd5e.verdict import Refused

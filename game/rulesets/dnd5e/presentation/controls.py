@@ -13,7 +13,8 @@ from game.engine.controls import WALK, AreaShown, Card, Controls, LogLine, Promp
 from game.rulesets.dnd5e.commands import EndTurn
 from game.rulesets.dnd5e.components import PendingStrike
 from game.rulesets.dnd5e.engine import budget, readied_along
-from game.rulesets.dnd5e.i18n import L_, N_, listing, named, sentences
+from game.i18n import listing, named
+from game.rulesets.dnd5e.i18n import L_, N_, sentences
 from game.rulesets.dnd5e.presentation import adapter as rules_5e
 from game.rulesets.dnd5e.situation import provokers
 

@@ -16,7 +16,8 @@ from game.rulesets.dnd5e.commands import (
     SkirmishWon, SpellCast, Teleported, TurnEnded, TurnStarted, WeaponHandled,
 )
 from game.rulesets.dnd5e.falling import fall_damage
-from game.rulesets.dnd5e.i18n import L_, N_, named
+from game.i18n import named
+from game.rulesets.dnd5e.i18n import L_, N_
 from game.rulesets.dnd5e.engine import spell_named, weapon_named
 from game.rulesets.dnd5e.situation import MELEE
 from game.state import GameState
