@@ -22,6 +22,7 @@ from game.app import Game
 from game.core.grid import Square, chebyshev
 from game.rulesets import ruleset
 from game.ui.battle import BattleScene
+from game.ui.helper import finish
 
 WINDOW = (1280, 720)
 FRAME_BUDGET_MS = 1000 / 60          # one frame at 60 Hz
@@ -217,6 +218,7 @@ def play_frames(iterations: int) -> list[dict[str, Any]]:
         with tempfile.TemporaryDirectory(prefix="bench-play-") as home, \
                 mock.patch.dict(os.environ, {"XDG_DATA_HOME": home, "XDG_CONFIG_HOME": home}):
             tally = play(shared().map_path if arena else FOUR_BANNERS, scripted, arena, iterations)
+            finish(timeout=60)      # the last autosave is written into the scratch folder before it is removed
         print(f"bench: play_frames.{name}: {len(tally.frames)} frames, {tally.commands} commands, "
               f"{tally.games} games ended, {len(tally.zooms)} zoom steps", file=sys.stderr)
         lines.append(line(f"play_frames.{name}", tally))
