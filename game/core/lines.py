@@ -881,6 +881,14 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     return _cover_counter(bf, extra_blockers, attacker_squares, box)(attacker_corner, target_square, 4)
 
 
+def cover_line_counter(bf: Battlefield, origin: Space, target: Space) -> Callable[[tuple[int, int], Square], int]:
+    """``cover_lines_blocked`` with no creatures and the origin's space as the attacker's squares, for any corner
+    of ``origin`` and square of ``target``: the blockers the lines between the two spaces can touch are gathered
+    once for the pair instead of once per line."""
+    count = _cover_counter(bf, (), footprint(*origin), _box(origin, target))
+    return lambda corner, square: count(corner, square, 4)
+
+
 def cover_line_verdicts(bf: Battlefield, attacker_corner: tuple[int, int], target_square: Square,
                         attacker_squares: Sequence[Square] = ()) -> tuple[bool, bool, bool, bool]:
     """§14, line by line: whether each of the 4 lines from the corner to the target square's corners
