@@ -601,6 +601,13 @@ class _Grid:
         return blocks_edge, near.__contains__
 
 
+    def edges_in_box(self, kinds: tuple[EdgeKind, ...], box: tuple[int, int, int, int]) -> bool:
+        """Whether a square inside ``box`` (x0, y0, x1, y1, inclusive) has an edge obstacle of these kinds on a side."""
+        self.edge_predicates(kinds, ())
+        x0, y0, x1, y1 = box
+        return any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in self._by_kinds[kinds][1])
+
+
 _ANSWERS = 1 << 17      # answers kept per battlefield and question (oldest quarter forgotten beyond)
 
 
@@ -789,7 +796,10 @@ def _cover_counter(bf: Battlefield, extra_blockers: Sequence[Square], attacker_s
     terrain = grid.square_predicate(grid.cover, own)
     extra = frozenset(extra_blockers) - own
     # Every edge obstacle blocks cover lines, low walls included (§14: "behind a low wall").
-    blocks_edge, _near = grid.edge_predicates((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
+    kinds = (EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW)
+    blocks_edge, _near = grid.edge_predicates(kinds, (own,))
+    if blocks_edge is not None and box is not None and not grid.edges_in_box(kinds, box):
+        blocks_edge = None        # no line asked about can cross an edge obstacle: the quick tests below hold
     in_box: Optional[frozenset[Square]] = None
     if box is not None:
         x0, y0, x1, y1 = box

@@ -325,9 +325,10 @@ class ControllerD20:
         goals = []
         for square in found.reachable(4 * speed):
             if gun is not None:
-                good = any(line_of_sight(state.battlefield, (square, side), state.space(f))
-                           and line_of_effect(state.battlefield, (square, side), state.space(f))
-                           and measure.feet_between((square, side), state.space(f)) <= gun.increment_ft * 2 for f in foes)
+                # the range first: it is arithmetic, the two lines are walks across the map
+                good = any(measure.feet_between((square, side), state.space(f)) <= gun.increment_ft * 2
+                           and line_of_sight(state.battlefield, (square, side), state.space(f))
+                           and line_of_effect(state.battlefield, (square, side), state.space(f)) for f in foes)
             else:
                 good = adjacent_square(square, side, state.space(nearest))
             if good:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from game.rulesets.dnd4e.ai.said import Said
 from game.rulesets.dnd4e.i18n import N_
@@ -116,9 +117,9 @@ class Plan:
     label: Said
 
 
-@dataclass(frozen=True)
-class Station:
-    """A square the creature could stand on for its standard action, and how it gets there."""
+class Station(NamedTuple):
+    """A square the creature could stand on for its standard action, and how it gets there (a named tuple:
+    a decision makes one for every square it can reach, and a tuple is the cheapest object to make)."""
 
     square: Square
     command: Command | None       # None: stay put, or a walk whose path is not worked out yet
@@ -179,8 +180,9 @@ class Planner:
         self._attack_list: list[tuple[Power, int]] | None = None
         self._roughs: dict[tuple[str, Entity, int], float] = {}
         self._teleports: list[Station] | None = None
-        self._print: tuple | None = None
+        self._print: _Hashed | None = None
         self._archer_list: list[Foe] | None = None
+        self._archer_rows: list[tuple[int, int, int, int, float]] | None = None
         self._taken_squares: set[Square] | None = None
         self._hazards = _has_hazards(self.bf)
         self._ledges = style.smart_push and _pushable_ground(self.bf)    # where a push leaves its target matters
@@ -295,8 +297,10 @@ class Planner:
         melee = self._melee_map if self._melee_map is not None else self.melee_map()
         total = melee.get(square, 0.0)
         x, y = square
+        if not exact:
+            return self._obscured(x, y, self._archer_fire(x, y, total))
         size = self.size
-        checks = self.style.archers if exact else 0
+        checks = self.style.archers
         for foe in self._archers():
             (fx, fy), side = foe.space
             # space_distance written out (asked for every archer on every square scored)
@@ -315,6 +319,30 @@ class Planner:
                 checks -= 1
                 value *= self._cover_factor(foe.entity, square)
             total += value
+        return self._obscured(x, y, total)
+
+    def _archer_fire(self, x: int, y: int, total: float) -> float:
+        """``total`` plus the archers' fire on the square (x, y), no cover looked at: ``hurt``'s loop with each
+        archer's numbers read once per decision (this is asked for every square a decision scores)."""
+        rows = self._archer_rows
+        if rows is None:
+            rows = self._archer_rows = [(f.space[0][0], f.space[0][1], f.space[1], f.far + f.speed, f.ranged)
+                                        for f in self._archers()]
+        right, bottom = x + self.size - 1, y + self.size - 1
+        for fx, fy, side, limit, ranged in rows:
+            gap = fx - right
+            if gap < 0:
+                gap = x - (fx + side - 1)
+            gap_y = fy - bottom
+            if gap_y < 0:
+                gap_y = y - (fy + side - 1)
+            if gap < gap_y:
+                gap = gap_y
+            if gap <= limit:
+                total += ranged * (0.5 if gap <= 1 else 1.0)     # next to us it provokes if it shoots (§25.13)
+        return total
+
+    def _obscured(self, x: int, y: int, total: float) -> float:
         if total and 0 <= x < self.bf.width and 0 <= y < self.bf.height:
             obscured = self.bf.terrain[y * self.bf.width + x].obscured
             if obscured:
@@ -606,11 +634,11 @@ class Planner:
             plan = plan_attack(self.state, self.me, target, longest.name)
         return cache.put(key, plan if isinstance(plan, AttackPlan) else None)
 
-    def _fingerprint(self) -> tuple:
+    def _fingerprint(self) -> "_Hashed":
         if self._print is None:
             world = self.state.world
             others = tuple((e, p) for e, p in world.query(Position) if e != self.me)
-            self._print = (others, world.stores_view(Conditions, OutOfFight, Arsenal))
+            self._print = _Hashed((others, world.stores_view(Conditions, OutOfFight, Arsenal)))
         return self._print
 
     def _exact_single(self, square: Square, power: Power, target: Entity) -> Plan | None:
@@ -1047,6 +1075,22 @@ class _Standing:
     def __exit__(self, *exc: object) -> None:
         assert self.was is not None
         self.planner.state.world.add(self.planner.me, self.was)
+
+
+class _Hashed:
+    """A value whose hash is worked out once: the fingerprint of a decision, part of every key it looks up."""
+
+    __slots__ = ("value", "_hash")
+
+    def __init__(self, value: tuple) -> None:
+        self.value = value
+        self._hash = hash(value)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, _Hashed) and self._hash == other._hash and self.value == other.value
 
 
 def _plan_cache(bf: Battlefield) -> BoundedCache:
