@@ -891,12 +891,12 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     return _cover_counter(bf, extra_blockers, attacker_squares, box)(attacker_corner, target_square, 4)
 
 
-def cover_line_counter(bf: Battlefield, origin: Space, target: Space) -> Callable[[tuple[int, int], Square], int]:
+def cover_line_counter(bf: Battlefield, origin: Space, target: Space) -> Callable[[tuple[int, int], Square, int], int]:
     """``cover_lines_blocked`` with no creatures and the origin's space as the attacker's squares, for any corner
     of ``origin`` and square of ``target``: the blockers the lines between the two spaces can touch are gathered
-    once for the pair instead of once per line."""
-    count = _cover_counter(bf, (), footprint(*origin), _box(origin, target))
-    return lambda corner, square: count(corner, square, 4)
+    once for the pair instead of once per line. ``count(corner, square, enough)`` stops looking once ``enough``
+    lines are blocked (the answer is then at least ``enough``; 4 or more: exact)."""
+    return _cover_counter(bf, (), footprint(*origin), _box(origin, target))
 
 
 def cover_line_verdicts(bf: Battlefield, attacker_corner: tuple[int, int], target_square: Square,

@@ -91,7 +91,10 @@ def screen_index(bf: Battlefield, attacker: Space, target: Space, creatures: Seq
 
 def _corner_counts(bf: Battlefield, attacker: Space, target: Space) -> list[tuple[int, tuple[int, int], Square]] | None:
     """The blocked corner lines from each attacker corner to each target square, or None without line of effect:
-    terrain alone decides them, so they are kept with the battlefield (the computer asks them often)."""
+    terrain alone decides them, so they are kept with the battlefield (the computer asks them often).
+
+    Only the fewest and the corners tied for it matter (COV-01, COV-04), so each count stops one line past the
+    fewest found before it: a count is exact when it is at most that, and otherwise more than the fewest."""
     cache = built_once(bf, "d20-modern cover lines", BoundedCache, CACHE_LIMIT)
     key = (tuple(attacker[0]), attacker[1], tuple(target[0]), target[1])
     if key in cache:
@@ -99,8 +102,14 @@ def _corner_counts(bf: Battlefield, attacker: Space, target: Space) -> list[tupl
     if not line_of_effect(bf, attacker, target):
         return cache.put(key, None)
     count = cover_line_counter(bf, attacker, target)
-    return cache.put(key, [(min(count(corner, square), 4), corner, square)
-                           for corner in _corners(attacker) for square in footprint(*target)])
+    counted: list[tuple[int, tuple[int, int], Square]] = []
+    fewest = 4
+    for corner in _corners(attacker):
+        for square in footprint(*target):
+            lines = min(count(corner, square, fewest + 1), 4)
+            counted.append((lines, corner, square))
+            fewest = min(fewest, lines)
+    return cache.put(key, counted)
 
 
 def _screened(corner: tuple[int, int], square: Square, screens: Sequence[Space]) -> bool:

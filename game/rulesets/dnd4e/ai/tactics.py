@@ -367,13 +367,24 @@ class Planner:
         if self._approach is None:
             home = self.home
 
-            def interest(foe: Foe) -> tuple[float, Entity]:
-                hurtable = max((self._rough(p, foe.entity, 0) for p, _ in self._attack_powers()), default=1.0)
+            def nearness(foe: Foe) -> tuple[int, Entity]:
                 bloodied = self.state.hp(foe.entity) <= self.state.stats(foe.entity).bloodied_value
-                return (chebyshev(foe.space[0], home) - 2 * bloodied + (20 if hurtable < 0.5 else 0), foe.entity)
+                return (chebyshev(foe.space[0], home) - 2 * bloodied, foe.entity)
 
-            near = sorted(self.foes, key=interest)[:3]
-            self._approach = Approach.towards(self.bf, Walker.of(self.state, self.me), [f.space[0] for f in near], home)
+            def interest(foe: Foe, near: tuple[int, Entity]) -> tuple[int, Entity]:
+                hurtable = max((self._rough(p, foe.entity, 0) for p, _ in self._attack_powers()), default=1.0)
+                return (near[0] + (20 if hurtable < 0.5 else 0), near[1])
+
+            # The three least by interest. Interest is nearness or 20 more, so once three are known the enemies
+            # farther than the third cannot be among them: their attacks are not weighed (the arena's forty
+            # creatures made this a tenth of a decision).
+            chosen: list[tuple[tuple[int, Entity], Foe]] = []
+            for near, foe in sorted(((nearness(f), f) for f in self.foes), key=lambda t: t[0]):
+                if len(chosen) == 3 and near > chosen[2][0]:
+                    break
+                chosen = sorted(chosen + [(interest(foe, near), foe)], key=lambda t: t[0])[:3]
+            goals = [foe.space[0] for _, foe in chosen]
+            self._approach = Approach.towards(self.bf, Walker.of(self.state, self.me), goals, home)
         return self._approach
 
     def position(self, square: Square) -> float:
@@ -1005,13 +1016,13 @@ class Planner:
         best_value, best = self.refined(self.home), Station(self.home, None, 0.0)
         leaving = self._leaving_cost()
 
-        def guess(station: Station) -> float:
-            return self.position(station.square) - station.extra - (leaving if station.provoked < 0 else 0.0)
-
-        ranked = sorted(enumerate(stations), key=lambda t: (-guess(t[1]), t[0]))
+        position = self.position
+        guesses = [position(station.square) - station.extra - (leaving if station.provoked < 0 else 0.0)
+                   for station in stations]
         looked = 0
-        for _, station in ranked:
-            if guess(station) + MARGIN < best_value or looked >= self.style.exact:
+        for index in sorted(range(len(stations)), key=lambda i: (-guesses[i], i)):
+            station = stations[index]
+            if guesses[index] + MARGIN < best_value or looked >= self.style.exact:
                 break
             settled = self.settle(station, budget)
             if settled is None:
