@@ -141,22 +141,25 @@ class GameState:
         squeezed = self.space(entity)[1] < body.size.side_squares if squeeze is None else squeeze
         mover = Mover(self.square(entity), body.size, self.side(entity), body.flying,
                       phasing=body.phasing, squeezed=squeezed)
-        others = [self._occupant(o) for o in self.standing() if o not in (entity, ignoring)]
+        known = built_once(self.battlefield, "occupants", BoundedCache, OCCUPANTS_KEPT)
+        others = [self._occupant(o, known) for o in self.standing() if o not in (entity, ignoring)]
         return MoveRules(self.battlefield, mover, others)
 
-    def _occupant(self, entity: Entity) -> Occupant:
-        """``entity`` as movement sees it, kept per battlefield while the components it is made of stand: they
-        are immutable and replaced on change, so they are compared by identity (and held with the answer, so an
-        identity is never reused while it is kept). The computer asks for every creature's many times a turn."""
+    def _occupant(self, entity: Entity, known: BoundedCache) -> Occupant:
+        """``entity`` as movement sees it, kept in ``known`` (the battlefield's) while the components it is made of
+        stand: they are immutable and replaced on change, so they are compared by identity (and held with the
+        answer, so an identity is never reused while it is kept). The computer asks for every creature's many
+        times a turn."""
         world = self.world
-        parts = (world.get(entity, Position), world.get(entity, Body), world.get(entity, Team),
-                 world.maybe(entity, Conditions))
-        known = built_once(self.battlefield, "occupants", BoundedCache, OCCUPANTS_KEPT)
-        key = (entity, *map(id, parts))
+        position, body, team = world.get(entity, Position), world.get(entity, Body), world.get(entity, Team)
+        conditions = world.maybe(entity, Conditions)
+        key = (entity, id(position), id(body), id(team), id(conditions))
         kept = known.get(key)
-        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
-            return kept[1]
-        position, body, team, _ = parts
+        if kept is not None:
+            held = kept[0]
+            if held[0] is position and held[1] is body and held[2] is team and held[3] is conditions:
+                return kept[1]
+        parts = (position, body, team, conditions)
         made = Occupant(position.square, body.size, team.side, helpless=self.is_helpless(entity),
                         prone=self.has_condition(entity, "prone"))
         return known.put(key, (parts, made))[1]

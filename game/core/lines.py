@@ -601,6 +601,13 @@ class _Grid:
         return blocks_edge, near.__contains__
 
 
+    def edges_in_box(self, kinds: tuple[EdgeKind, ...], box: tuple[int, int, int, int]) -> bool:
+        """Whether a square inside ``box`` (x0, y0, x1, y1, inclusive) has an edge obstacle of these kinds on a side."""
+        self.edge_predicates(kinds, ())
+        x0, y0, x1, y1 = box
+        return any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in self._by_kinds[kinds][1])
+
+
 _ANSWERS = 1 << 17      # answers kept per battlefield and question (oldest quarter forgotten beyond)
 
 
@@ -789,7 +796,10 @@ def _cover_counter(bf: Battlefield, extra_blockers: Sequence[Square], attacker_s
     terrain = grid.square_predicate(grid.cover, own)
     extra = frozenset(extra_blockers) - own
     # Every edge obstacle blocks cover lines, low walls included (§14: "behind a low wall").
-    blocks_edge, _near = grid.edge_predicates((EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW), (own,))
+    kinds = (EdgeKind.LOW_WALL, EdgeKind.WALL, EdgeKind.WINDOW)
+    blocks_edge, _near = grid.edge_predicates(kinds, (own,))
+    if blocks_edge is not None and box is not None and not grid.edges_in_box(kinds, box):
+        blocks_edge = None        # no line asked about can cross an edge obstacle: the quick tests below hold
     in_box: Optional[frozenset[Square]] = None
     if box is not None:
         x0, y0, x1, y1 = box
@@ -879,6 +889,14 @@ def cover_lines_blocked(bf: Battlefield, attacker_corner: tuple[int, int], targe
     (cx, cy), (tx, ty) = attacker_corner, target_square
     box = (min(cx, tx) - 1, min(cy, ty) - 1, max(cx, tx + 1), max(cy, ty + 1))
     return _cover_counter(bf, extra_blockers, attacker_squares, box)(attacker_corner, target_square, 4)
+
+
+def cover_line_counter(bf: Battlefield, origin: Space, target: Space) -> Callable[[tuple[int, int], Square, int], int]:
+    """``cover_lines_blocked`` with no creatures and the origin's space as the attacker's squares, for any corner
+    of ``origin`` and square of ``target``: the blockers the lines between the two spaces can touch are gathered
+    once for the pair instead of once per line. ``count(corner, square, enough)`` stops looking once ``enough``
+    lines are blocked (the answer is then at least ``enough``; 4 or more: exact)."""
+    return _cover_counter(bf, (), footprint(*origin), _box(origin, target))
 
 
 def cover_line_verdicts(bf: Battlefield, attacker_corner: tuple[int, int], target_square: Square,

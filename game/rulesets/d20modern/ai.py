@@ -149,7 +149,7 @@ class ControllerD20:
 
         def shelter(square: Square) -> tuple[int, int]:
             space = (square, side)
-            worst = min(DEFENSE_BONUS[cover_degree(bf, state.space(f), space)] for f in foes)
+            worst = least_cover(bf, [state.space(f) for f in foes], space)
             danger = sum(1 for f in foes if threat.threatens(state.space(f), square, side))
             return (worst - 10 * danger, -found.cost[square])
 
@@ -272,7 +272,7 @@ class ControllerD20:
 
         def score(square: Square) -> tuple[int, int]:
             space = (square, side)
-            shelter = min((DEFENSE_BONUS[cover_degree(bf, state.space(f), space)] for f in foes), default=0)
+            shelter = least_cover(bf, [state.space(f) for f in foes], space)
             danger = sum(1 for f in foes if threat.threatens(state.space(f), square, side))
             shot = DEFENSE_BONUS[cover_degree(bf, space, aim)] - measure.range_penalty(measure.feet_between(space, aim),
                     weapon.increment_ft)
@@ -325,9 +325,10 @@ class ControllerD20:
         goals = []
         for square in found.reachable(4 * speed):
             if gun is not None:
-                good = any(line_of_sight(state.battlefield, (square, side), state.space(f))
-                           and line_of_effect(state.battlefield, (square, side), state.space(f))
-                           and measure.feet_between((square, side), state.space(f)) <= gun.increment_ft * 2 for f in foes)
+                # the range first: it is arithmetic, the two lines are walks across the map
+                good = any(measure.feet_between((square, side), state.space(f)) <= gun.increment_ft * 2
+                           and line_of_sight(state.battlefield, (square, side), state.space(f))
+                           and line_of_effect(state.battlefield, (square, side), state.space(f)) for f in foes)
             else:
                 good = adjacent_square(square, side, state.space(nearest))
             if good:
@@ -354,6 +355,19 @@ class ControllerD20:
                     if not (self.level.avoids_provoking and not self._safe(state, me, longer)):
                         yield Move(me, longer, DOUBLE)
                 break
+
+
+def least_cover(bf: Any, shooters: list[tuple[Square, int]], space: tuple[Square, int]) -> int:
+    """The smallest Defense bonus ``space`` has from cover against any of the shooters (0 when there are none);
+    no cover from one shooter is already the least, so the rest are not asked."""
+    worst: int | None = None
+    for shooter in shooters:
+        bonus = DEFENSE_BONUS[cover_degree(bf, shooter, space)]
+        if worst is None or bonus < worst:
+            worst = bonus
+            if worst == 0:
+                break
+    return worst or 0
 
 
 def adjacent_square(square: Square, side: int, target: tuple[Square, int]) -> bool:

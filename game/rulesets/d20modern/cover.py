@@ -5,13 +5,12 @@ the miss chance from the most obscured square of the target's space."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Sequence
 
 from game.core.battlefield import Battlefield, Obscurement
 from game.core.grid import Square, footprint
 from game.core.bfcache import BoundedCache, built_once
-from game.core.lines import cover_lines_blocked, line_of_effect
+from game.core.lines import cover_line_counter, line_of_effect
 
 Space = tuple[Square, int]
 
@@ -31,19 +30,27 @@ def _corners(space: Space) -> list[tuple[int, int]]:
 
 
 def crosses_interior(a: tuple[int, int], b: tuple[int, int], box: Space) -> bool:
-    """Whether the segment a-b passes through the open interior of a space (exact, Liang-Barsky clipping)."""
+    """Whether the segment a-b passes through the open interior of a space (exact, Liang-Barsky clipping).
+
+    The clipping parameters are kept as integer fractions (numerator, positive denominator) and compared by
+    cross-multiplying: this is asked for every screening creature of every cover look."""
     (bx0, by0), side = box
-    lo, hi = Fraction(0), Fraction(1)
+    lo_n, lo_d, hi_n, hi_d = 0, 1, 1, 1
     for p0, d, low, high in ((a[0], b[0] - a[0], bx0, bx0 + side), (a[1], b[1] - a[1], by0, by0 + side)):
         if d == 0:
             if not low < p0 < high:
                 return False
             continue
-        t1, t2 = Fraction(low - p0, d), Fraction(high - p0, d)
-        lo, hi = max(lo, min(t1, t2)), min(hi, max(t1, t2))
-        if lo >= hi:
+        # t = (edge - p0) / d; entering at the nearer edge, leaving at the farther one.
+        enter, leave = (low - p0, high - p0) if d > 0 else (p0 - high, p0 - low)
+        step = abs(d)
+        if enter * lo_d > lo_n * step:
+            lo_n, lo_d = enter, step
+        if leave * hi_d < hi_n * step:
+            hi_n, hi_d = leave, step
+        if lo_n * hi_d >= hi_n * lo_d:
             return False
-    return lo < hi
+    return lo_n * hi_d < hi_n * lo_d
 
 
 def cover_degree(bf: Battlefield, attacker: Space, target: Space, creatures: Sequence[tuple[Space, int]] = (),
@@ -84,16 +91,25 @@ def screen_index(bf: Battlefield, attacker: Space, target: Space, creatures: Seq
 
 def _corner_counts(bf: Battlefield, attacker: Space, target: Space) -> list[tuple[int, tuple[int, int], Square]] | None:
     """The blocked corner lines from each attacker corner to each target square, or None without line of effect:
-    terrain alone decides them, so they are kept with the battlefield (the computer asks them often)."""
+    terrain alone decides them, so they are kept with the battlefield (the computer asks them often).
+
+    Only the fewest and the corners tied for it matter (COV-01, COV-04), so each count stops one line past the
+    fewest found before it: a count is exact when it is at most that, and otherwise more than the fewest."""
     cache = built_once(bf, "d20-modern cover lines", BoundedCache, CACHE_LIMIT)
     key = (tuple(attacker[0]), attacker[1], tuple(target[0]), target[1])
     if key in cache:
         return cache[key]
     if not line_of_effect(bf, attacker, target):
         return cache.put(key, None)
-    own = footprint(*attacker)
-    return cache.put(key, [(min(cover_lines_blocked(bf, corner, square, attacker_squares=own), 4), corner, square)
-                           for corner in _corners(attacker) for square in footprint(*target)])
+    count = cover_line_counter(bf, attacker, target)
+    counted: list[tuple[int, tuple[int, int], Square]] = []
+    fewest = 4
+    for corner in _corners(attacker):
+        for square in footprint(*target):
+            lines = min(count(corner, square, fewest + 1), 4)
+            counted.append((lines, corner, square))
+            fewest = min(fewest, lines)
+    return cache.put(key, counted)
 
 
 def _screened(corner: tuple[int, int], square: Square, screens: Sequence[Space]) -> bool:

@@ -21,9 +21,8 @@ from game.rulesets.d20modern.commands import (
     PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
-from game.rulesets.d20modern.cover import TOTAL
 from game.rulesets.d20modern.situation import (
-    adjacent, alive, can_act, cover_degree, feet_between, feet_rules, helpless, melee_weapon,
+    adjacent, alive, can_act, feet_between, feet_rules, helpless, melee_weapon,
     speed_ft, vitals, watchers, weapon_in_hand,
 )
 from game.rulesets.d20modern.verdict import Refused
@@ -103,7 +102,8 @@ def reach_problem(state: GameState, actor: Entity, target: Entity, weapon: Weapo
         return Refused(L_("no line of sight to {name}", name=state.name(target)), "d20-modern ATK-10")
     if not measure.within_max_range(feet_between(state, actor, target), weapon.increment_ft, weapon.kind == "thrown"):
         return Refused(L_("{name} is beyond the weapon's maximum range", name=state.name(target)), "d20-modern ATK-09")
-    if cover_degree(state, actor, target) == TOTAL:
+    # COV-01: total cover is exactly no line of effect (cover.cover_degree), asked without counting the lines.
+    if not line_of_effect(state.battlefield, state.space(actor), state.space(target)):
         return Refused(L_("{name} has total cover", name=state.name(target)), "d20-modern COV-01")
     if weapon.magazine and state.world.get(actor, Ammo).rounds(weapon.name) < 1:
         return Refused(L_("the {weapon} is empty: reload", weapon=weapon.name), "d20-modern §10.2")
