@@ -23,7 +23,7 @@ from game.rulesets.sotdl.commands import (
     StandUp,
     Withdraw,
 )
-from game.rulesets.sotdl.components import Gear, Initiative, PendingDefense
+from game.rulesets.sotdl.components import Gear, Initiative, PendingDefense, SideLabels
 from game.rulesets.sotdl.engine import execute, validate
 from game.rulesets.sotdl.rounds import decider, round_of
 from game.rulesets.sotdl.vitality import Vitals
@@ -33,9 +33,11 @@ def duel(**kw):
     return build([("warrior", "blue", (1, 1)), ("orc", "red", (2, 1))], **kw)
 
 
-def test_R2_only_the_side_holding_the_initiative_acts():
+def test_R2_only_the_side_holding_the_initiative_acts_and_the_refusal_names_it_by_its_label():
     state, (w, o) = duel()
-    assert validate(state, Attack(o, w)).reason == "it is the blue side's move"
+    assert validate(state, Attack(o, w)).reason == "blue hold the initiative now"
+    state.world.set_resource(SideLabels((("blue", "Wanderers"), ("red", "Orc raiders"))))
+    assert validate(state, Attack(o, w)).reason == "Wanderers hold the initiative now"
     assert validate(state, Attack(w, o)) is None
 
 

@@ -54,3 +54,21 @@ def test_dropping_prone_and_a_walk_are_taken_back_until_the_other_side_answers()
     other = rules.decider(match.state)
     match.submit(Pass(other))                                    # the other side answered: the walk stands
     assert plan_rewind(match, setup).command == Pass(other)      # only the last command is ever taken back
+
+
+def test_R2_the_banner_names_the_side_holding_the_initiative_by_its_roster_label_in_both_languages():
+    from game.i18n import set_language
+    rules = ruleset("sotdl-house")
+    creatures = rules.load_creatures()
+    rosters = [r for r in rules.load_rosters(creatures=creatures) if load_map(MAP).start_squares(r.side)]
+    match = rules.new_match(load_map(MAP), rosters, creatures, 11)
+    first = rules.decider(match.state)
+    label = next(r.label for r in rosters if r.side == match.state.side(first))
+    banner = rules.presenter().round_label(match.state)
+    assert banner == f"Round 1 · {label} move first" and "side" not in banner
+    assert set_language("zh") == ""
+    try:
+        chinese = rules.presenter().round_label(match.state)
+        assert chinese.startswith("第 1 轮") and "先行动" in chinese and label not in chinese
+    finally:
+        set_language("en")

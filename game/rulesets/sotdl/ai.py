@@ -20,7 +20,7 @@ from game.ecs.world import Entity
 from game.engine.routes import route_squares
 from game.rulesets.sotdl import afflictions, area, attack, defenses, situation
 from game.rulesets.sotdl.commands import Attack, Charge, Defend, Escape, FreeAttack, Move, Pass, StandUp, Throw, UseItem
-from game.rulesets.sotdl.i18n import L_, named
+from game.rulesets.sotdl.i18n import L_
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import figure, others, speed, validate
 from game.rulesets.sotdl.movement import reachable
@@ -304,7 +304,7 @@ class ControllerSotdl:
         if self.level.throws and attack.gear(state, me).bombs > 0:
             yield from self._throws(state, me)
         for enemy in targets:
-            yield L_("attack {target}", target=named(state, enemy)), Attack(me, enemy)
+            yield L_("attack {target}", target=state.name(enemy)), Attack(me, enemy)
         if keep:
             yield L_("keep AP for defense"), Pass(me)
         yield from self._approach(state, me)
@@ -320,7 +320,7 @@ class ControllerSotdl:
             if any(not state.are_enemies(me, e) for e in hit):
                 continue
             if sum(1 for e in hit if fighting(state, e)) >= 2:
-                yield L_("alchemist's fire on {target}", target=named(state, foe)), Throw(me, centre)
+                yield L_("alchemist's fire on {target}", target=state.name(foe)), Throw(me, centre)
 
     def _approach(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         """A charge (normal, hard) or a walk to the square nearest an enemy."""
@@ -349,7 +349,7 @@ class ControllerSotdl:
                     spot = min(spots, key=lambda s: (result.cost[s], s))
                     path = result.path_to(spot)
                     if path:
-                        yield L_("charge {target}", target=named(state, foe)), Charge(me, path, foe)
+                        yield L_("charge {target}", target=state.name(foe)), Charge(me, path, foe)
         # Walking distance round walls (this ruleset has no map portals): the nearest square in a straight line
         # can be the near face of a wall the enemy stands behind, where it would wait for ever (issue 21).
         route = route_squares(state.battlefield, [q for f in foes for q in footprint(*state.space(f))], side)

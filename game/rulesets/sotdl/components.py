@@ -133,6 +133,13 @@ class Initiative:
 
 
 @dataclass(frozen=True)
+class SideLabels:
+    """Each side's roster label ("Wanderers"), as the start menu showed it: the banner and refusals name a side so."""
+
+    labels: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
 class PausedWalk:
     """A walk stopped where it leaves an enemy's reach (§16.5): the squares still to walk and the
     enemies still to ask."""

@@ -10,7 +10,7 @@ from game.ecs.components import Body, Conditions
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions
 from game.rulesets.sotdl.components import ActionPoints, Sheet
-from game.rulesets.sotdl.i18n import L_, named
+from game.rulesets.sotdl.i18n import L_
 from game.rulesets.sotdl.stats import reach_yards, size_points
 from game.state import GameState
 
@@ -192,7 +192,7 @@ def hide_problem(state: GameState, entity: Entity) -> str | None:
                 and can_see(state, e, entity, ignore_hidden=True)]
     if all(cover(state, e, entity, True) in (THREE_QUARTERS, TOTAL) for e in watchers):
         return None
-    return L_("{name} is in plain sight of {enemy}", name=named(state, entity), enemy=named(state, watchers[0]))
+    return L_("{name} is in plain sight of {enemy}", name=state.name(entity), enemy=state.name(watchers[0]))
 
 
 def stays_hidden(state: GameState, entity: Entity) -> bool:

@@ -22,7 +22,7 @@ from game.rulesets.sotdl.commands import (
 )
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import figure, others, speed, validate
-from game.rulesets.sotdl.i18n import _
+from game.rulesets.sotdl.i18n import L_, _
 from game.rulesets.sotdl.movement import crawl_factor, reachable
 from game.rulesets.sotdl.rolls import HIT_TN, chance_at_least
 from game.rulesets.sotdl.presentation.narration import DEFENSE_NAMES, gear_name
@@ -86,7 +86,7 @@ def walk_refusal(state: GameState, actor: Entity, search: SearchResult | None, k
     """The door's verdict on a walk of ``kind`` to the nearest square it reaches, or why there is none."""
     if search is None:
         gate = validate(state, Pass(actor))
-        return gate or Refusal(_("{name} cannot move").format(name=state.name(actor)), "M12-M14")
+        return gate or Refusal(L_("{name} cannot move", name=state.name(actor)), "M12-M14")
     nearest = min(search.endable, key=lambda s: (search.cost[s], s))
     return validate(state, kind(actor, search.path_to(nearest)))
 

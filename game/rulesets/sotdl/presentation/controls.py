@@ -10,12 +10,12 @@ from game.core.movement import SearchResult
 from game.ecs.world import Entity
 from game.engine.choices import Choice
 from game.engine.controls import WALK, AreaShown, Card, Controls, LogLine, Popup, Prompt, Screen, WalkPreview, ZoneShown
-from game.i18n.gettext_domains import translate
+from game.i18n.gettext_domains import name as shown_name
 from game.rulesets.sotdl import area, attack, forecast, situation
 from game.rulesets.sotdl.commands import Defend, Move, Pass, Withdraw
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import speed, validate
-from game.rulesets.sotdl.i18n import L_, _, named
+from game.rulesets.sotdl.i18n import L_, _
 from game.rulesets.sotdl.presentation import choices as rules
 from game.rulesets.sotdl.presentation.narration import (
     AFFLICTION_EFFECTS, AFFLICTIONS, EDGES, gear_name, narrate, round_label, signed,
@@ -44,7 +44,7 @@ class ControlsSotdl(Controls):
 
     def _name(self, entity: Entity) -> str:
         """A creature's name in the chosen language ("兽人 2")."""
-        return translate(named(self.state, entity))
+        return shown_name(self.state.name(entity))
 
     def waiting(self) -> bool:
         return rules.pending(self.state)
