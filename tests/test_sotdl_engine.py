@@ -319,6 +319,10 @@ def test_R20_alchemists_fire_long_jump_out_of_the_area_or_take_it():
     assert validate(state, Defend(o, "dodge")) is not None                  # R12: no dodging an area
     assert validate(state, Defend(o, "long_jump", (5, 4))) is None          # 2 + 0 yards
     assert validate(state, Defend(o, "long_jump", (2, 2))).rule == "M18"    # 3 yards: too far
+    assert "inside the area" in validate(state, Defend(o, "long_jump", (4, 2))).reason
+    assert "needs a landing square" in validate(state, Defend(o, "long_jump")).reason
+    assert validate(state, Defend(o, "backflip", (3, 2))).reason == "only a long jump names a landing square"
+    assert validate(state, Defend(o, "none", (3, 2))) is not None
     execute(state, Defend(o, "long_jump", (3, 2)), ScriptedDice([10]))      # lands outside; Agility 10 + 0
     assert state.square(o) == (3, 2) and state.world.get(o, Vitals).damage == 0
     assert decider(state) == g
@@ -348,3 +352,44 @@ def test_content_errors_name_the_file_and_key(tmp_path):
     (tmp_path / "creatures.toml").write_text('[x]\nname = "X"\nsprite = "x"\nstrength = 30\n', encoding="utf-8")
     with pytest.raises(ContentError, match=r"^creatures.toml:x.strength: must be 1 to 20, got 30"):
         load_creatures(tmp_path)
+
+
+def test_R20_M18_the_long_jump_lands_only_where_the_door_allows_and_a_wrong_shape_is_refused_not_raised():
+    from game.rulesets.sotdl import area, ruleset
+    from game.rulesets.sotdl.commands import Throw
+    from game.rulesets.sotdl.components import PendingArea
+    grid = ["..........", "...#......", "...#......", "...#......", ".........."]
+    state, (a, o) = build([("archer", "blue", (9, 4)), ("orc", "red", (5, 2), {"agility": 14})], grid=grid)
+    execute(state, Throw(a, (5, 2)), ScriptedDice([10, 3, 4]))
+    blast = state.world.resource(PendingArea)                                # the jump: 2 + 4 = 6 yards
+    assert "not open" in validate(state, Defend(o, "long_jump", (3, 2))).reason     # the wall square itself
+    assert "something solid" in validate(state, Defend(o, "long_jump", (2, 2))).reason   # beyond the wall
+    spots = area.landings(state, blast)
+    assert spots and all(validate(state, Defend(o, "long_jump", s)) is None for s in spots)
+    assert not any(s in blast.squares for s in spots) and (3, 2) not in spots
+    for shape in ({"type": "Defend", "actor": o, "defense": "long_jump", "to": [1, 2, 3]},
+                  {"type": "Defend", "actor": o, "defense": "long_jump", "to": "north"},
+                  {"type": "Defend", "actor": o, "defense": "long_jump", "to": [1.5, 2]}):
+        try:
+            command = ruleset.command_from_json(shape)
+        except ValueError:
+            continue                                   # the codec refuses it with a one-line reason
+        assert ruleset.validate(state, command) is not None
+    assert ruleset.validate(state, Defend(o, "long_jump", (1, 2, 3))) is not None     # type: ignore[arg-type]
+
+
+def test_R20_the_computer_lands_a_long_jump_safely_a_fighter_near_a_foe_a_hurt_one_away():
+    from game.rulesets.sotdl import ai, area
+    from game.rulesets.sotdl.commands import Throw
+    from game.rulesets.sotdl.components import PendingArea
+    state, (a, w, o) = build([("archer", "blue", (0, 0)), ("warrior", "blue", (8, 2)), ("orc", "red", (5, 2))])
+    execute(state, Throw(a, (5, 2)), ScriptedDice([10, 3, 4]))
+    blast = state.world.resource(PendingArea)
+    fit = ai.choose_landing(state, blast)
+    assert fit in area.landings(state, blast)
+    assert max(abs(fit[0] - 8), abs(fit[1] - 2)) <= 1                   # beside the warrior it can strike next
+    state.world.add(o, Vitals(9, state.world.get(o, Vitals).health))    # hurt: away from the warrior
+    hurt = ai.choose_landing(state, blast)
+    assert hurt in area.landings(state, blast) and max(abs(hurt[0] - 8), abs(hurt[1] - 2)) > 1
+    choice, to = ai.choose_area_defense(state, blast, ai.LEVELS["normal"])
+    assert choice == "long_jump" and validate(state, Defend(o, choice, to)) is None

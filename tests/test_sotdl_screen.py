@@ -442,10 +442,33 @@ def test_alchemists_fire_is_aimed_at_a_lit_square_and_its_targets_answer_with_a_
         run_frames(game, 2)
         labels = [label for label, _, _ in scene.popup.options]
         assert labels[0].startswith("Long jump · 2 AP") and labels[1].startswith("Backflip · 1 AP")
+        assert "pick where to land" in labels[0]
+        press(pygame.K_1)                                # R20: the landing is picked on the map
+        run_frames(game, 2)
+        from game.rulesets.sotdl.area import landings
+        from game.rulesets.sotdl.components import PendingArea
+        blast = state.world.resource(PendingArea)
+        assert scene.popup is None and scene.actor == orc and scene.controls.asked() is None
+        assert sorted(scene.teleports) == sorted(landings(state, blast)) and scene.teleports
+        assert "Esc goes back to the defenses" in scene.controls.hint()
+        press(pygame.K_ESCAPE)                           # back to the defense list
+        run_frames(game, 2)
+        assert scene.popup is not None and not scene.teleports
         press(pygame.K_1)
         run_frames(game, 2)
+        click(scene.view.square_rect(spot).center)       # inside the flames: the door's reason, nothing sent
+        run_frames(game, 1)
+        assert "inside the area" in scene.message and isinstance(scene.match.record[-1][0], Throw)
+        landing = scene.teleports[-1]
+        scene._point_at((landing[0], landing[1] - 1))    # the keyboard: the cursor one square off, an arrow, Space
+        press(pygame.K_DOWN)
+        run_frames(game, 1)
+        assert scene.cursor == landing and "to stay on your feet" in scene.controls.hint()
+        press(pygame.K_SPACE)
+        run_frames(game, 2)
         command = scene.match.record[-1][0]
-        assert command.defense == "long_jump" and command.to is not None and scene.state.square(orc) == command.to
+        assert command.defense == "long_jump" and command.to == landing and scene.state.square(orc) == landing
+        assert scene.controls.mode != "landing"
     finally:
         pygame.quit()
 

@@ -173,6 +173,11 @@ def _check(state: GameState, command: Any) -> Refusal | None:
     return None
 
 
+def _no_landing(command: Defend) -> Refusal | None:
+    """Only a long jump names a landing square (§12.1)."""
+    return None if command.to is None else Refusal(L_("only a long jump names a landing square"), "§12")
+
+
 def validate(state: GameState, command: Any) -> Refusal | None:
     """Whether the command may be played now; pure: no dice, no change."""
     if state.outcome is not None:
@@ -182,24 +187,24 @@ def validate(state: GameState, command: Any) -> Refusal | None:
     blast = state.world.maybe_resource(PendingArea)
     if isinstance(command, Defend) and blast is not None and command.actor == blast.target:
         if command.defense == defenses.NONE:
-            return None
+            return _no_landing(command)
         if command.defense not in area.options(state, command.actor):
             return Refusal(L_("{name} cannot {defense} now", name=state.name(command.actor),
                               defense=defenses.SPOKEN.get(command.defense, command.defense)), "R20")
         if command.defense == defenses.LONG_JUMP:
-            why = area.landing_problem(state, command.actor, command.to)
+            why = area.landing_problem(state, blast, command.to)
             return Refusal(why, "M18") if why else None
-        return None
+        return _no_landing(command)
     if isinstance(command, Defend):
         if offer is None or command.actor != offer.target:
             return Refusal(L_("no attack waits for this creature's defense"))
         if command.defense == defenses.NONE:
-            return None
+            return _no_landing(command)
         options = attack.defense_options(state, offer.target, offer.attacker, offer.melee, False)
         if command.defense not in options:
             return Refusal(L_("{name} cannot {defense} now", name=state.name(command.actor),
                               defense=defenses.SPOKEN.get(command.defense, command.defense)), "§12")
-        return None
+        return _no_landing(command)
     if isinstance(command, FreeAttack):
         if chance is None or command.actor != chance.attacker:
             return Refusal(L_("no free attack is offered to this creature"))
