@@ -199,6 +199,22 @@ def test_E3_obscured_target_banes():
     assert dict(situation.hit_edges(state, a, g, ranged=True))["heavily obscured"] == -2
 
 
+def test_E4_a_light_lights_its_radius_casts_shadows_to_twice_it_and_darkness_lies_beyond():
+    from dataclasses import replace
+    from game.rulesets.sotdl import light
+    grid = ["...*******", "...*******", "...*******"]
+    state, (w, o, g) = build([("warrior", "blue", (2, 1)), ("orc", "red", (3, 1)), ("goblin", "red", (4, 1))],
+                             grid=grid)
+    state.battlefield = replace(state.battlefield, lights=(((1, 1), 1),))    # the loader lit x 0-2 already
+    ring = light.lighting(state.battlefield).rings[0]
+    assert set(ring.bright) == {(x, y) for x in range(3) for y in range(3)}
+    assert set(ring.shadows) == {(3, 0), (3, 1), (3, 2)}                         # 2 yards: shadows
+    assert situation.concealment(state, w, o) == "partial" and situation.can_see(state, w, o)
+    assert situation.concealment(state, w, g) == "total" and not situation.can_see(state, w, g)
+    assert ("in shadow", -1) in situation.hit_edges(state, w, o, ranged=False)
+    assert ("in darkness", -2) in situation.hit_edges(state, w, g, ranged=False)
+
+
 def test_R10_size_boons_and_banes():
     assert situation.size_edge(4, 8) == 1 and situation.size_edge(4, 2) == -1 and situation.size_edge(4, 12) == 2
     assert situation.size_edge(4, 8, grab=True) == -1 and situation.size_edge(8, 4, grab=True) == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.battlefield import Obscurement
 from game.core.grid import Square, chebyshev
 from game.core.movement import SearchResult
 from game.ecs.world import Entity
@@ -13,6 +14,7 @@ from game.engine.controls import WALK, AreaShown, Card, Controls, LogLine, Popup
 from game.i18n.gettext_domains import name as shown_name
 from game.rulesets.sotdl import area, attack, forecast, situation
 from game.rulesets.sotdl.defenses import LONG_JUMP
+from game.rulesets.sotdl.light import in_shadows, lighting, obscured
 from game.rulesets.sotdl.commands import Defend, Move, Pass, Withdraw
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import speed, validate
@@ -265,7 +267,17 @@ class ControlsSotdl(Controls):
         return AreaShown(squares, tuple(area.caught(self.state, squares)), True)
 
     def zones_shown(self) -> list[ZoneShown]:
-        return []
+        """The map's lights (E4): each one's bright ring and its shadows out to twice the radius (1 bane), and the
+        darkness no light reaches (unseen: 2 banes, E3)."""
+        lit = lighting(self.state.battlefield)
+        shown: list[ZoneShown] = []
+        for ring in lit.rings:
+            shown.append(ZoneShown(_("Light, {n} yd").format(n=ring.radius), ring.bright, glow="bright"))
+            if ring.shadows:
+                shown.append(ZoneShown(_("Shadows: 1 bane"), ring.shadows, glow="dim"))
+        if lit.dark:
+            shown.append(ZoneShown(_("Darkness: unseen, 2 banes"), lit.dark))
+        return shown
 
     def reach_speed(self) -> int:
         return speed(self.state, self.actor)
@@ -450,6 +462,7 @@ class ControlsSotdl(Controls):
         preview = self.walk_preview() if self.selected == self.actor else None
         if preview is not None:
             fall = " " + _("Steps down {n} ft: a fall.").format(n=preview.fall_ft) if preview.fall_ft else ""
+            fall += self._light_words(preview.path[-1]) if preview.path else ""
             verb = _("Withdraw") if self.mode == rules.WITHDRAW else _("Walk")
             if preview.attackers:
                 return _("{verb} here: {cost} yards; leaves the reach of {names} (free attack, marked !).").format(
@@ -469,4 +482,13 @@ class ControlsSotdl(Controls):
         return _("Land here: {n} yards; then Agility, TN 10: {p}% to stay on your feet (M18). Click.").format(
             n=chebyshev(state.square(blast.target), square),
             p=rules.percent(area.landing_chance(state, blast.target)))
+
+    def _light_words(self, square: Square) -> str:
+        """What the light makes of a square (E3-E4), for the walk's hint; "" in plain light."""
+        bf = self.state.battlefield
+        if in_shadows(bf, square):
+            return " " + _("In a light's shadows: attacks on a creature there have 1 bane (E4).")
+        if obscured(bf, square) == Obscurement.TOTAL:
+            return " " + _("In darkness: a creature there is unseen, 2 banes (E3).")
+        return ""
 

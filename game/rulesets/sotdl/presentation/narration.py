@@ -70,7 +70,8 @@ EDGES = {"size": N_("size"), "invisible": N_("invisible"), "charge": N_("charge"
          "two-handed weapon": N_("two-handed weapon"), "prone, within reach": N_("prone, within reach"),
          "prone, beyond reach": N_("prone, beyond reach"), "half cover": N_("half cover"),
          "three-quarters cover": N_("three-quarters cover"), "partially obscured": N_("partially obscured"),
-         "heavily obscured": N_("heavily obscured"), "unseen": N_("unseen")}
+         "heavily obscured": N_("heavily obscured"), "unseen": N_("unseen"),
+         "in shadow": N_("in a light's shadows (E4)"), "in darkness": N_("in darkness, unseen (E3-E4)")}
 # The weapons and armor of data/gear.toml by their keys (their names on screen), and the shield.
 GEAR = {"longsword": N_("longsword"), "greatsword": N_("greatsword"), "mace": N_("mace"), "dagger": N_("dagger"),
         "staff": N_("staff"), "spear": N_("spear"), "shortbow": N_("shortbow"), "crossbow": N_("crossbow"),
