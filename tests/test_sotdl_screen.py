@@ -514,9 +514,9 @@ def test_E4_the_marsh_lights_rings_are_drawn_and_the_forecast_names_shadows_and_
         state = scene.state
         zones = scene.controls.zones_shown()
         lit = lighting(state.battlefield)
-        assert [z.glow for z in zones] == ["bright", "dim", "bright", "dim", ""]
-        assert zones[0].label == "Light, 2 yd" and set(zones[0].squares) == set(lit.rings[0].bright)
-        assert zones[1].label == "Shadows: 1 bane" and zones[-1].label.startswith("Darkness")
+        assert [z.glow for z in zones] == ["", "dim", "dim", "bright", "bright"]
+        assert zones[3].label == "Light, 2 yd" and set(zones[3].squares) == set(lit.rings[0].bright)
+        assert zones[1].label == "Shadows: 1 bane" and zones[0].label.startswith("Darkness")
         hero, orc = face_off(scene)
         ring = lit.rings[0]
         shadow, spot = next((s, b) for s in ring.shadows for b in ring.bright if state.occupant_at(s) is None

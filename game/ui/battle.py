@@ -573,7 +573,8 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         """Repaint the banner, hint line, bar and panel where what they show changed."""
         menu_hot = self.hover is not None and self.menu_rect.collidepoint(self.hover)
         chrome.part("banner", self.banner_rect,
-                    (version, self.knockout, self.show_cover_lines, self.view.zoom, self.menu_button, menu_hot),
+                    (version, self.actor, self.knockout, self.show_cover_lines, self.view.zoom, self.menu_button,
+                     menu_hot),
                     self._draw_banner)
         hint = self.message or self._cached_hint()
         chrome.part("hint", self.hint_rect, (hint, bool(self.message)), lambda surface: self._draw_hint(surface, hint))

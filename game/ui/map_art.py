@@ -73,20 +73,20 @@ def darkness_tile(cell: int) -> pygame.Surface:
 
 
 BRIGHT_FILL = (255, 214, 120, 48)         # a light's bright ring: warm, the ground still shows
-DIM_FILL = (40, 30, 10, 90)               # its shadows: a warm dusk, lighter than a zone's veil
+DIM_FILL = (255, 200, 120, 24)            # its shadows: a faint warm wash, lighter than a zone's veil
 GLOW_INK = (255, 214, 120)
 
 
 def glow_tiles(cell: int) -> dict[str, pygame.Surface]:
-    """A light's two rings (sotdl-house E4): bright squares warm with a thin edge; shadows dusky with sparse
-    dashes (told apart without colour)."""
+    """A light's two rings (sotdl-house E4): bright squares warm with a thin edge; shadows a fainter warm wash
+    with sparse dashes (told apart without colour)."""
     bright = pygame.Surface((cell, cell), pygame.SRCALPHA)
     bright.fill(BRIGHT_FILL)
     pygame.draw.rect(bright, (*GLOW_INK, 90), bright.get_rect(), 1)
     dim = pygame.Surface((cell, cell), pygame.SRCALPHA)
     dim.fill(DIM_FILL)
     for offset in range(-cell, cell, 12):
-        pygame.draw.line(dim, (*GLOW_INK, 60), (offset, cell), (offset + cell, 0), 1)
+        pygame.draw.line(dim, (*GLOW_INK, 80), (offset, cell), (offset + cell, 0), 1)
     return {"bright": bright, "dim": dim}
 
 

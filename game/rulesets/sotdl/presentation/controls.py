@@ -259,7 +259,7 @@ class ControlsSotdl(Controls):
         picked, the flames the jump escapes."""
         blast = self._landing()
         if blast is not None:
-            return AreaShown(blast.squares, tuple(area.caught(self.state, blast.squares)), True)
+            return AreaShown(blast.squares, tuple(area.caught(self.state, blast.squares)), False)   # seen, not aimed
         square = self.screen.hover_square()
         if self.mode != rules.THROW or square is None or square not in self.teleports:
             return None
@@ -270,13 +270,10 @@ class ControlsSotdl(Controls):
         """The map's lights (E4): each one's bright ring and its shadows out to twice the radius (1 bane), and the
         darkness no light reaches (unseen: 2 banes, E3)."""
         lit = lighting(self.state.battlefield)
-        shown: list[ZoneShown] = []
-        for ring in lit.rings:
-            shown.append(ZoneShown(_("Light, {n} yd").format(n=ring.radius), ring.bright, glow="bright"))
-            if ring.shadows:
-                shown.append(ZoneShown(_("Shadows: 1 bane"), ring.shadows, glow="dim"))
-        if lit.dark:
-            shown.append(ZoneShown(_("Darkness: unseen, 2 banes"), lit.dark))
+        # Drawn in this order, each zone's name tab over the zones before it: the darkness, the shadows, the light.
+        shown = [ZoneShown(_("Darkness: unseen, 2 banes"), lit.dark)] if lit.dark else []
+        shown += [ZoneShown(_("Shadows: 1 bane"), ring.shadows, glow="dim") for ring in lit.rings if ring.shadows]
+        shown += [ZoneShown(_("Light, {n} yd").format(n=ring.radius), ring.bright, glow="bright") for ring in lit.rings]
         return shown
 
     def reach_speed(self) -> int:
