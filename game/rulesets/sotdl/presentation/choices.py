@@ -305,7 +305,9 @@ def _area_defenses(state: GameState, blast: PendingArea) -> list[DefenseOption]:
 def option_label(option: DefenseOption) -> str:
     """"Dodge · 1 AP · stops it 100%" or "Parry · 1 AP · untrained: 2 banes · 35%"."""
     parts = [_(DEFENSE_NAMES[option.name]), _("{n} AP").format(n=option.cost)]
-    if option.untrained:
+    if option.untrained and option.name == defenses.DISARM:      # §16.24: banes cannot touch a natural roll
+        parts.append(_("untrained: a natural 20 only"))
+    elif option.untrained:
         parts.append(_("untrained: 2 banes"))
     if option.chance is not None and option.counter:
         parts.append(_("takes the blow, strikes back {p}%").format(p=percent(option.chance)))

@@ -254,10 +254,13 @@ def _damaged(event: Damaged, state: GameState) -> list[LogLine]:
     lines = [LogLine(L_("{name} takes {amount} damage: {total} of {health}", name=who, amount=event.amount,
                         total=min(event.total, health), health=health), cite("H1"))]
     if faces:
+        # The roll as rolled: past the damage total's cap (H1) it still counts whole for instant death (H6).
         lines.append(LogLine(L_("{name}'s damage: {count}d ({faces}) = {amount}", name=who, count=len(event.dice),
-                                faces=faces, amount=event.amount), cite("R15"), dice=True))
+                                faces=faces, amount=sum(event.dice)), cite("R15"), dice=True))
     if event.dead and event.instant:
-        lines.append(LogLine(L_("{name} dies at once: the damage was at least its Health", name=who), cite("H6")))
+        blow = sum(event.dice) if event.dice else event.amount
+        lines.append(LogLine(L_("{name} dies at once: {amount} damage in one blow is at least its Health", name=who,
+                                amount=blow), cite("H6")))
     elif event.dead:
         lines.append(LogLine(L_("{name} dies", name=who), cite("§5.8")))
     elif event.injured and not event.incapacitated:      # incapacitation is told by its affliction's line
