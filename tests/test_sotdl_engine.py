@@ -409,3 +409,28 @@ def test_R20_the_computer_lands_a_long_jump_safely_a_fighter_near_a_foe_a_hurt_o
     assert hurt in area.landings(state, blast) and max(abs(hurt[0] - 8), abs(hurt[1] - 2)) > 1
     choice, to = ai.choose_area_defense(state, blast, ai.LEVELS["normal"])
     assert choice == "long_jump" and validate(state, Defend(o, choice, to)) is None
+
+
+def test_A6_A17_R7_a_ghouls_claws_immobilize_to_the_end_of_the_next_round_and_a_venom_dagger_poisons_A5():
+    from game.rulesets.sotdl.rounds import end_round
+    state, (g, w) = build([("ghoul", "red", (1, 1)), ("warrior", "blue", (2, 1))], side="red")
+    execute(state, Attack(g, w), ScriptedDice([20]))                     # 20 + 2: past the chain's 11
+    events = execute(state, Defend(w, "none"), ScriptedDice([4, 4]))
+    assert AfflictionChangedOf(events, w, "immobilized") == 2           # laid in round 1 for 1 round: to round 2's end
+    assert situation.afflictions.speed(state.conditions(w), 10) == 0
+    end_round(state)
+    assert state.has_condition(w, "immobilized")                       # round 1 ended: it lasts through round 2
+    end_round(state)
+    assert not state.has_condition(w, "immobilized")
+    state, (c, w) = build([("cultist", "red", (1, 1)), ("warrior", "blue", (2, 1))], side="red")
+    execute(state, Attack(c, w), ScriptedDice([20]))
+    execute(state, Defend(w, "none"), ScriptedDice([4, 4]))
+    assert ("poisoned", -1) in situation.hit_edges(state, w, c, ranged=False)
+    execute(state, Attack(c, w), ScriptedDice([1]))                     # a miss lays nothing
+    assert len(state.conditions(w).named("poisoned")) == 1
+
+
+def AfflictionChangedOf(events, target, name):
+    from game.rulesets.sotdl.commands import AfflictionChanged
+    return next(e.until_round for e in events if isinstance(e, AfflictionChanged) and e.target == target
+                and e.name == name and e.added)

@@ -110,7 +110,7 @@ def _check(state: GameState, command: Any) -> Refusal | None:
         problem = _enemy_in_reach(state, actor, command.target, state.world.get(actor, Sheet).reach)
         if problem or not isinstance(command, Disarm):
             return problem
-        if attack.weapon_of(state, command.target) is attack.UNARMED:
+        if not attack.held_weapon(state, command.target):
             return Refusal(L_("{name} holds no weapon", name=state.name(command.target)))
         return None
     if isinstance(command, Grab):

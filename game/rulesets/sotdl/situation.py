@@ -115,9 +115,11 @@ def size_edge(attacker_size: int, target_size: int, grab: bool = False) -> int:
     return 0
 
 
-def situation_edges(state: GameState, attacker: Entity, target: Entity, ranged: bool) -> list[tuple[str, int]]:
+def situation_edges(state: GameState, attacker: Entity, target: Entity, ranged: bool,
+                    unseen: bool = True) -> list[tuple[str, int]]:
     """The boons (+) and banes (-) the situation puts on a hit test: the target's afflictions (A6-A7),
-    the attacker's (A5), cover against ranged attacks (E2), obscurement (E3; shadows E4; unseen as heavy, §16.38)."""
+    the attacker's (A5), cover against ranged attacks (E2), obscurement (E3; shadows E4; unseen as heavy, §16.38,
+    unless ``unseen`` is False: the query contract's boons count partial and heavy obscurement only)."""
     theirs = conditions(state, target)
     edges: list[tuple[str, int]] = [(name, 1) for name in afflictions.boons_against(theirs)]
     if theirs.has("prone"):
@@ -127,7 +129,7 @@ def situation_edges(state: GameState, attacker: Entity, target: Entity, ranged: 
     if COVER_BANES.get(level):
         edges.append((f"{level.replace('_', '-')} cover", -COVER_BANES[level]))
     seen = concealment(state, attacker, target)
-    if CONCEALMENT_BANES[seen]:
+    if CONCEALMENT_BANES[seen] and (unseen or seen != "total"):
         edges.append((concealment_reason(state, target, seen), -CONCEALMENT_BANES[seen]))
     return edges
 

@@ -249,7 +249,7 @@ def _weapon_defenses(state: GameState, offer: PendingDefense) -> list[DefenseOpt
     me, sheet = offer.target, state.world.get(offer.target, Sheet)
     usable = attack.defense_options(state, me, offer.attacker, offer.melee, False)
     left = ap(state, me).left
-    armed = attack.weapon_of(state, me) is not attack.UNARMED
+    armed = attack.held_weapon(state, me)
     found = []
     for name in defenses.DEFENSES:
         cost = defenses.ap_cost(name, sheet.block_trained)

@@ -74,8 +74,9 @@ EDGES = {"size": N_("size"), "invisible": N_("invisible"), "charge": N_("charge"
          "in shadow": N_("in a light's shadows (E4)"), "in darkness": N_("in darkness, unseen (E3-E4)")}
 # The weapons and armor of data/gear.toml by their keys (their names on screen), and the shield.
 GEAR = {"longsword": N_("longsword"), "greatsword": N_("greatsword"), "mace": N_("mace"), "dagger": N_("dagger"),
-        "staff": N_("staff"), "spear": N_("spear"), "shortbow": N_("shortbow"), "crossbow": N_("crossbow"),
-        "club": N_("club"), "claws": N_("claws"), "greataxe": N_("greataxe"), "leather": N_("leather"),
+        "venom_dagger": N_("venom dagger"), "staff": N_("staff"), "spear": N_("spear"), "shortbow": N_("shortbow"),
+        "crossbow": N_("crossbow"), "club": N_("club"), "claws": N_("claws"), "greataxe": N_("greataxe"),
+        "leather": N_("leather"),
         "hide": N_("hide armor"), "chain": N_("chain"), "plate": N_("plate"), "shield": N_("shield"),
         "unarmed": N_("unarmed")}
 
