@@ -92,3 +92,10 @@ def test_unknown_condition_is_refused():
     proc = run({"ruleset": "sotdl-house", "grid": GRID, "units": [{"id": "A", "at": [1, 1], "conditions": ["dying"]}],
                 "queries": []})
     assert proc.returncode == 2 and "dying" in proc.stderr
+
+
+def test_E3_boons_count_partial_and_heavy_concealment_only_as_the_contract_lists():
+    units = [{"id": "A", "side": "blue", "at": [1, 1]}, {"id": "B", "side": "red", "at": [4, 2]},
+             {"id": "D", "side": "red", "at": [3, 2]}, {"id": "E", "side": "red", "at": [5, 1], "conditions": ["invisible"]}]
+    assert answers(*({"q": "boons", "attacker": "A", "target": t, "attack": "melee"} for t in "BDE"), units=units) == \
+        [0, -2, 0]

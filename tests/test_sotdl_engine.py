@@ -23,7 +23,7 @@ from game.rulesets.sotdl.commands import (
     StandUp,
     Withdraw,
 )
-from game.rulesets.sotdl.components import Gear, Initiative, PendingDefense
+from game.rulesets.sotdl.components import Gear, Initiative, PendingDefense, SideLabels
 from game.rulesets.sotdl.engine import execute, validate
 from game.rulesets.sotdl.rounds import decider, round_of
 from game.rulesets.sotdl.vitality import Vitals
@@ -33,9 +33,11 @@ def duel(**kw):
     return build([("warrior", "blue", (1, 1)), ("orc", "red", (2, 1))], **kw)
 
 
-def test_R2_only_the_side_holding_the_initiative_acts():
+def test_R2_only_the_side_holding_the_initiative_acts_and_the_refusal_names_it_by_its_label():
     state, (w, o) = duel()
-    assert validate(state, Attack(o, w)).reason == "it is the blue side's move"
+    assert validate(state, Attack(o, w)).reason == "blue hold the initiative now"
+    state.world.set_resource(SideLabels((("blue", "Wanderers"), ("red", "Orc raiders"))))
+    assert validate(state, Attack(o, w)).reason == "Wanderers hold the initiative now"
     assert validate(state, Attack(w, o)) is None
 
 
@@ -197,6 +199,22 @@ def test_E3_obscured_target_banes():
     assert dict(situation.hit_edges(state, a, g, ranged=True))["heavily obscured"] == -2
 
 
+def test_E4_a_light_lights_its_radius_casts_shadows_to_twice_it_and_darkness_lies_beyond():
+    from dataclasses import replace
+    from game.rulesets.sotdl import light
+    grid = ["...*******", "...*******", "...*******"]
+    state, (w, o, g) = build([("warrior", "blue", (2, 1)), ("orc", "red", (3, 1)), ("goblin", "red", (4, 1))],
+                             grid=grid)
+    state.battlefield = replace(state.battlefield, lights=(((1, 1), 1),))    # the loader lit x 0-2 already
+    ring = light.lighting(state.battlefield).rings[0]
+    assert set(ring.bright) == {(x, y) for x in range(3) for y in range(3)}
+    assert set(ring.shadows) == {(3, 0), (3, 1), (3, 2)}                         # 2 yards: shadows
+    assert situation.concealment(state, w, o) == "partial" and situation.can_see(state, w, o)
+    assert situation.concealment(state, w, g) == "total" and not situation.can_see(state, w, g)
+    assert ("in shadow", -1) in situation.hit_edges(state, w, o, ranged=False)
+    assert ("in darkness", -2) in situation.hit_edges(state, w, g, ranged=False)
+
+
 def test_R10_size_boons_and_banes():
     assert situation.size_edge(4, 8) == 1 and situation.size_edge(4, 2) == -1 and situation.size_edge(4, 12) == 2
     assert situation.size_edge(4, 8, grab=True) == -1 and situation.size_edge(8, 4, grab=True) == 1
@@ -317,6 +335,10 @@ def test_R20_alchemists_fire_long_jump_out_of_the_area_or_take_it():
     assert validate(state, Defend(o, "dodge")) is not None                  # R12: no dodging an area
     assert validate(state, Defend(o, "long_jump", (5, 4))) is None          # 2 + 0 yards
     assert validate(state, Defend(o, "long_jump", (2, 2))).rule == "M18"    # 3 yards: too far
+    assert "inside the area" in validate(state, Defend(o, "long_jump", (4, 2))).reason
+    assert "needs a landing square" in validate(state, Defend(o, "long_jump")).reason
+    assert validate(state, Defend(o, "backflip", (3, 2))).reason == "only a long jump names a landing square"
+    assert validate(state, Defend(o, "none", (3, 2))) is not None
     execute(state, Defend(o, "long_jump", (3, 2)), ScriptedDice([10]))      # lands outside; Agility 10 + 0
     assert state.square(o) == (3, 2) and state.world.get(o, Vitals).damage == 0
     assert decider(state) == g
@@ -346,3 +368,69 @@ def test_content_errors_name_the_file_and_key(tmp_path):
     (tmp_path / "creatures.toml").write_text('[x]\nname = "X"\nsprite = "x"\nstrength = 30\n', encoding="utf-8")
     with pytest.raises(ContentError, match=r"^creatures.toml:x.strength: must be 1 to 20, got 30"):
         load_creatures(tmp_path)
+
+
+def test_R20_M18_the_long_jump_lands_only_where_the_door_allows_and_a_wrong_shape_is_refused_not_raised():
+    from game.rulesets.sotdl import area, ruleset
+    from game.rulesets.sotdl.commands import Throw
+    from game.rulesets.sotdl.components import PendingArea
+    grid = ["..........", "...#......", "...#......", "...#......", ".........."]
+    state, (a, o) = build([("archer", "blue", (9, 4)), ("orc", "red", (5, 2), {"agility": 14})], grid=grid)
+    execute(state, Throw(a, (5, 2)), ScriptedDice([10, 3, 4]))
+    blast = state.world.resource(PendingArea)                                # the jump: 2 + 4 = 6 yards
+    assert "not open" in validate(state, Defend(o, "long_jump", (3, 2))).reason     # the wall square itself
+    assert "something solid" in validate(state, Defend(o, "long_jump", (2, 2))).reason   # beyond the wall
+    spots = area.landings(state, blast)
+    assert spots and all(validate(state, Defend(o, "long_jump", s)) is None for s in spots)
+    assert not any(s in blast.squares for s in spots) and (3, 2) not in spots
+    for shape in ({"type": "Defend", "actor": o, "defense": "long_jump", "to": [1, 2, 3]},
+                  {"type": "Defend", "actor": o, "defense": "long_jump", "to": "north"},
+                  {"type": "Defend", "actor": o, "defense": "long_jump", "to": [1.5, 2]}):
+        try:
+            command = ruleset.command_from_json(shape)
+        except ValueError:
+            continue                                   # the codec refuses it with a one-line reason
+        assert ruleset.validate(state, command) is not None
+    assert ruleset.validate(state, Defend(o, "long_jump", (1, 2, 3))) is not None     # type: ignore[arg-type]
+
+
+def test_R20_the_computer_lands_a_long_jump_safely_a_fighter_near_a_foe_a_hurt_one_away():
+    from game.rulesets.sotdl import ai, area
+    from game.rulesets.sotdl.commands import Throw
+    from game.rulesets.sotdl.components import PendingArea
+    state, (a, w, o) = build([("archer", "blue", (0, 0)), ("warrior", "blue", (8, 2)), ("orc", "red", (5, 2))])
+    execute(state, Throw(a, (5, 2)), ScriptedDice([10, 3, 4]))
+    blast = state.world.resource(PendingArea)
+    fit = ai.choose_landing(state, blast)
+    assert fit in area.landings(state, blast)
+    assert max(abs(fit[0] - 8), abs(fit[1] - 2)) <= 1                   # beside the warrior it can strike next
+    state.world.add(o, Vitals(9, state.world.get(o, Vitals).health))    # hurt: away from the warrior
+    hurt = ai.choose_landing(state, blast)
+    assert hurt in area.landings(state, blast) and max(abs(hurt[0] - 8), abs(hurt[1] - 2)) > 1
+    choice, to = ai.choose_area_defense(state, blast, ai.LEVELS["normal"])
+    assert choice == "long_jump" and validate(state, Defend(o, choice, to)) is None
+
+
+def test_A6_A17_R7_a_ghouls_claws_immobilize_to_the_end_of_the_next_round_and_a_venom_dagger_poisons_A5():
+    from game.rulesets.sotdl.rounds import end_round
+    state, (g, w) = build([("ghoul", "red", (1, 1)), ("warrior", "blue", (2, 1))], side="red")
+    execute(state, Attack(g, w), ScriptedDice([20]))                     # 20 + 2: past the chain's 11
+    events = execute(state, Defend(w, "none"), ScriptedDice([4, 4]))
+    assert AfflictionChangedOf(events, w, "immobilized") == 2           # laid in round 1 for 1 round: to round 2's end
+    assert situation.afflictions.speed(state.conditions(w), 10) == 0
+    end_round(state)
+    assert state.has_condition(w, "immobilized")                       # round 1 ended: it lasts through round 2
+    end_round(state)
+    assert not state.has_condition(w, "immobilized")
+    state, (c, w) = build([("cultist", "red", (1, 1)), ("warrior", "blue", (2, 1))], side="red")
+    execute(state, Attack(c, w), ScriptedDice([20]))
+    execute(state, Defend(w, "none"), ScriptedDice([4, 4]))
+    assert ("poisoned", -1) in situation.hit_edges(state, w, c, ranged=False)
+    execute(state, Attack(c, w), ScriptedDice([1]))                     # a miss lays nothing
+    assert len(state.conditions(w).named("poisoned")) == 1
+
+
+def AfflictionChangedOf(events, target, name):
+    from game.rulesets.sotdl.commands import AfflictionChanged
+    return next(e.until_round for e in events if isinstance(e, AfflictionChanged) and e.target == target
+                and e.name == name and e.added)

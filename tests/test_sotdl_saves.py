@@ -54,3 +54,71 @@ def test_dropping_prone_and_a_walk_are_taken_back_until_the_other_side_answers()
     other = rules.decider(match.state)
     match.submit(Pass(other))                                    # the other side answered: the walk stands
     assert plan_rewind(match, setup).command == Pass(other)      # only the last command is ever taken back
+
+
+def test_R2_the_banner_names_the_side_holding_the_initiative_by_its_roster_label_in_both_languages():
+    from game.i18n import set_language
+    rules = ruleset("sotdl-house")
+    creatures = rules.load_creatures()
+    rosters = [r for r in rules.load_rosters(creatures=creatures) if load_map(MAP).start_squares(r.side)]
+    match = rules.new_match(load_map(MAP), rosters, creatures, 11)
+    first = rules.decider(match.state)
+    label = next(r.label for r in rosters if r.side == match.state.side(first))
+    banner = rules.presenter().round_label(match.state)
+    assert banner == f"Round 1 · {label} move first" and "side" not in banner
+    assert set_language("zh") == ""
+    try:
+        chinese = rules.presenter().round_label(match.state)
+        assert chinese.startswith("第 1 轮") and "先行动" in chinese and label not in chinese
+    finally:
+        set_language("en")
+
+
+def test_R20_a_long_jump_and_its_landing_square_save_load_and_replay(tmp_path):
+    from game.replay.load import verify
+    from game.rulesets.sotdl.area import landings
+    from game.rulesets.sotdl.commands import Defend
+    from game.rulesets.sotdl.components import PendingArea
+    match, rosters = next(found for seed in range(40) if (found := flask_on_an_orc(seed)) is not None)
+    state = match.state
+    blast = state.world.resource(PendingArea)
+    orc, landing = blast.target, landings(state, blast)[-1]
+    assert isinstance(match.submit(Defend(orc, "long_jump", landing)), list) and state.square(orc) == landing
+    path = saves.write_save(tmp_path / "jump.json", match, Setup(MAP, tuple(rosters)))
+    loaded = load(path)
+    assert [c for c, _ in loaded.match.record] == [c for c, _ in match.record]
+    assert loaded.match.record[-1][0] == Defend(orc, "long_jump", landing)
+    assert loaded.match.state.square(orc) == landing and verify(path) == []
+
+
+def flask_on_an_orc(seed):
+    """A default-map skirmish (seeded dice, so it replays) in which the archer walks up in round 1 and, its side
+    first in round 2, throws alchemist's fire at an orc that may long-jump: the match, or None for this seed."""
+    from game.rulesets.sotdl.area import landings
+    from game.rulesets.sotdl.commands import Move, Pass, Throw
+    from game.rulesets.sotdl.components import PendingArea
+    from game.rulesets.sotdl.presentation.choices import walk_search
+    rules = ruleset("sotdl-house")
+    creatures = rules.load_creatures()
+    rosters = [r for r in rules.load_rosters(creatures=creatures) if load_map(MAP).start_squares(r.side)]
+    match = rules.new_match(load_map(MAP), rosters, creatures, seed)
+    state = match.state
+    archer = next(e for e in state.creatures() if state.name(e) == "Archer")
+    orc = next(e for e in state.creatures() if state.name(e) == "Orc 1")
+    if rules.decider(state) == archer or state.side(rules.decider(state)) != "blue":
+        return None
+    while rules.decider(state) != archer and rules.round_number(state) == 1:
+        match.submit(Pass(rules.decider(state)))
+    search = walk_search(state, archer, 10)
+    if rules.round_number(state) != 1 or search is None:
+        return None
+    there = state.square(orc)
+    spot = min(search.endable, key=lambda s: (max(abs(s[0] - there[0]), abs(s[1] - there[1])), s))
+    match.submit(Move(archer, search.path_to(spot)))
+    while rules.round_number(state) == 1:
+        match.submit(Pass(rules.decider(state)))
+    if rules.validate(state, Throw(archer, state.square(orc))) is not None:      # R2: any blue creature may act
+        return None
+    match.submit(Throw(archer, state.square(orc)))
+    blast = state.world.maybe_resource(PendingArea)
+    return (match, rosters) if blast is not None and blast.target == orc and landings(state, blast) else None

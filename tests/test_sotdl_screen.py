@@ -442,10 +442,33 @@ def test_alchemists_fire_is_aimed_at_a_lit_square_and_its_targets_answer_with_a_
         run_frames(game, 2)
         labels = [label for label, _, _ in scene.popup.options]
         assert labels[0].startswith("Long jump · 2 AP") and labels[1].startswith("Backflip · 1 AP")
+        assert "pick where to land" in labels[0]
+        press(pygame.K_1)                                # R20: the landing is picked on the map
+        run_frames(game, 2)
+        from game.rulesets.sotdl.area import landings
+        from game.rulesets.sotdl.components import PendingArea
+        blast = state.world.resource(PendingArea)
+        assert scene.popup is None and scene.actor == orc and scene.controls.asked() is None
+        assert sorted(scene.teleports) == sorted(landings(state, blast)) and scene.teleports
+        assert "Esc goes back to the defenses" in scene.controls.hint()
+        press(pygame.K_ESCAPE)                           # back to the defense list
+        run_frames(game, 2)
+        assert scene.popup is not None and not scene.teleports
         press(pygame.K_1)
         run_frames(game, 2)
+        click(scene.view.square_rect(spot).center)       # inside the flames: the door's reason, nothing sent
+        run_frames(game, 1)
+        assert "inside the area" in scene.message and isinstance(scene.match.record[-1][0], Throw)
+        landing = scene.teleports[-1]
+        scene._point_at((landing[0], landing[1] - 1))    # the keyboard: the cursor one square off, an arrow, Space
+        press(pygame.K_DOWN)
+        run_frames(game, 1)
+        assert scene.cursor == landing and "to stay on your feet" in scene.controls.hint()
+        press(pygame.K_SPACE)
+        run_frames(game, 2)
         command = scene.match.record[-1][0]
-        assert command.defense == "long_jump" and command.to is not None and scene.state.square(orc) == command.to
+        assert command.defense == "long_jump" and command.to == landing and scene.state.square(orc) == landing
+        assert scene.controls.mode != "landing"
     finally:
         pygame.quit()
 
@@ -475,5 +498,48 @@ def test_a_potion_is_given_to_a_hurt_ally_within_reach_by_a_click_on_it():
         run_frames(game, 2)
         assert scene.match.record[-1][0] == UseItem(hero, ally)
         assert state.world.get(ally, Vitals).damage < 4
+    finally:
+        pygame.quit()
+
+
+def test_E4_the_marsh_lights_rings_are_drawn_and_the_forecast_names_shadows_and_darkness():
+    from game.app import FixedStepLoop, Game
+    from test_game_loop import SteppedClock, run_frames
+    from game.rulesets.sotdl.light import lighting
+    marsh = DEFAULT_MAP.parent / "marsh.tmx"
+    game = Game(marsh, 3, (1280, 720), loop=FixedStepLoop(SteppedClock()), ruleset="sotdl-house")
+    try:
+        scene = game.scene
+        run_frames(game, 2)
+        state = scene.state
+        zones = scene.controls.zones_shown()
+        lit = lighting(state.battlefield)
+        assert [z.glow for z in zones] == ["", "dim", "dim", "bright", "bright"]
+        assert zones[3].label == "Light, 2 yd" and set(zones[3].squares) == set(lit.rings[0].bright)
+        assert zones[1].label == "Shadows: 1 bane" and zones[0].label.startswith("Darkness")
+        hero, orc = face_off(scene)
+        ring = lit.rings[0]
+        shadow, spot = next((s, b) for s in ring.shadows for b in ring.bright if state.occupant_at(s) is None
+                            and state.occupant_at(b) is None and max(abs(s[0] - b[0]), abs(s[1] - b[1])) == 1)
+        state.world.add(orc, Position(shadow))
+        state.world.add(hero, Position(spot))
+        scene._refresh_options()
+        scene.view.keep_in_view(shadow)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.view.square_rect(shadow).center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        run_frames(game, 2)
+        assert orc in scene.targets and "in a light's shadows (E4) -1" in scene.controls.hint()
+        bf = state.battlefield
+        dark, spot = next((d, (d[0] + 1, d[1])) for d in lit.dark if state.occupant_at(d) is None
+                          and not bf.at(d).wall and bf.in_bounds((d[0] + 1, d[1])) and not bf.at((d[0] + 1, d[1])).wall
+                          and state.occupant_at((d[0] + 1, d[1])) is None)
+        state.world.add(orc, Position(dark))
+        state.world.add(hero, Position(spot))
+        scene._refresh_options()
+        scene.view.keep_in_view(dark)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.view.square_rect(dark).center, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        run_frames(game, 2)
+        assert "in darkness, unseen (E3-E4) -2" in scene.controls.hint()
     finally:
         pygame.quit()

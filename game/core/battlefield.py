@@ -80,6 +80,10 @@ class Battlefield:
     portals: tuple[tuple[Square, Square], ...] = ()   # linked square pairs: ending a move on one leads to the other
     name: str = ""
     surprised: tuple[str, ...] = ()                   # sides the map has start unaware (a surprise round, §2.3)
+    # The map's light sources (square, radius in squares); the loader has already lifted darkness within each
+    # radius, so only a ruleset that reads more into a light (sotdl-house's shadows, E4) looks at them. Left out of
+    # the repr, which the saves' map hash digests: maps without lights keep their hash.
+    lights: tuple[tuple[Square, int], ...] = field(default=(), repr=False)
     _edge_index: dict[Edge, EdgeKind] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -131,7 +135,7 @@ class Battlefield:
             if self.in_bounds((x, y)):
                 terrain[y * self.width + x] = replacement
         return Battlefield(self.width, self.height, tuple(terrain), self.edges, self.elevation_ft,
-                           self.start_areas, self.portals, self.name, self.surprised)
+                           self.start_areas, self.portals, self.name, self.surprised, self.lights)
 
 
 ASCII_TERRAIN: dict[str, Terrain] = {

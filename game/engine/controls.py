@@ -54,11 +54,13 @@ class AreaShown:
 @dataclass(frozen=True)
 class ZoneShown:
     """A zone as the map layer draws it: its name tab ("Darkness (Ilvara)"), its squares, and whether it is
-    magical darkness (drawn nearly black: no eye sees into it, 5e-house R004-LT-04)."""
+    magical darkness (drawn nearly black: no eye sees into it, 5e-house R004-LT-04); ``glow``: a light's ring
+    instead, "bright" (drawn warm) or "dim" (its shadows, a faint warm veil)."""
 
     label: str
     squares: tuple[Square, ...]
     dark: bool = False
+    glow: str = ""
 
 
 @dataclass(frozen=True)

@@ -305,7 +305,7 @@ class _Builder:
             return None
         return Battlefield(self.width, self.height, terrain, edges=edges, elevation_ft=elevation,
                            start_areas=starts, portals=portals, name=name,
-                           surprised=tuple(dict.fromkeys(self.surprised)))
+                           surprised=tuple(dict.fromkeys(self.surprised)), lights=tuple(self.lights))
 
     def _lit_terrain(self, edges: tuple[tuple[Edge, EdgeKind], ...]) -> tuple[Terrain, ...]:
         """Darkness becomes total obscurement except where a light source reaches (docs/maps.md, Light)."""

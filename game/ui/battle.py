@@ -43,7 +43,7 @@ from game.ui import hud
 from game.ui.battle_input import BattleInput
 from game.ui.handover import draw_handover, menu_button_rect
 from game.ui.log_panel import LogPanel
-from game.ui.map_art import darkness_tile, path_dot, reach_tiles, tint, zone_tile
+from game.ui.map_art import darkness_tile, glow_tiles, path_dot, reach_tiles, tint, zone_tile
 from game.ui.overlays import MapOverlays, Token, UnitShown
 from game.ui.pause_menu import PauseMenu
 from game.ui.session import Session
@@ -226,7 +226,7 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         self.reach_tiles = reach_tiles(cell)
         self.tints = {colour: tint(cell, colour) for colour in
                       (palette.AREA_FILL, palette.TELEPORT_FILL, palette.FORCED_FILL, palette.HEAL_FILL)}
-        self.zone_tile, self.darkness_tile = zone_tile(cell), darkness_tile(cell)
+        self.zone_tile, self.darkness_tile, self.glow_tiles = zone_tile(cell), darkness_tile(cell), glow_tiles(cell)
         self._board = Board(self._paint_ground, self.view.pixel_size, BOARD_MARGIN)
         self._tokens, self._bodies, self._markers, self._path_pictures = {}, {}, {}, {}
         self._units_key, self._split_key, self._pictures_key = -1, None, None
@@ -573,7 +573,8 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         """Repaint the banner, hint line, bar and panel where what they show changed."""
         menu_hot = self.hover is not None and self.menu_rect.collidepoint(self.hover)
         chrome.part("banner", self.banner_rect,
-                    (version, self.knockout, self.show_cover_lines, self.view.zoom, self.menu_button, menu_hot),
+                    (version, self.actor, self.knockout, self.show_cover_lines, self.view.zoom, self.menu_button,
+                     menu_hot),
                     self._draw_banner)
         hint = self.message or self._cached_hint()
         chrome.part("hint", self.hint_rect, (hint, bool(self.message)), lambda surface: self._draw_hint(surface, hint))

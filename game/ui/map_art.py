@@ -72,6 +72,24 @@ def darkness_tile(cell: int) -> pygame.Surface:
     return tile
 
 
+BRIGHT_FILL = (255, 214, 120, 48)         # a light's bright ring: warm, the ground still shows
+DIM_FILL = (255, 200, 120, 24)            # its shadows: a faint warm wash, lighter than a zone's veil
+GLOW_INK = (255, 214, 120)
+
+
+def glow_tiles(cell: int) -> dict[str, pygame.Surface]:
+    """A light's two rings (sotdl-house E4): bright squares warm with a thin edge; shadows a fainter warm wash
+    with sparse dashes (told apart without colour)."""
+    bright = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    bright.fill(BRIGHT_FILL)
+    pygame.draw.rect(bright, (*GLOW_INK, 90), bright.get_rect(), 1)
+    dim = pygame.Surface((cell, cell), pygame.SRCALPHA)
+    dim.fill(DIM_FILL)
+    for offset in range(-cell, cell, 12):
+        pygame.draw.line(dim, (*GLOW_INK, 80), (offset, cell), (offset + cell, 0), 1)
+    return {"bright": bright, "dim": dim}
+
+
 # Each lit-square overlay has its own pattern over its tint, so they tell apart without colour: an area
 # attack's squares are dotted, teleport squares ringed, forced-movement (and wall) squares striped.
 PATTERNS: dict[tuple[int, ...], str] = {palette.AREA_FILL: "dots", palette.TELEPORT_FILL: "ring",

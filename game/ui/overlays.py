@@ -209,7 +209,7 @@ class MapOverlays(ScenePart):
         """Zones in play: a dark hatched veil over their squares (magical darkness nearly black) and their
         name, so the obscured squares show."""
         for zone in self._zones_shown():
-            tile = self.darkness_tile if zone.dark else self.zone_tile
+            tile = self.glow_tiles[zone.glow] if zone.glow else self.darkness_tile if zone.dark else self.zone_tile
             for square in zone.squares:
                 screen.blit(tile, self.view.square_rect(square))
             # Its name on a tab above the top edge, where creatures inside do not hide it.

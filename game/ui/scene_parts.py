@@ -72,6 +72,7 @@ class ScenePart:
     tints: dict[tuple[int, ...], pygame.Surface]
     zone_tile: pygame.Surface
     darkness_tile: pygame.Surface
+    glow_tiles: dict[str, pygame.Surface]
     _version: int
     _drag_from: tuple[int, int] | None
     _path_dot: pygame.Surface

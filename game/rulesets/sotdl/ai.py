@@ -20,7 +20,7 @@ from game.ecs.world import Entity
 from game.engine.routes import route_squares
 from game.rulesets.sotdl import afflictions, area, attack, defenses, situation
 from game.rulesets.sotdl.commands import Attack, Charge, Defend, Escape, FreeAttack, Move, Pass, StandUp, Throw, UseItem
-from game.rulesets.sotdl.i18n import L_, named
+from game.rulesets.sotdl.i18n import L_
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import figure, others, speed, validate
 from game.rulesets.sotdl.movement import reachable
@@ -158,23 +158,47 @@ def good_defender(state: GameState, me: Entity) -> bool:
 
 
 def choose_area_defense(state: GameState, blast: PendingArea, level: Level) -> tuple[str, Any]:
-    """Against an area attack (R20): the long jump to the nearest open square outside it when 2 AP can be
-    spared and the armor would not absorb the hit; else none."""
+    """Against an area attack (R20): the long jump when 2 AP can be spared and the armor would not absorb the hit,
+    to the landing :func:`choose_landing` picks; else none."""
     me = blast.target
     armor = state.world.get(me, Sheet).armor
     if not level.defends or (armor and not attack.armor_broken(state, me) and blast.hit < armor.value):
         return defenses.NONE, None
     if defenses.LONG_JUMP not in area.options(state, me):
         return defenses.NONE, None
-    (x, y), side = state.space(me)
-    reach = area.jump_yards(state, me)
-    inside = set(blast.squares)
-    spots = [(x + dx, y + dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
-    spots = [s for s in spots if area.landing_problem(state, me, s) is None
-             and not any(q in inside for q in footprint(s, side))]
+    to = choose_landing(state, blast)
+    return (defenses.LONG_JUMP, to) if to is not None else (defenses.NONE, None)
+
+
+def choose_landing(state: GameState, blast: PendingArea) -> Any:
+    """Where the long jump lands, among the squares the door accepts (area.landings): a hurt creature or an archer
+    where the fewest enemies reach it, as far from them and as near its allies as it can; a fighter fit to fight
+    not where two enemies can strike it, and within reach of one if it can, else as near one as it can."""
+    me = blast.target
+    spots = area.landings(state, blast)
     if not spots:
-        return defenses.NONE, None
-    return defenses.LONG_JUMP, min(spots, key=lambda s: (max(abs(s[0] - x), abs(s[1] - y)), s))
+        return None
+    side = state.space(me)[1]
+    foes = [e for e in creatures(state) if state.are_enemies(me, e) and fighting(state, e)]
+    friends = [e for e in creatures(state) if e != me and not state.are_enemies(me, e) and fighting(state, e)]
+    reach = state.world.get(me, Sheet).reach
+    vitals = state.world.get(me, Vitals)
+    keeps_away = attack.weapon_of(state, me).ranged or 2 * vitals.damage >= vitals.health
+
+    def gap(square: Any, other: Entity) -> int:
+        return space_distance(square, side, *state.space(other))
+
+    def threatened(square: Any) -> int:
+        return sum(1 for f in foes if gap(square, f) <= state.world.get(f, Sheet).reach)
+
+    def nearest(square: Any, group: list[Entity]) -> int:
+        return min((gap(square, e) for e in group), default=0)
+
+    if keeps_away:
+        return min(spots, key=lambda s: (threatened(s), -nearest(s, foes), nearest(s, friends), s))
+    # A fighter: not where two enemies or more can strike it; then beside an enemy it can strike next.
+    return min(spots, key=lambda s: (threatened(s) > 1, not any(gap(s, f) <= reach for f in foes), threatened(s),
+                                     nearest(s, foes), s))
 
 
 class ControllerSotdl:
@@ -304,7 +328,7 @@ class ControllerSotdl:
         if self.level.throws and attack.gear(state, me).bombs > 0:
             yield from self._throws(state, me)
         for enemy in targets:
-            yield L_("attack {target}", target=named(state, enemy)), Attack(me, enemy)
+            yield L_("attack {target}", target=state.name(enemy)), Attack(me, enemy)
         if keep:
             yield L_("keep AP for defense"), Pass(me)
         yield from self._approach(state, me)
@@ -320,7 +344,7 @@ class ControllerSotdl:
             if any(not state.are_enemies(me, e) for e in hit):
                 continue
             if sum(1 for e in hit if fighting(state, e)) >= 2:
-                yield L_("alchemist's fire on {target}", target=named(state, foe)), Throw(me, centre)
+                yield L_("alchemist's fire on {target}", target=state.name(foe)), Throw(me, centre)
 
     def _approach(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         """A charge (normal, hard) or a walk to the square nearest an enemy."""
@@ -349,7 +373,7 @@ class ControllerSotdl:
                     spot = min(spots, key=lambda s: (result.cost[s], s))
                     path = result.path_to(spot)
                     if path:
-                        yield L_("charge {target}", target=named(state, foe)), Charge(me, path, foe)
+                        yield L_("charge {target}", target=state.name(foe)), Charge(me, path, foe)
         # Walking distance round walls (this ruleset has no map portals): the nearest square in a straight line
         # can be the near face of a wall the enemy stands behind, where it would wait for ever (issue 21).
         route = route_squares(state.battlefield, [q for f in foes for q in footprint(*state.space(f))], side)

@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 from typing import Any
 
 from game.core.dice import Dice
 from game.core.grid import Square, chebyshev, footprint
+from game.core.lines import line_of_effect
 from game.ecs.components import OutOfFight, Position
 from game.ecs.world import Entity
 from game.rulesets.sotdl import afflictions, attack, defenses
 from game.rulesets.sotdl.commands import AttackResolved, DefenseOffered, ItemDamaged, Moved
 from game.rulesets.sotdl.components import ActionPoints, PendingArea, Sheet
 from game.rulesets.sotdl.i18n import L_
-from game.rulesets.sotdl.rolls import HIT_TN, TN, d20_test
+from game.rulesets.sotdl.rolls import HIT_TN, TN, chance_at_least, d20_test
 from game.rulesets.sotdl.rounds import creatures, may_take_initiative, roll_event
 from game.state import GameState
 
 THROW_RANGE = 10           # yards: a medium range throw (E1), the game's ruling
 BOMB_DICE = 2              # 2d6 fire, the game's ruling (the page gives no item table)
 AREA_DEFENSES = (defenses.LONG_JUMP, defenses.BACKFLIP)
+SAFE_DROP_FT = 15          # M17: jumping down 5 yards or less is safe
 
 
 def burst(state: GameState, centre: Square) -> tuple[Square, ...]:
@@ -40,18 +43,50 @@ def jump_yards(state: GameState, entity: Entity) -> int:
     return max(1, 2 + state.world.get(entity, Sheet).mod("agility"))
 
 
-def landing_problem(state: GameState, entity: Entity, to: Square | None) -> str | None:
-    """A long jump's landing square: within the jump, on the map, open and unoccupied."""
+def landing_problem(state: GameState, blast: PendingArea, to: Square | None) -> str | None:
+    """Why the creature ``blast`` waits on cannot land its long jump (§12.1, M18, R20) on ``to``, or None: the
+    square must be within the jump, on the map, open and free, outside the area, with nothing solid between
+    (ruling: no jumping through walls), no higher than the take-off and at most 5 yards lower (M17)."""
     if to is None:
         return L_("a long jump needs a landing square")
+    entity = blast.target
     bf = state.battlefield
-    side = state.space(entity)[1]
-    if chebyshev(state.square(entity), to) > jump_yards(state, entity):
-        return L_("the landing square is farther than the jump")
+    start, side = state.space(entity)
+    if chebyshev(start, to) > jump_yards(state, entity):
+        return L_("the landing square is farther than the jump ({yards} yards)", yards=jump_yards(state, entity))
     taken = state.squares_taken(but=entity)
-    if not all(bf.in_bounds(s) and not bf.at(s).solid and s not in taken for s in footprint(to, side)):
+    landed = footprint(to, side)
+    if not all(bf.in_bounds(s) and not bf.at(s).solid and s not in taken for s in landed):
         return L_("the landing square is not open")
+    inside = set(blast.squares)
+    if any(s in inside for s in landed):
+        return L_("the landing square is inside the area: the jump would not escape it")
+    if not line_of_effect(bf, (start, side), (to, side)):
+        return L_("something solid stands between the creature and the landing square")
+    rise = bf.elevation(to) - bf.elevation(start)
+    if rise > 0:
+        return L_("the landing square is higher than the take-off: a long jump does not climb")
+    if -rise > SAFE_DROP_FT:
+        return L_("the landing square is more than 5 yards down: that is a fall, not a jump (M17)")
     return None
+
+
+def landings(state: GameState, blast: PendingArea) -> list[Square]:
+    """Every square the long jump may land on (the door's own check), nearest the take-off first: what the screen
+    lights and what the computer picks from."""
+    entity = blast.target
+    start = state.square(entity)
+    reach = jump_yards(state, entity)
+    spots = [(start[0] + dx, start[1] + dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
+    found = [s for s in spots if landing_problem(state, blast, s) is None]
+    return sorted(found, key=lambda s: (chebyshev(start, s), s))
+
+
+def _open(state: GameState, entity: Entity, to: Square) -> bool:
+    """The creature's space would fit at ``to``: on the map, not solid, no one else there."""
+    bf = state.battlefield
+    taken = state.squares_taken(but=entity)
+    return all(bf.in_bounds(s) and not bf.at(s).solid and s not in taken for s in footprint(to, state.space(entity)[1]))
 
 
 def options(state: GameState, entity: Entity) -> list[str]:
@@ -112,6 +147,19 @@ def land(state: GameState, area: PendingArea, defense: str) -> list[Any]:
         attack.apply_damage(state, target, amount, area.damage)
 
 
+def agility_test(state: GameState, entity: Entity) -> tuple[int, int]:
+    """The landing's (M18) and the backflip's Agility roll: the modifier, and the net boons (A5 banes, A8 prone)."""
+    own = -len(afflictions.own_banes(state.conditions(entity)))
+    prone = -1 if state.has_condition(entity, "prone") else 0
+    return state.world.get(entity, Sheet).mod("agility"), own + prone
+
+
+def landing_chance(state: GameState, entity: Entity) -> Fraction:
+    """M18: the exact chance the Agility roll on landing (TN 10) keeps the jumper on its feet (the forecast)."""
+    modifier, edges = agility_test(state, entity)
+    return chance_at_least(modifier, edges, TN)
+
+
 def defend(state: GameState, dice: Dice, area: PendingArea, defense: str, to: Square | None) -> list[Any]:
     """The creature's answer: none; a long jump to ``to`` (2 AP: outside the area it is untouched; an
     Agility roll on landing, prone on a failure); or a backflip (1 AP: Agility strictly over the hit, then
@@ -121,20 +169,19 @@ def defend(state: GameState, dice: Dice, area: PendingArea, defense: str, to: Sq
         return land(state, area, defense)
     sheet = state.world.get(target, Sheet)
     attack.spend(state, target, defenses.ap_cost(defense, False))
-    prone = -1 if state.has_condition(target, "prone") else 0
-    own = -len(afflictions.own_banes(state.conditions(target)))
+    modifier, edges = agility_test(state, target)
     events: list[Any] = []
     if defense == defenses.LONG_JUMP and to is not None:           # the door checked the landing square
         start = state.square(target)
         state.world.add(target, Position(to))
         events.append(Moved(target, (start, to), chebyshev(start, to)))
-        roll = d20_test(dice, sheet.mod("agility"), own + prone, TN)
+        roll = d20_test(dice, modifier, edges, TN)
         events.append(roll_event(target, "landing", roll))
         if not roll.success:
             events += attack.knock_prone(state, target)
     else:
         untrained = 0 if sheet.is_trained(defense) else -2
-        roll = d20_test(dice, sheet.mod("agility"), untrained + own + prone, TN)
+        roll = d20_test(dice, modifier, untrained + edges, TN)
         events.append(roll_event(target, defense, roll))
         if not defenses.backflip_succeeds(roll.total, area.hit):
             return events + attack.knock_prone(state, target) + land(state, area, defense)
@@ -142,7 +189,7 @@ def defend(state: GameState, dice: Dice, area: PendingArea, defense: str, to: Sq
         (x, y), side = state.space(target)
         step = ((x > centre[0]) - (x < centre[0]), (y > centre[1]) - (y < centre[1]))
         to = (x + step[0], y + step[1])
-        if step != (0, 0) and landing_problem(state, target, to) is None:
+        if step != (0, 0) and _open(state, target, to):
             state.world.add(target, Position(to))
             events.append(Moved(target, ((x, y), to), 1))
     inside = set(area.squares)

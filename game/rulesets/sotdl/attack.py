@@ -29,7 +29,7 @@ from game.rulesets.sotdl.components import (
     Weapon,
 )
 from game.rulesets.sotdl.rolls import HIT_TN, d20_test
-from game.rulesets.sotdl.rounds import roll_event
+from game.rulesets.sotdl.rounds import roll_event, round_of
 from game.rulesets.sotdl.stats import injured
 from game.rulesets.sotdl.vitality import Vitals, take_damage
 from game.state import GameState
@@ -42,12 +42,20 @@ def gear(state: GameState, entity: Entity) -> Gear:
 
 
 def weapon_of(state: GameState, entity: Entity) -> Weapon:
-    """The weapon in hand: none once lost (§12.2.1) or broken (durability 0, R14): then unarmed."""
+    """The weapon it fights with: a natural weapon always; another none once lost (§12.2.1) or broken (R14):
+    then unarmed."""
     sheet, kit = state.world.get(entity, Sheet), gear(state, entity)
     weapon = sheet.weapon
-    if kit.weapon_lost_at is not None or weapon.durability <= 0 or kit.weapon_damage >= weapon.durability:
+    if weapon.natural:
+        return weapon
+    if kit.weapon_lost_at is not None or kit.weapon_damage >= weapon.durability:
         return UNARMED
     return weapon
+
+
+def held_weapon(state: GameState, entity: Entity) -> bool:
+    """A weapon in hand to block, parry, counter or be disarmed of: not lost, not broken, not a natural weapon."""
+    return not weapon_of(state, entity).natural
 
 
 def shield_up(state: GameState, entity: Entity) -> bool:
@@ -82,7 +90,7 @@ def defense_options(state: GameState, defender: Entity, attacker: Entity, melee:
         return []                                           # A14: defenseless against everyone but the partner
     sheet = state.world.get(defender, Sheet)
     points = state.world.maybe(defender, ActionPoints) or ActionPoints(0)
-    armed = weapon_of(state, defender) is not UNARMED
+    armed = held_weapon(state, defender)
     seen = situation.can_see(state, defender, attacker)
     found = []
     for name in defenses.DEFENSES:
@@ -197,7 +205,18 @@ def land(state: GameState, dice: Dice, offer: PendingDefense, defense: str = def
             damage_item(state, dice, attacker, target, "armor", offer.weapon)
     weapon = next((w for w in (state.world.get(attacker, Sheet).weapon, UNARMED) if w.name == offer.weapon), UNARMED)
     amount, rolled = roll_damage(dice, state.world.get(attacker, Sheet).power, weapon.die)
-    return [AttackResolved(attacker, target, defenses.PENETRATES, defense)] + apply_damage(state, target, amount, rolled)
+    events = [AttackResolved(attacker, target, defenses.PENETRATES, defense)] + apply_damage(state, target, amount, rolled)
+    return events + afflict(state, attacker, target, weapon)
+
+
+def afflict(state: GameState, attacker: Entity, target: Entity, weapon: Weapon) -> list[Any]:
+    """§6: a blow that gets through lays its weapon's affliction (a ghoul's claws immobilize, a venom dagger
+    poisons) for the weapon's rounds (R7: to the end of round r + N); another blow adds another entry (A15)."""
+    if not weapon.lays or state.world.has(target, OutOfFight):
+        return []
+    entry = afflictions.lasting(weapon.lays, weapon.name, attacker, round_of(state).number, weapon.lays_rounds)
+    state.add_condition(target, entry)
+    return [AfflictionChanged(target, weapon.lays, True, entry.amount)]
 
 
 def roll_damage(dice: Dice, power: int, die: int) -> tuple[int, tuple[int, ...]]:
@@ -262,7 +281,7 @@ def knock_prone(state: GameState, entity: Entity) -> list[Any]:
 
 def drop_weapon(state: GameState, owner: Entity) -> list[Any]:
     """§11.4.1, §12.2.1: the weapon falls in the owner's square (§16: where it lands); a lock ends."""
-    if weapon_of(state, owner) is UNARMED:
+    if not held_weapon(state, owner):
         return []
     kit = gear(state, owner)
     at = state.square(owner)

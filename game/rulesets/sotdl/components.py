@@ -19,7 +19,8 @@ SPECIALS = ("disarm", "grab", "parry", "counter", "body_throw", "backflip")   # 
 
 @dataclass(frozen=True)
 class Weapon:
-    """A weapon (§11.1, rulings §16.1-3): its die, hit bonus, reach or range in yards, durability."""
+    """A weapon (§11.1, rulings §16.1-3): its die, hit bonus, reach or range in yards, durability, and the
+    affliction a blow that gets through lays (§6) for how many rounds (R7), if any."""
 
     name: str
     die: int
@@ -28,10 +29,17 @@ class Weapon:
     range_yd: int = 0
     two_handed: bool = False
     durability: int = 10
+    lays: str = ""
+    lays_rounds: int = 0
 
     @property
     def key(self) -> str:
         return self.name
+
+    @property
+    def natural(self) -> bool:
+        """Durability 0: a natural weapon (claws, fists): never broken, never knocked away, not held in hand."""
+        return self.durability == 0
 
 
 UNARMED = Weapon("unarmed", 4, 0, durability=0)     # §11.1.5: unarmed d4
@@ -130,6 +138,13 @@ class Initiative:
     holder: Entity | None = None
     reason: str = ""
     by: Entity | None = None
+
+
+@dataclass(frozen=True)
+class SideLabels:
+    """Each side's roster label ("Wanderers"), as the start menu showed it: the banner and refusals name a side so."""
+
+    labels: tuple[tuple[str, str], ...]
 
 
 @dataclass(frozen=True)

@@ -13,12 +13,13 @@ from typing import Any
 from game.engine.content_check import TableChecker, read_toml
 from game.engine.rosters import Preset, Roster
 from game.ecs.components import Body
+from game.rulesets.sotdl import afflictions
 from game.rulesets.sotdl.components import SPECIALS, Armor, Sheet, Weapon
 from game.rulesets.sotdl.stats import grid_size, size_text
 
 DATA_DIR = Path(__file__).resolve().parent / "data"
 SIZES = {"1/4": 1, "1/2": 2, "1": 4, "2": 8, "3": 12, "4": 16}
-WEAPON_KEYS = ("die", "hit_bonus", "ranged", "range_yd", "two_handed", "durability")
+WEAPON_KEYS = ("die", "hit_bonus", "ranged", "range_yd", "two_handed", "durability", "lays", "lays_rounds")
 ARMOR_KEYS = ("value", "durability")
 CREATURE_KEYS = ("name", "sprite", "hero", "size", "strength", "agility", "intellect", "will", "perception",
                  "health", "level_health", "speed", "power", "hit_bonus", "weapon", "armor", "shield", "trained",
@@ -76,7 +77,9 @@ def load_gear(data_dir: Path = DATA_DIR) -> tuple[dict[str, Weapon], dict[str, A
         weapons[key] = Weapon(key, die, check.number(table, "hit_bonus", where, -5, 5, 0), ranged,
                               check.number(table, "range_yd", where, 1 if ranged else 0, 500, 20 if ranged else 0),
                               check.value(table, "two_handed", bool, where, False),
-                              check.number(table, "durability", where, 0, 200, 10))
+                              check.number(table, "durability", where, 0, 200, 10),
+                              check.choice(table, "lays", where, ("",) + afflictions.AFFLICTIONS, ""),
+                              check.number(table, "lays_rounds", where, 1, 10, 1))
     armors: dict[str, Armor] = {}
     for key, table in check.table(raw.get("armor", {}), "armor", tuple(raw.get("armor", {}))).items():
         where = f"armor.{key}"

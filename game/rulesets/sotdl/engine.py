@@ -17,14 +17,14 @@ from game.rulesets.sotdl.commands import (
     FreeAttack, FreeAttackOffered, Grab, Healed, Hide, Move, Moved, Pass, PickUp, Pushed, Shove, StandUp, Throw,
     UseItem, WeaponRecovered, Withdraw,
 )
-from game.rulesets.sotdl.i18n import L_, named
+from game.rulesets.sotdl.i18n import L_
 from game.rulesets.sotdl.components import (
     ActionPoints, FailedTry, PausedWalk, PendingArea, PendingDefense, PendingFreeAttack, Sheet,
 )
 from game.rulesets.sotdl.movement import Figure, Walk, fall_yards, move_rules, walk_problem
 from game.rulesets.sotdl.rolls import TN, d20_test
 from game.rulesets.sotdl.rounds import (
-    ap, check_victory, creatures, decider, hand_off, may_take_initiative, next_side, roll_event, round_of,
+    ap, check_victory, creatures, decider, hand_off, may_take_initiative, next_side, roll_event, round_of, side_label,
 )
 from game.rulesets.sotdl.stats import size_points
 from game.rulesets.sotdl.vitality import Vitals, fall_dice, heal
@@ -50,7 +50,7 @@ def speed(state: GameState, entity: Entity) -> int:
 def walk_check(state: GameState, entity: Entity, path: tuple, yards: int) -> Refusal | Walk:
     """M1, M4, M5: a walk within ``yards`` (a crawl always goes 1 yard)."""
     if yards <= 0:
-        return Refusal(L_("{name} cannot move", name=named(state, entity)), "M12-M14")
+        return Refusal(L_("{name} cannot move", name=state.name(entity)), "M12-M14")
     found = walk_problem(state.battlefield, figure(state, entity), others(state, entity), tuple(path), yards,
                          at_least_one=state.has_condition(entity, "prone"))
     return Refusal(found, "M1") if isinstance(found, str) else found
@@ -60,32 +60,32 @@ def _enemy_in_reach(state: GameState, actor: Entity, target: Entity, reach: int 
     if target not in creatures(state):
         return Refusal(L_("that is not a creature in the fight"))
     if target == actor or not state.are_enemies(actor, target):
-        return Refusal(L_("{name} is not an enemy", name=named(state, target)))
+        return Refusal(L_("{name} is not an enemy", name=state.name(target)))
     if state.has_condition(target, "hidden"):
-        return Refusal(L_("{name} is hidden: you cannot pick it as a target", name=named(state, target)), "E7")
+        return Refusal(L_("{name} is hidden: you cannot pick it as a target", name=state.name(target)), "E7")
     if any(c.by == target for c in state.conditions(actor).named("charmed")):
-        return Refusal(L_("{name} charmed you", name=named(state, target)), "A10")
+        return Refusal(L_("{name} charmed you", name=state.name(target)), "A10")
     if reach is not None and situation.distance(state, actor, target) > reach:
-        return Refusal(L_("{name} is out of reach", name=named(state, target)), "§3.9.2")
+        return Refusal(L_("{name} is out of reach", name=state.name(target)), "§3.9.2")
     return None
 
 
 def _attack_problem(state: GameState, actor: Entity, target: Entity) -> Refusal | None:
     if state.has_condition(actor, "parried"):
-        return Refusal(L_("{name} is locked in a parry", name=named(state, actor)), "A14")
+        return Refusal(L_("{name} is locked in a parry", name=state.name(actor)), "A14")
     weapon = attack.weapon_of(state, actor)
     reach = weapon.range_yd if weapon.ranged else state.world.get(actor, Sheet).reach
     problem = _enemy_in_reach(state, actor, target, reach)
     if problem:
         return problem
     if situation.cover(state, actor, target, weapon.ranged) == situation.TOTAL:
-        return Refusal(L_("{name} has total cover", name=named(state, target)), "E2")
+        return Refusal(L_("{name} has total cover", name=state.name(target)), "E2")
     return None
 
 
 def _check(state: GameState, command: Any) -> Refusal | None:
     actor = command.actor
-    name = named(state, actor)
+    name = state.name(actor)
     if isinstance(command, (Move, Withdraw)):
         budget = speed(state, actor) // (2 if isinstance(command, Withdraw) else 1)
         found = walk_check(state, actor, command.path, budget)
@@ -104,21 +104,21 @@ def _check(state: GameState, command: Any) -> Refusal | None:
         end, side = command.path[-1], state.space(actor)[1]
         there, their = state.space(command.target)
         if space_distance(end, side, there, their) > state.world.get(actor, Sheet).reach:
-            return Refusal(L_("the charge does not end within reach of {name}", name=named(state, command.target)))
+            return Refusal(L_("the charge does not end within reach of {name}", name=state.name(command.target)))
         return None
     if isinstance(command, (Shove, Disarm)):
         problem = _enemy_in_reach(state, actor, command.target, state.world.get(actor, Sheet).reach)
         if problem or not isinstance(command, Disarm):
             return problem
-        if attack.weapon_of(state, command.target) is attack.UNARMED:
-            return Refusal(L_("{name} holds no weapon", name=named(state, command.target)))
+        if not attack.held_weapon(state, command.target):
+            return Refusal(L_("{name} holds no weapon", name=state.name(command.target)))
         return None
     if isinstance(command, Grab):
         problem = _enemy_in_reach(state, actor, command.target, state.world.get(actor, Sheet).reach)
         if problem:
             return problem
         if afflictions.in_a_grab(state.conditions(command.target)):
-            return Refusal(L_("{name} is already in a grab", name=named(state, command.target)), "§11.4.2")
+            return Refusal(L_("{name} is already in a grab", name=state.name(command.target)), "§11.4.2")
         return None
     if isinstance(command, Escape):
         conditions = state.conditions(actor)
@@ -138,7 +138,7 @@ def _check(state: GameState, command: Any) -> Refusal | None:
         if problem:
             return problem
         if not situation.can_see(state, command.target, actor):
-            return Refusal(L_("{name} must see you to be feinted", name=named(state, command.target)), "§11.3.4")
+            return Refusal(L_("{name} must see you to be feinted", name=state.name(command.target)), "§11.3.4")
         return None
     if isinstance(command, StandUp):
         return None if state.has_condition(actor, "prone") else Refusal(L_("{name} is not prone", name=name))
@@ -150,9 +150,9 @@ def _check(state: GameState, command: Any) -> Refusal | None:
         if command.target not in creatures(state) or state.are_enemies(actor, command.target):
             return Refusal(L_("a potion goes to yourself or an ally"))
         if situation.distance(state, actor, command.target) > state.world.get(actor, Sheet).reach:
-            return Refusal(L_("{name} is out of reach", name=named(state, command.target)))
+            return Refusal(L_("{name} is out of reach", name=state.name(command.target)))
         if state.world.get(command.target, Vitals).damage == 0:
-            return Refusal(L_("{name} is not hurt", name=named(state, command.target)))
+            return Refusal(L_("{name} is not hurt", name=state.name(command.target)))
         return None
     if isinstance(command, Throw):
         if attack.gear(state, actor).bombs < 1:
@@ -173,6 +173,11 @@ def _check(state: GameState, command: Any) -> Refusal | None:
     return None
 
 
+def _no_landing(command: Defend) -> Refusal | None:
+    """Only a long jump names a landing square (§12.1)."""
+    return None if command.to is None else Refusal(L_("only a long jump names a landing square"), "§12")
+
+
 def validate(state: GameState, command: Any) -> Refusal | None:
     """Whether the command may be played now; pure: no dice, no change."""
     if state.outcome is not None:
@@ -182,30 +187,30 @@ def validate(state: GameState, command: Any) -> Refusal | None:
     blast = state.world.maybe_resource(PendingArea)
     if isinstance(command, Defend) and blast is not None and command.actor == blast.target:
         if command.defense == defenses.NONE:
-            return None
+            return _no_landing(command)
         if command.defense not in area.options(state, command.actor):
-            return Refusal(L_("{name} cannot {defense} now", name=named(state, command.actor),
+            return Refusal(L_("{name} cannot {defense} now", name=state.name(command.actor),
                               defense=defenses.SPOKEN.get(command.defense, command.defense)), "R20")
         if command.defense == defenses.LONG_JUMP:
-            why = area.landing_problem(state, command.actor, command.to)
+            why = area.landing_problem(state, blast, command.to)
             return Refusal(why, "M18") if why else None
-        return None
+        return _no_landing(command)
     if isinstance(command, Defend):
         if offer is None or command.actor != offer.target:
             return Refusal(L_("no attack waits for this creature's defense"))
         if command.defense == defenses.NONE:
-            return None
+            return _no_landing(command)
         options = attack.defense_options(state, offer.target, offer.attacker, offer.melee, False)
         if command.defense not in options:
-            return Refusal(L_("{name} cannot {defense} now", name=named(state, command.actor),
+            return Refusal(L_("{name} cannot {defense} now", name=state.name(command.actor),
                               defense=defenses.SPOKEN.get(command.defense, command.defense)), "§12")
-        return None
+        return _no_landing(command)
     if isinstance(command, FreeAttack):
         if chance is None or command.actor != chance.attacker:
             return Refusal(L_("no free attack is offered to this creature"))
         return None
     if offer is not None or chance is not None or blast is not None:
-        return Refusal(L_("{name} must answer first", name=named(state, decider(state))))
+        return Refusal(L_("{name} must answer first", name=state.name(decider(state))))
     if type(command) not in COST:
         return Refusal(L_("not a sotdl-house command"))
     actor = command.actor
@@ -213,21 +218,21 @@ def validate(state: GameState, command: Any) -> Refusal | None:
         return Refusal(L_("that is not a creature in the fight"))
     current = round_of(state)
     if current.holder is not None and actor != current.holder:
-        return Refusal(L_("{name} holds the initiative", name=named(state, current.holder)), "R4")
+        return Refusal(L_("{name} holds the initiative", name=state.name(current.holder)), "R4")
     if current.holder is None and state.side(actor) != current.side:
-        return Refusal(L_("it is the {side} side's move", side=current.side), "R2")
+        return Refusal(L_("{side} hold the initiative now", side=side_label(state, current.side)), "R2")
     points = ap(state, actor)
     if points.passed:
-        return Refusal(L_("{name} has passed this round", name=named(state, actor)), "§16.15")
+        return Refusal(L_("{name} has passed this round", name=state.name(actor)), "§16.15")
     cost = COST[type(command)]
     if cost > points.left:
-        return Refusal(L_("{name} has {left} AP, {cost} needed", name=named(state, actor), left=points.left, cost=cost), "R3")
+        return Refusal(L_("{name} has {left} AP, {cost} needed", name=state.name(actor), left=points.left, cost=cost), "R3")
     conditions = state.conditions(actor)
     if not isinstance(command, (Pass, DropProne)):
         if afflictions.in_a_grab(conditions) and not isinstance(command, Escape):
-            return Refusal(L_("{name} is in a grab: only escaping is possible", name=named(state, actor)), "A13")
+            return Refusal(L_("{name} is in a grab: only escaping is possible", name=state.name(actor)), "A13")
         if not afflictions.can_act(conditions, escaping=isinstance(command, Escape)):
-            return Refusal(L_("{name} cannot act", name=named(state, actor)), "A1")
+            return Refusal(L_("{name} cannot act", name=state.name(actor)), "A1")
     return _check(state, command)
 
 

@@ -11,7 +11,7 @@ from game.rulesets.sotdl import afflictions, attack, situation
 from game.rulesets.sotdl.components import Sheet
 from game.rulesets.sotdl.i18n import N_
 from game.rulesets.sotdl.rolls import HIT_TN, chance_at_least
-from game.rulesets.sotdl.rounds import ap, round_of
+from game.rulesets.sotdl.rounds import ap, round_of, side_label
 from game.state import GameState
 
 
@@ -53,14 +53,16 @@ def attack_forecast(state: GameState, attacker: Entity, target: Entity, charge: 
 
 
 def banner(state: GameState) -> tuple[str, dict[str, str]]:
-    """Who holds the initiative and why (R2, R4), as text with named placeholders and their values."""
+    """Who holds the initiative and why (R2, R4), as text with named placeholders and their values: the side by its
+    roster label ("Wanderers move first"), an attacked creature by its name."""
     current = round_of(state)
     if current.holder is not None and current.reason == "attacked":
         name = state.name(current.holder)
         return N_("{name} was attacked: {name}'s move"), {"name": name}
+    label = side_label(state, current.side)
     if current.reason == "round":
-        return N_("the {side} side moves first"), {"side": current.side}
-    return N_("the {side} side's move"), {"side": current.side}
+        return N_("{side} move first"), {"side": label}
+    return N_("{side} to move"), {"side": label}
 
 
 def ap_pips(state: GameState, entity: Entity) -> tuple[int, int, bool]:

@@ -37,9 +37,11 @@ def q_concealment(s: Scenario, q: dict[str, Any]) -> str:
 
 
 def q_boons(s: Scenario, q: dict[str, Any]) -> int:
-    """The net boons the situation puts on the hit test (A5-A7, E2-E3): the game's own situation_edges."""
+    """The net boons the situation puts on the hit test (A5-A7, E2-E3): the game's own situation_edges, counting
+    partial and heavy concealment as the contract lists them (the game's 2 banes against an unseen target, a
+    ruling of §16.38, are not in the contract's list)."""
     attacker, target = pair(s, q)
-    return situation.net(situation.situation_edges(s.state, attacker, target, attack_kind(q) != MELEE))
+    return situation.net(situation.situation_edges(s.state, attacker, target, attack_kind(q) != MELEE, unseen=False))
 
 
 def q_path_cost(s: Scenario, q: dict[str, Any]) -> int | None:

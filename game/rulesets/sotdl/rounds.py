@@ -25,6 +25,7 @@ from game.rulesets.sotdl.components import (
     PendingDefense,
     PendingFreeAttack,
     Sheet,
+    SideLabels,
 )
 from game.rulesets.sotdl.rolls import D20Roll
 from game.rulesets.sotdl.stats import modifier
@@ -35,6 +36,12 @@ QUIET_ROUNDS = 3      # rounds in a row in which nobody can act end the skirmish
 
 def round_of(state: GameState) -> Initiative:
     return state.world.resource(Initiative)
+
+
+def side_label(state: GameState, side: str) -> str:
+    """The side's roster label ("Wanderers"), or its key when the match was set up without labels."""
+    labels = state.world.maybe_resource(SideLabels)
+    return dict(labels.labels).get(side, side) if labels is not None else side
 
 
 def creatures(state: GameState) -> list[Entity]:

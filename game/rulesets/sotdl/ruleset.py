@@ -22,7 +22,7 @@ from game.rulesets.sotdl.ai import LEVELS as AI_LEVELS
 from game.rulesets.sotdl.ai import ControllerSotdl, ScriptedSotdl
 from game.rulesets.sotdl.commands import COMMANDS as COMMAND_CLASSES
 from game.rulesets.sotdl.commands import InitiativePassed, RoundStarted
-from game.rulesets.sotdl.components import ActionPoints, Gear, Initiative
+from game.rulesets.sotdl.components import ActionPoints, Gear, Initiative, SideLabels
 from game.rulesets.sotdl.content import CreatureSotdl
 from game.rulesets.sotdl.rounds import current_creature as _current
 from game.rulesets.sotdl.rounds import decider as _decider
@@ -135,6 +135,7 @@ def new_match(bf: Battlefield, rosters: list[Roster], creatures: dict[str, Creat
     order, opening = roll_side_initiative(state, dice, [r.side for r in playing])
     refresh(state)
     world.set_resource(Initiative(1, order, order[0], None, "round"))
+    world.set_resource(SideLabels(tuple((r.side, r.label) for r in playing)))
     opening += [RoundStarted(1), InitiativePassed(order[0], None, "round")]
     return Match(state, dice, seed, ruleset=NAME, opening=opening)
 

@@ -8,9 +8,9 @@ from game.core.grid import Size, Square, footprint, space_distance
 from game.core.lines import best_cover_lines, line_of_effect, line_of_sight
 from game.ecs.components import Body, Conditions
 from game.ecs.world import Entity
-from game.rulesets.sotdl import afflictions
+from game.rulesets.sotdl import afflictions, light
 from game.rulesets.sotdl.components import ActionPoints, Sheet
-from game.rulesets.sotdl.i18n import L_, named
+from game.rulesets.sotdl.i18n import L_
 from game.rulesets.sotdl.stats import reach_yards, size_points
 from game.state import GameState
 
@@ -78,8 +78,20 @@ def concealment(state: GameState, attacker: Entity, target: Entity) -> str:
     if state.has_condition(target, "invisible"):
         return "total"
     bf = state.battlefield
-    worst = max(bf.at(sq).obscured for sq in footprint(*state.space(target)))
+    worst = max(light.obscured(bf, sq) for sq in footprint(*state.space(target)))
     return CONCEALMENT[Obscurement(worst)]
+
+
+def concealment_reason(state: GameState, target: Entity, seen: str) -> str:
+    """The forecast's name for the target's obscurement ``seen``: a light's shadows or darkness (E4) said as such."""
+    if seen == "total" and not state.has_condition(target, "invisible"):
+        return "in darkness"
+    if seen == "partial":
+        bf = state.battlefield
+        squares = [sq for sq in footprint(*state.space(target)) if light.obscured(bf, sq) == Obscurement.LIGHT]
+        if all(light.in_shadows(bf, sq) for sq in squares):
+            return "in shadow"
+    return OBSCURED_NAMES[seen]
 
 
 def can_see(state: GameState, viewer: Entity, target: Entity, ignore_hidden: bool = False) -> bool:
@@ -89,7 +101,7 @@ def can_see(state: GameState, viewer: Entity, target: Entity, ignore_hidden: boo
         return False
     if concealment(state, viewer, target) == "total":
         return False
-    return line_of_sight(state.battlefield, state.space(viewer), state.space(target))
+    return line_of_sight(light.seen_battlefield(state.battlefield), state.space(viewer), state.space(target))
 
 
 def size_edge(attacker_size: int, target_size: int, grab: bool = False) -> int:
@@ -103,9 +115,11 @@ def size_edge(attacker_size: int, target_size: int, grab: bool = False) -> int:
     return 0
 
 
-def situation_edges(state: GameState, attacker: Entity, target: Entity, ranged: bool) -> list[tuple[str, int]]:
+def situation_edges(state: GameState, attacker: Entity, target: Entity, ranged: bool,
+                    unseen: bool = True) -> list[tuple[str, int]]:
     """The boons (+) and banes (-) the situation puts on a hit test: the target's afflictions (A6-A7),
-    the attacker's (A5), cover against ranged attacks (E2), obscurement (E3; unseen as heavy, §16.38)."""
+    the attacker's (A5), cover against ranged attacks (E2), obscurement (E3; shadows E4; unseen as heavy, §16.38,
+    unless ``unseen`` is False: the query contract's boons count partial and heavy obscurement only)."""
     theirs = conditions(state, target)
     edges: list[tuple[str, int]] = [(name, 1) for name in afflictions.boons_against(theirs)]
     if theirs.has("prone"):
@@ -115,8 +129,8 @@ def situation_edges(state: GameState, attacker: Entity, target: Entity, ranged: 
     if COVER_BANES.get(level):
         edges.append((f"{level.replace('_', '-')} cover", -COVER_BANES[level]))
     seen = concealment(state, attacker, target)
-    if CONCEALMENT_BANES[seen]:
-        edges.append((OBSCURED_NAMES[seen], -CONCEALMENT_BANES[seen]))
+    if CONCEALMENT_BANES[seen] and (unseen or seen != "total"):
+        edges.append((concealment_reason(state, target, seen), -CONCEALMENT_BANES[seen]))
     return edges
 
 
@@ -186,13 +200,13 @@ def hide_problem(state: GameState, entity: Entity) -> str | None:
     """E6 (§11.3.3, §16.44): hiding needs no enemy seeing the creature, or a heavily (or totally) obscured
     square, or three-quarters cover against every enemy that sees it."""
     bf = state.battlefield
-    if max(bf.at(sq).obscured for sq in footprint(*state.space(entity))) >= Obscurement.HEAVY:
+    if max(light.obscured(bf, sq) for sq in footprint(*state.space(entity))) >= Obscurement.HEAVY:
         return None
     watchers = [e for e in state.standing() if state.are_enemies(e, entity)
                 and can_see(state, e, entity, ignore_hidden=True)]
     if all(cover(state, e, entity, True) in (THREE_QUARTERS, TOTAL) for e in watchers):
         return None
-    return L_("{name} is in plain sight of {enemy}", name=named(state, entity), enemy=named(state, watchers[0]))
+    return L_("{name} is in plain sight of {enemy}", name=state.name(entity), enemy=state.name(watchers[0]))
 
 
 def stays_hidden(state: GameState, entity: Entity) -> bool:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Callable
 
-from game.core.grid import Square, footprint, space_distance
+from game.core.grid import Square, space_distance
 from game.core.movement import SearchResult
 from game.ecs.world import Entity
 from game.engine.choices import Choice
@@ -22,7 +22,7 @@ from game.rulesets.sotdl.commands import (
 )
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import figure, others, speed, validate
-from game.rulesets.sotdl.i18n import _
+from game.rulesets.sotdl.i18n import L_, _
 from game.rulesets.sotdl.movement import crawl_factor, reachable
 from game.rulesets.sotdl.rolls import HIT_TN, chance_at_least
 from game.rulesets.sotdl.presentation.narration import DEFENSE_NAMES, gear_name
@@ -86,7 +86,7 @@ def walk_refusal(state: GameState, actor: Entity, search: SearchResult | None, k
     """The door's verdict on a walk of ``kind`` to the nearest square it reaches, or why there is none."""
     if search is None:
         gate = validate(state, Pass(actor))
-        return gate or Refusal(_("{name} cannot move").format(name=state.name(actor)), "M12-M14")
+        return gate or Refusal(L_("{name} cannot move", name=state.name(actor)), "M12-M14")
     nearest = min(search.endable, key=lambda s: (search.cost[s], s))
     return validate(state, kind(actor, search.path_to(nearest)))
 
@@ -226,14 +226,13 @@ def command_for(state: GameState, actor: Entity, key: str, target: Entity | None
 @dataclass(frozen=True)
 class DefenseOption:
     """One defense in the defender's list: its door name, AP cost, chance to stop the attack, why it cannot be
-    taken now ("" if it can), whether it is untrained (R17: 2 banes) and, for a long jump, where it lands."""
+    taken now ("" if it can) and whether it is untrained (R17: 2 banes); a long jump's landing is picked on the map."""
 
     name: str
     cost: int
     chance: Fraction | None
     why: str
     untrained: bool
-    to: Square | None = None
     counter: bool = False      # ``chance`` is then that the counter's own blow hits (§16.22)
 
 
@@ -250,7 +249,7 @@ def _weapon_defenses(state: GameState, offer: PendingDefense) -> list[DefenseOpt
     me, sheet = offer.target, state.world.get(offer.target, Sheet)
     usable = attack.defense_options(state, me, offer.attacker, offer.melee, False)
     left = ap(state, me).left
-    armed = attack.weapon_of(state, me) is not attack.UNARMED
+    armed = attack.held_weapon(state, me)
     found = []
     for name in defenses.DEFENSES:
         cost = defenses.ap_cost(name, sheet.block_trained)
@@ -290,11 +289,10 @@ def _area_defenses(state: GameState, blast: PendingArea) -> list[DefenseOption]:
     for name in area.AREA_DEFENSES:
         cost = defenses.ap_cost(name, False)
         untrained = name == defenses.BACKFLIP and not state.world.get(me, Sheet).is_trained(name)
-        to = landing(state, blast) if name == defenses.LONG_JUMP else None
-        if name in usable and (name != defenses.LONG_JUMP or to is not None):
-            found.append(DefenseOption(name, cost, None, "", untrained, to))
+        if name in usable and (name != defenses.LONG_JUMP or area.landings(state, blast)):
+            found.append(DefenseOption(name, cost, None, "", untrained))
         elif name in usable:
-            found.append(DefenseOption(name, cost, None, _("no open square to land on outside the flames (M18)"),
+            found.append(DefenseOption(name, cost, None, _("no open square to land on outside the area (M18)"),
                                        untrained))
         elif cost > left:
             found.append(DefenseOption(name, cost, None, _("{cost} AP needed, {left} left (§10)").format(
@@ -304,36 +302,27 @@ def _area_defenses(state: GameState, blast: PendingArea) -> list[DefenseOption]:
     return found
 
 
-def landing(state: GameState, blast: PendingArea) -> Square | None:
-    """M18: the nearest open square within the long jump and outside the area."""
-    me = blast.target
-    (x, y), side = state.space(me)
-    reach = area.jump_yards(state, me)
-    inside = set(blast.squares)
-    spots = [(x + dx, y + dy) for dy in range(-reach, reach + 1) for dx in range(-reach, reach + 1)]
-    spots = [s for s in spots if area.landing_problem(state, me, s) is None
-             and not any(q in inside for q in footprint(s, side))]
-    return min(spots, key=lambda s: (max(abs(s[0] - x), abs(s[1] - y)), s)) if spots else None
-
-
 def option_label(option: DefenseOption) -> str:
     """"Dodge · 1 AP · stops it 100%" or "Parry · 1 AP · untrained: 2 banes · 35%"."""
     parts = [_(DEFENSE_NAMES[option.name]), _("{n} AP").format(n=option.cost)]
-    if option.untrained:
+    if option.untrained and option.name == defenses.DISARM:      # §16.24: banes cannot touch a natural roll
+        parts.append(_("untrained: a natural 20 only"))
+    elif option.untrained:
         parts.append(_("untrained: 2 banes"))
     if option.chance is not None and option.counter:
         parts.append(_("takes the blow, strikes back {p}%").format(p=percent(option.chance)))
     elif option.chance is not None:
         parts.append(_("stops it {p}%").format(p=percent(option.chance)))
-    if option.to is not None:
-        parts.append(_("lands at {x},{y}").format(x=option.to[0], y=option.to[1]))
+    if option.name == defenses.LONG_JUMP and not option.why:
+        parts.append(_("then pick where to land"))
     return " · ".join(parts)
 
 
-def defend_command(state: GameState, option: DefenseOption) -> Defend:
+def defend_command(state: GameState, option: DefenseOption, to: Square | None = None) -> Defend:
+    """The answer a defense from the list makes; a long jump lands on ``to`` (picked on the map)."""
     who = state.world.maybe_resource(PendingDefense)
     defender = who.target if who is not None else state.world.resource(PendingArea).target
-    return Defend(defender, option.name, option.to)
+    return Defend(defender, option.name, to)
 
 
 def free_attack_command(state: GameState, take: bool) -> FreeAttack:

@@ -5,23 +5,29 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.core.grid import Square
+from game.core.battlefield import Obscurement
+from game.core.grid import Square, chebyshev
 from game.core.movement import SearchResult
 from game.ecs.world import Entity
 from game.engine.choices import Choice
 from game.engine.controls import WALK, AreaShown, Card, Controls, LogLine, Popup, Prompt, Screen, WalkPreview, ZoneShown
-from game.i18n.gettext_domains import translate
+from game.i18n.gettext_domains import name as shown_name
 from game.rulesets.sotdl import area, attack, forecast, situation
+from game.rulesets.sotdl.defenses import LONG_JUMP
+from game.rulesets.sotdl.light import in_shadows, lighting, obscured
 from game.rulesets.sotdl.commands import Defend, Move, Pass, Withdraw
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import speed, validate
-from game.rulesets.sotdl.i18n import L_, _, named
+from game.rulesets.sotdl.i18n import L_, _
 from game.rulesets.sotdl.presentation import choices as rules
 from game.rulesets.sotdl.presentation.narration import (
     AFFLICTION_EFFECTS, AFFLICTIONS, EDGES, gear_name, narrate, round_label, signed,
 )
 from game.rulesets.sotdl.rounds import ap, decider
 from game.rulesets.sotdl.vitality import Vitals
+
+
+LANDING = "landing"        # the mode while a long jump's landing is picked on the map
 
 
 class ControlsSotdl(Controls):
@@ -36,7 +42,11 @@ class ControlsSotdl(Controls):
 
     # Who acts ----------------------------------------------------------------------------------------------------
     def acting(self, holder: Entity) -> Entity:
-        """The selected creature when its side holds the initiative and it may take it (R2), else ``holder``."""
+        """The selected creature when its side holds the initiative and it may take it (R2), else ``holder``; while
+        a long jump's landing is picked, the jumper."""
+        blast = self._landing()
+        if blast is not None:
+            return blast.target
         chosen = self.screen.selected
         if chosen is not None and chosen != holder and rules.may_choose(self.state, chosen):
             return chosen
@@ -44,13 +54,18 @@ class ControlsSotdl(Controls):
 
     def _name(self, entity: Entity) -> str:
         """A creature's name in the chosen language ("兽人 2")."""
-        return translate(named(self.state, entity))
+        return shown_name(self.state.name(entity))
 
     def waiting(self) -> bool:
-        return rules.pending(self.state)
+        return rules.pending(self.state) and self._landing() is None
 
     def asked(self) -> Entity | None:
-        return decider(self.state) if rules.pending(self.state) else None
+        """The creature a question waits on; none while its player picks the landing on the map (clicks go there)."""
+        return decider(self.state) if self.waiting() else None
+
+    def _landing(self) -> PendingArea | None:
+        """The area attack whose long jump's landing the player is picking on the map (§12.1, M18), if one is."""
+        return self.state.world.maybe_resource(PendingArea) if self.mode == LANDING else None
 
     def refresh(self) -> None:
         self.clear()
@@ -59,6 +74,13 @@ class ControlsSotdl(Controls):
         if state.outcome is not None:
             self.bar_choices = []
             return
+        blast = self._landing()
+        if blast is not None:                     # the lit squares are every landing the door accepts
+            self.bar_choices = []
+            self.teleports = area.landings(state, blast)
+            return
+        if self.mode == LANDING:
+            self.mode = WALK
         self.bar_choices = rules.choices(state, actor)
         if rules.pending(state):
             return
@@ -98,7 +120,11 @@ class ControlsSotdl(Controls):
 
     # Keys and buttons ----------------------------------------------------------------------------------------------
     def key(self, action: str) -> bool:
+        if action == "cancel" and self._landing() is not None:
+            self._back_to_defenses()
+            return True
         if action in ("yes", "no") and rules.pending(self.state):
+            self.mode = WALK
             self.answer(action == "yes")
             return True
         if action == "end_turn":
@@ -124,8 +150,36 @@ class ControlsSotdl(Controls):
             self._send(Defend(decider(state), "none"))
             return
         self.popup = Popup(_("Defend against a {hit}: pick a defense").format(hit=self._hit()),
-                           [(rules.option_label(o), o, o.why) for o in options],
-                           lambda option: self._send(rules.defend_command(self.state, option)))
+                           [(rules.option_label(o), o, o.why) for o in options], self._defend)
+
+    def _defend(self, option: rules.DefenseOption) -> None:
+        """A defense picked from the list: sent, or for a long jump, its landing to pick on the map (§12.1)."""
+        if option.name != LONG_JUMP:
+            self._send(rules.defend_command(self.state, option))
+            return
+        self.mode = LANDING
+        self.selected = self.state.world.resource(PendingArea).target
+        self.message = ""
+        self.refresh()
+
+    def _back_to_defenses(self) -> None:
+        """Esc or a right click while the landing is picked: the defense list again."""
+        self.mode = WALK
+        self.refresh()
+        self.answer(True)
+
+    def _land(self, square: Square) -> None:
+        """A landing square clicked: the long jump through the door, or the door's reason on the hint line."""
+        blast = self._landing()
+        assert blast is not None
+        command = Defend(blast.target, LONG_JUMP, square)
+        refusal = validate(self.state, command)
+        if refusal is not None:
+            self.message = L_("Can't: {why}", why=rules.shown(refusal))
+            return
+        self.mode = WALK
+        self.screen.skip_animations()
+        self.submit(command)
 
     def _hit(self) -> int:
         offer = self.state.world.maybe_resource(PendingDefense)
@@ -135,6 +189,9 @@ class ControlsSotdl(Controls):
         return blast.hit if blast is not None else 0
 
     def right_click(self) -> bool:
+        if self._landing() is not None:
+            self._back_to_defenses()
+            return True
         if self.mode != WALK:
             self.mode = WALK
             self.refresh()
@@ -159,6 +216,9 @@ class ControlsSotdl(Controls):
 
     # Clicks on the map ---------------------------------------------------------------------------------------------
     def click_square(self, square: Square) -> None:
+        if self._landing() is not None:
+            self._land(square)
+            return
         state = self.state
         occupant = state.occupant_at(square)
         if self._stale():
@@ -192,10 +252,14 @@ class ControlsSotdl(Controls):
 
     # What the screen shows -----------------------------------------------------------------------------------------
     def aiming_area(self) -> bool:
-        return self.mode == rules.THROW and self.area_shown() is not None
+        return self.area_shown() is not None
 
     def area_shown(self) -> AreaShown | None:
-        """Alchemist's fire where the mouse points: its 3x3 squares and who it catches (R20)."""
+        """Alchemist's fire where the mouse points: its 3x3 squares and who it catches (R20); while a landing is
+        picked, the flames the jump escapes."""
+        blast = self._landing()
+        if blast is not None:
+            return AreaShown(blast.squares, tuple(area.caught(self.state, blast.squares)), False)   # seen, not aimed
         square = self.screen.hover_square()
         if self.mode != rules.THROW or square is None or square not in self.teleports:
             return None
@@ -203,7 +267,14 @@ class ControlsSotdl(Controls):
         return AreaShown(squares, tuple(area.caught(self.state, squares)), True)
 
     def zones_shown(self) -> list[ZoneShown]:
-        return []
+        """The map's lights (E4): each one's bright ring and its shadows out to twice the radius (1 bane), and the
+        darkness no light reaches (unseen: 2 banes, E3)."""
+        lit = lighting(self.state.battlefield)
+        # Drawn in this order, each zone's name tab over the zones before it: the darkness, the shadows, the light.
+        shown = [ZoneShown(_("Darkness: unseen, 2 banes"), lit.dark)] if lit.dark else []
+        shown += [ZoneShown(_("Shadows: 1 bane"), ring.shadows, glow="dim") for ring in lit.rings if ring.shadows]
+        shown += [ZoneShown(_("Light, {n} yd").format(n=ring.radius), ring.bright, glow="bright") for ring in lit.rings]
+        return shown
 
     def reach_speed(self) -> int:
         return speed(self.state, self.actor)
@@ -352,6 +423,9 @@ class ControlsSotdl(Controls):
 
     def hint(self) -> str:
         state, name = self.state, self._name
+        blast = self._landing()
+        if blast is not None:
+            return self._landing_hint(blast)
         if rules.pending(state):
             if state.world.maybe_resource(PendingFreeAttack) is not None:
                 return _("Take the free attack (Y) or let the mover go (N).")
@@ -385,6 +459,7 @@ class ControlsSotdl(Controls):
         preview = self.walk_preview() if self.selected == self.actor else None
         if preview is not None:
             fall = " " + _("Steps down {n} ft: a fall.").format(n=preview.fall_ft) if preview.fall_ft else ""
+            fall += self._light_words(preview.path[-1]) if preview.path else ""
             verb = _("Withdraw") if self.mode == rules.WITHDRAW else _("Walk")
             if preview.attackers:
                 return _("{verb} here: {cost} yards; leaves the reach of {names} (free attack, marked !).").format(
@@ -392,3 +467,25 @@ class ControlsSotdl(Controls):
             return _("{verb} here: {cost} yards. Click to move.").format(verb=verb, cost=preview.cost) + fall
         return _("{name} acts: click a lit square to walk, a marked enemy to attack, another of your creatures "
                  "to act with it; letters for actions; Enter passes.").format(name=name(self.actor))
+
+    def _landing_hint(self, blast: PendingArea) -> str:
+        """The hovered landing square: how far, and the exact chance the landing's Agility roll keeps the jumper up."""
+        state = self.state
+        square = self.screen.hover_square()
+        yards = area.jump_yards(state, blast.target)
+        if square is None or square not in self.teleports:
+            return _("Long jump ({n} yards): click a lit square outside the area to land there (arrows and Space on "
+                     "the keyboard); Esc goes back to the defenses.").format(n=yards)
+        return _("Land here: {n} yards; then Agility, TN 10: {p}% to stay on your feet (M18). Click.").format(
+            n=chebyshev(state.square(blast.target), square),
+            p=rules.percent(area.landing_chance(state, blast.target)))
+
+    def _light_words(self, square: Square) -> str:
+        """What the light makes of a square (E3-E4), for the walk's hint; "" in plain light."""
+        bf = self.state.battlefield
+        if in_shadows(bf, square):
+            return " " + _("In a light's shadows: attacks on a creature there have 1 bane (E4).")
+        if obscured(bf, square) == Obscurement.TOTAL:
+            return " " + _("In darkness: a creature there is unseen, 2 banes (E3).")
+        return ""
+

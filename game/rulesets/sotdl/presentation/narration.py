@@ -11,7 +11,8 @@ from typing import Any
 from game.engine.controls import LogLine
 from game.ecs.world import Entity
 from game.engine.cues import Sound
-from game.i18n.gettext_domains import Lazy, translate
+from game.i18n.gettext_domains import Lazy
+from game.i18n.gettext_domains import name as shown_name
 from game.rulesets.sotdl.commands import (
     ActionTaken, AfflictionChanged, ApLost, AttackResolved, Damaged, DefenseOffered, Fell, FreeAttackOffered, Healed,
     InitiativePassed, ItemDamaged, Moved, Pushed, Rolled, RoundEnded, RoundStarted, SideInitiativeRolled,
@@ -19,8 +20,8 @@ from game.rulesets.sotdl.commands import (
 )
 from game.rulesets.sotdl.components import Sheet
 from game.rulesets.sotdl import attack, forecast
-from game.rulesets.sotdl.i18n import L_, Ln_, N_, _, named
-from game.rulesets.sotdl.rounds import round_of
+from game.rulesets.sotdl.i18n import L_, Ln_, N_, _
+from game.rulesets.sotdl.rounds import round_of, side_label
 from game.rulesets.sotdl.vitality import Vitals
 from game.state import GameState
 
@@ -69,13 +70,13 @@ EDGES = {"size": N_("size"), "invisible": N_("invisible"), "charge": N_("charge"
          "two-handed weapon": N_("two-handed weapon"), "prone, within reach": N_("prone, within reach"),
          "prone, beyond reach": N_("prone, beyond reach"), "half cover": N_("half cover"),
          "three-quarters cover": N_("three-quarters cover"), "partially obscured": N_("partially obscured"),
-         "heavily obscured": N_("heavily obscured"), "unseen": N_("unseen")}
-# The sides' colours, as the banner and refusals name them ("the blue side's move").
-SIDES = {"blue": N_("blue"), "red": N_("red"), "green": N_("green"), "yellow": N_("yellow")}
+         "heavily obscured": N_("heavily obscured"), "unseen": N_("unseen"),
+         "in shadow": N_("in a light's shadows (E4)"), "in darkness": N_("in darkness, unseen (E3-E4)")}
 # The weapons and armor of data/gear.toml by their keys (their names on screen), and the shield.
 GEAR = {"longsword": N_("longsword"), "greatsword": N_("greatsword"), "mace": N_("mace"), "dagger": N_("dagger"),
-        "staff": N_("staff"), "spear": N_("spear"), "shortbow": N_("shortbow"), "crossbow": N_("crossbow"),
-        "club": N_("club"), "claws": N_("claws"), "greataxe": N_("greataxe"), "leather": N_("leather"),
+        "venom_dagger": N_("venom dagger"), "staff": N_("staff"), "spear": N_("spear"), "shortbow": N_("shortbow"),
+        "crossbow": N_("crossbow"), "club": N_("club"), "claws": N_("claws"), "greataxe": N_("greataxe"),
+        "leather": N_("leather"),
         "hide": N_("hide armor"), "chain": N_("chain"), "plate": N_("plate"), "shield": N_("shield"),
         "unarmed": N_("unarmed")}
 
@@ -91,13 +92,11 @@ def gear_name(name: str) -> str:
 
 
 def round_label(state: GameState) -> str:
-    """The banner: "Round 2 · Orc 2 was attacked: Orc 2's move" (R2, R4), in the chosen language."""
+    """The banner: "Round 2 · Orc 2 was attacked: Orc 2's move" or "Round 1 · Wanderers move first" (R2, R4), in the
+    chosen language (a roster's label is looked up in the catalogues like a creature's name)."""
     text, values = forecast.banner(state)
     current = round_of(state)
-    shown = {"side": _(SIDES.get(current.side, current.side))}
-    if current.holder is not None:
-        shown["name"] = translate(named(state, current.holder))
-    line = _(text).format(**{key: shown.get(key, value) for key, value in values.items()})
+    line = _(text).format(**{key: shown_name(value) for key, value in values.items()})
     return _("Round {number}").format(number=current.number) + " · " + line
 
 
@@ -116,11 +115,11 @@ def boon_dice(net: int, d6s: tuple[int, ...]) -> str:
 
 def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> list[LogLine]:
     """The log lines of one event, each with the rule it follows; the dice of a test go to the dice tab."""
-    def name(entity: Entity) -> Lazy:
-        return named(state, entity)
+    def name(entity: Entity) -> str:
+        return state.name(entity)
 
     def side(s: str) -> str:
-        return side_labels.get(s, SIDES.get(s, s))
+        return side_labels.get(s, side_label(state, s))
 
     if isinstance(event, SideInitiativeRolled):
         return [LogLine(L_("{side} roll initiative: d20 {natural} {modifier} = {total}", side=side(event.side),
@@ -200,7 +199,7 @@ def narrate(event: Any, state: GameState, side_labels: dict[str, str]) -> list[L
 
 def _rolled(event: Rolled, state: GameState) -> list[LogLine]:
     """A d20 test: its verdict in the combat log, its dice (T1-T3) in the dice log."""
-    who = named(state, event.actor)
+    who = state.name(event.actor)
     what = TESTS.get(event.what, event.what)
     verdict = N_("success") if event.success else N_("failure")
     rule = cite("R9") if event.what == "hit" else cite("T1")
@@ -218,7 +217,7 @@ def _rolled(event: Rolled, state: GameState) -> list[LogLine]:
 
 def _resolved(event: AttackResolved, state: GameState) -> LogLine:
     """How an attack ended (§11.1.4, §12)."""
-    attacker, target = named(state, event.attacker), named(state, event.target)
+    attacker, target = state.name(event.attacker), state.name(event.target)
     defense = DEFENSE_NAMES.get(event.defense, event.defense)
     outcome = event.outcome
     if outcome == "miss":
@@ -250,16 +249,19 @@ def _resolved(event: AttackResolved, state: GameState) -> LogLine:
 
 def _damaged(event: Damaged, state: GameState) -> list[LogLine]:
     """H1-H8: the damage, the total against Health, and what it did."""
-    who = named(state, event.target)
+    who = state.name(event.target)
     health = state.world.get(event.target, Vitals).health
     faces = ", ".join(str(d) for d in event.dice)
     lines = [LogLine(L_("{name} takes {amount} damage: {total} of {health}", name=who, amount=event.amount,
                         total=min(event.total, health), health=health), cite("H1"))]
     if faces:
+        # The roll as rolled: past the damage total's cap (H1) it still counts whole for instant death (H6).
         lines.append(LogLine(L_("{name}'s damage: {count}d ({faces}) = {amount}", name=who, count=len(event.dice),
-                                faces=faces, amount=event.amount), cite("R15"), dice=True))
+                                faces=faces, amount=sum(event.dice)), cite("R15"), dice=True))
     if event.dead and event.instant:
-        lines.append(LogLine(L_("{name} dies at once: the damage was at least its Health", name=who), cite("H6")))
+        blow = sum(event.dice) if event.dice else event.amount
+        lines.append(LogLine(L_("{name} dies at once: {amount} damage in one blow is at least its Health", name=who,
+                                amount=blow), cite("H6")))
     elif event.dead:
         lines.append(LogLine(L_("{name} dies", name=who), cite("§5.8")))
     elif event.injured and not event.incapacitated:      # incapacitation is told by its affliction's line
