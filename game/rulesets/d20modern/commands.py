@@ -235,9 +235,17 @@ class React:
     attack: bool
 
 
+@dataclass(frozen=True)
+class OverrunAnswer:
+    """The overrun's target answers (OVR-02): ``block`` (the attacker tries to trip it) or avoid (it lets it by)."""
+
+    actor: Entity
+    block: bool
+
+
 COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
             Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Overrun, Disarm, PickUp, AttackObject, Delay, Ready, EndTurn,
-            React)
+            React, OverrunAnswer)
 
 
 # Events ---------------------------------------------------------------------------------------------------

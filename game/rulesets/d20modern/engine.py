@@ -17,7 +17,7 @@ from game.rulesets.d20modern import attack, injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, AttackObject, Autofire, BullRush, Charge, ConditionChanged,
     CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered,
-    Overrun, React,
+    Overrun, OverrunAnswer, React,
     PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
@@ -67,6 +67,9 @@ def _turn_problem(state: GameState, actor: Entity) -> Refused | None:
     if actor not in state.creatures():
         return Refused(L_("no such creature"), "d20-modern §1")
     offer = pending(state)
+    if offer is not None and offer.reason == overrun.CHOICE:
+        return Refused(L_("{name} must first choose to avoid or block the overrun", name=state.name(offer.reactors[0])),
+                       "d20-modern OVR-02")
     if offer is not None:
         return Refused(L_("{name} must first answer the attack of opportunity", name=state.name(offer.reactors[0])),
                        "d20-modern §5.4")
@@ -313,8 +316,15 @@ def validate_stabilize(state: GameState, c: Stabilize) -> Refused | None:
 
 def validate_react(state: GameState, c: React) -> Refused | None:
     offer = pending(state)
-    if offer is None or offer.reactors[0] != c.actor:
+    if offer is None or offer.reactors[0] != c.actor or offer.reason == overrun.CHOICE:
         return Refused(L_("no attack of opportunity is offered to this creature"), "d20-modern §5.4")
+    return None
+
+
+def validate_overrun_answer(state: GameState, c: OverrunAnswer) -> Refused | None:
+    offer = pending(state)
+    if offer is None or offer.reactors[0] != c.actor or offer.reason != overrun.CHOICE:
+        return Refused(L_("no overrun waits for this creature's answer"), "d20-modern OVR-02")
     return None
 
 
@@ -332,10 +342,10 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
 
 def validate(state: GameState, command: Any) -> Refused | None:
     """Whether the command may be applied now (no dice, no change)."""
-    if isinstance(command, React):
+    if isinstance(command, (React, OverrunAnswer)):
         if state.outcome is not None:
             return Refused(L_("the skirmish is over"), "d20-modern §1")
-        return validate_react(state, command)
+        return validate_react(state, command) if isinstance(command, React) else validate_overrun_answer(state, command)
     check = VALIDATORS.get(type(command))
     if check is None:
         return Refused(L_("not a d20-modern command: {kind}", kind=type(command).__name__), "d20-modern")
@@ -533,13 +543,29 @@ def apply_stabilize(state: GameState, c: Stabilize, dice: Dice) -> list[Any]:
 
 
 def apply_overrun(state: GameState, c: Overrun, dice: Dice) -> list[Any]:
-    """OVR-02: the overrun, then the rest of the walk past the target, provoking as any walk (not again from those
-    the walk in already provoked)."""
+    """OVR-02: the walk in; the target's controller chooses to avoid or block (asked through the door, as an attack
+    of opportunity is), unless it cannot act or is prone and so lets the attacker by."""
     passed = tuple(overrun.provoked(state, c))
-    outcome = overrun.resolve_overrun(state, c, dice)
+    events = overrun.walk_in(state, c)
+    if overrun.asked(state, c.target):
+        return events + _pause(state, c.actor, [c.target], c, overrun.CHOICE, passed)
+    return events + _overrun_settled(state, c, False, passed, dice)
+
+
+def _overrun_settled(state: GameState, c: Overrun, block: bool, passed: tuple[Entity, ...], dice: Dice) -> list[Any]:
+    """The target's answer played, then the rest of the walk past it, provoking as any walk (not again from those
+    the walk in already provoked)."""
+    outcome = overrun.settle(state, c, block, dice)
     if not outcome.rest:
         return outcome.events
     return outcome.events + _walk(state, dice, Continue(c.actor, outcome.rest, "overrun"), passed)
+
+
+def apply_overrun_answer(state: GameState, c: OverrunAnswer, dice: Dice) -> list[Any]:
+    offer = pending(state)
+    assert offer is not None and isinstance(offer.resume, Overrun)      # the door checked it
+    state.world.clear_resource(PendingOpportunity)
+    return _overrun_settled(state, offer.resume, c.block, offer.passed, dice)
 
 
 def apply_react(state: GameState, c: React, dice: Dice) -> list[Any]:
@@ -594,6 +620,8 @@ def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
         return problem
     if isinstance(command, React):
         events = apply_react(state, command, dice)
+    elif isinstance(command, OverrunAnswer):
+        events = apply_overrun_answer(state, command, dice)
     elif isinstance(command, EndTurn):
         events = end_turn(state, dice)
     else:
