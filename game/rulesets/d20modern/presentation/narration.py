@@ -192,7 +192,7 @@ class Narrator:
         if isinstance(event, OpposedCheck):
             outcome = _("wins") if event.won else _("loses")
             return [LogLine(_("{what}: {who} {total} against {other} {opposed}: {who} {outcome}.").format(
-                what=word(event.what), who=name(event.entity), total=event.total, other=name(event.opponent),
+                what=word(event.what).capitalize(), who=name(event.entity), total=event.total, other=name(event.opponent),
                 opposed=event.opposed_by, outcome=outcome), f"{RULE} §10", dice=False)]
         if isinstance(event, Delayed):
             return [LogLine(_("{who} delays, to act after {other}.").format(who=name(event.entity),
