@@ -11,6 +11,7 @@ from game.core.grid import Square, footprint
 from game.ecs.world import Entity
 from game.engine.choices import Choice
 from game.engine.refusal import Refusal
+from game.i18n.gettext_domains import name as shown_name
 from game.engine.controls import (
     WALK, AreaShown, Card, Controls, LogLine, Popup, Prompt, Screen, WalkPreview, ZoneShown,
 )
@@ -377,7 +378,7 @@ class ControlsD20(Controls):
             return None
         state, reactor = self.state, offer.reactors[0]
         side = state.side(reactor)
-        label = self.screen.side_labels.get(side, side)
+        label = shown_name(self.screen.side_labels.get(side, side))     # a roster's name, in the player's language
         weapon = melee_weapon(state, reactor)
         if offer.reason == overrun.CHOICE:
             return self._overrun_prompt(offer.resume, label)       # type: ignore[arg-type]
