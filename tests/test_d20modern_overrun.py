@@ -308,3 +308,40 @@ def test_OVR_02_a_record_of_the_overrun_and_its_answer_replays_to_the_same_event
     again, replayed = play([ruleset.command_from_json(ruleset.command_to_json(c)) for c in record])
     assert events == replayed and first.world.snapshot() == again.world.snapshot()
     assert any(isinstance(e, ActionTaken) and e.action == "block overrun" for e in events[2])
+
+
+def test_OVR_02_a_saved_skirmish_with_an_overrun_and_its_answer_verifies_and_loads_event_for_event(tmp_path):
+    """On the Warehouse, the computer's own commands until a soldier can overrun a guard dog; the player overruns, the
+    dogs let the walk in pass and the target blocks; the save replays to the same events."""
+    from pathlib import Path
+
+    from game.replay import saves
+    from game.replay.format import Setup
+    from game.replay.load import load, verify
+    from game.rulesets.d20modern.ai import ControllerD20
+    from game.maps.loader import load_battlefield
+    warehouse = Path(__file__).resolve().parent.parent / "maps" / "warehouse.tmx"
+    bf = load_battlefield(warehouse)
+    rosters = ruleset.rosters_in_play(bf, ruleset.load_rosters())
+    match = ruleset.new_match(bf, rosters, ruleset.load_creatures(), seed=5)
+    state = match.state
+    command = None
+    for _ in range(200):
+        me = engine.decider(state)
+        if engine.pending(state) is None:
+            command = next((c for c in (Overrun(me, e, overrun.path_through(state, me, e)) for e in state.creatures())
+                            if engine.validate(state, c) is None and overrun.asked(state, c.target)), None)
+        if command is not None:
+            break
+        match.submit(ControllerD20(state.side(me), "normal", 5).next_command(state))
+    assert command is not None
+    match.submit(command)
+    while engine.pending(state) is not None and engine.pending(state).reason != overrun.CHOICE:
+        match.submit(React(engine.decider(state), False))
+    match.submit(OverrunAnswer(command.target, True))
+    assert match.record[-1][0] == OverrunAnswer(command.target, True)
+    path = saves.write_save(tmp_path / "overrun.json", match, Setup(warehouse, tuple(rosters)), with_events=True)
+    assert verify(path) == []
+    loaded = load(path).match
+    assert [c for c, _ in loaded.record] == [c for c, _ in match.record]
+    assert [e for _, e in loaded.record] == [e for _, e in match.record]
