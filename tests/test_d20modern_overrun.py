@@ -179,11 +179,14 @@ def test_the_overrun_card_a_click_and_the_defenders_prompt_on_the_hot_seat_scree
         assert prompt is not None and prompt.side == state.side(enemy) and "[Y]" in prompt.labels[0][1]
         assert scene.handover == state.side(enemy)  # hot-seat: the board is hidden until the defender's player is ready
         scene.handover = None
-        press(pygame.K_y)                          # block
+        scene.animator.skip()                      # the walk in shown; then the question
         run_frames(game, 2)
-        assert scene.match.record[-1][0] == OverrunAnswer(enemy, True)
+        click(scene.prompt_buttons["no"].center)  # the mouse: Avoid (the keys: Y blocks, N avoids, as for an AoO)
+        run_frames(game, 2)
+        assert scene.match.record[-1][0] == OverrunAnswer(enemy, False)
+        assert state.square(actor) == line[2] and not state.has_condition(enemy, "prone")
         assert any("moves 10 ft, overrunning" in text for text in logged(scene))
-        assert any(text.endswith("blocks the overrun.") for text in logged(scene))
+        assert any(text.endswith("stands aside and lets the overrun by.") for text in logged(scene))
     finally:
         pygame.quit()
 
