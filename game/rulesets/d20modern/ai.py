@@ -1,13 +1,14 @@
 """A computer player for d20-modern at three levels (easy, normal, hard), sending only commands the door accepts.
 
 Each call looks at the creature the skirmish waits for and takes the first thing that helps: take an offered
-attack of opportunity; stand up; stabilise a dying ally next to it; finish a helpless enemy with a coup de
-grace; a shooter next to an enemy takes a 5-foot step out of its reach before firing (not provoking); throw a
-grenade or spray autofire where it catches two or more enemies and no ally; attack (the full attack's later
-attacks too); reload an empty gun; move: shooters to a square from which they see an enemy, preferring cover
-and squares no enemy threatens, melee creatures next to the nearest enemy (a charge when the straight line
-allows) by a walk that provokes nobody when one exists; end the turn. ``Level`` says what easy leaves out and
-hard adds. Every choice depends on the state, the level and the seed alone, so a replay replays it.
+attack of opportunity (or, as an overrun's target, block or avoid it); stand up; stabilise a dying ally next to
+it; finish a helpless enemy with a coup de grace; a shooter next to an enemy takes a 5-foot step out of its reach
+before firing (not provoking); throw a grenade or spray autofire where it catches two or more enemies and no ally;
+attack (the full attack's later attacks too); reload an empty gun; move: shooters to a square from which they see
+an enemy, preferring cover and squares no enemy threatens, melee creatures next to the nearest enemy (an overrun
+when it pays, ai_overrun.py; a charge when the straight line allows) by a walk that provokes nobody when one
+exists; end the turn. ``Level`` says what easy leaves out and hard adds. Every choice depends on the state, the
+level and the seed alone, so a replay replays it.
 """
 
 from __future__ import annotations
