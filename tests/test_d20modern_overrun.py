@@ -172,6 +172,7 @@ def test_the_overrun_card_a_click_and_the_defenders_prompt_on_the_hot_seat_scree
         assert card.blocked is None and enemy in card.targets
         press(getattr(pygame, f"K_{card.hotkey.lower()}"))
         run_frames(game, 1)
+        assert scene.charges[enemy] == ((x, y), *line[:3])      # the walk through it is drawn when it is hovered
         click(scene.view.square_rect(line[1]).center)
         run_frames(game, 2)
         assert isinstance(scene.match.record[-1][0], Overrun)

@@ -139,6 +139,8 @@ class ControlsD20(Controls):
             self.friends = list(chosen.targets)
         elif chosen is not None and chosen.targets:
             self.targets = {e: mode for e in chosen.targets}
+            if mode == bar.OVERRUN:          # the walk through each target, drawn as the charge's is
+                self.charges = {e: bar.overrun_of(state, actor, e).path for e in chosen.targets}
 
     def _reach(self, mode: str) -> Reach | None:
         state, actor = self.state, self.actor
