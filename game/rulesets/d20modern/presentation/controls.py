@@ -167,7 +167,7 @@ class ControlsD20(Controls):
         if action == bar.THREATS_KEY:
             self.show_threats = not self.show_threats
             self.message = _("Threatened squares shown (tinted): leaving one provokes (AOO-01). T hides them.") \
-                if self.show_threats else _("Threatened squares hidden (T shows them).")
+                if self.show_threats else ""        # hidden again: the hint line is the walk's own again
             self.refresh()
             return True
         return False
