@@ -321,13 +321,6 @@ def validate_react(state: GameState, c: React) -> Refused | None:
     return None
 
 
-def validate_overrun_answer(state: GameState, c: OverrunAnswer) -> Refused | None:
-    offer = pending(state)
-    if offer is None or offer.reactors[0] != c.actor or offer.reason != overrun.CHOICE:
-        return Refused(L_("no overrun waits for this creature's answer"), "d20-modern OVR-02")
-    return None
-
-
 VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     Move: validate_move, Step: validate_step, Attack: validate_attack, Charge: validate_charge,
     Autofire: validate_autofire, Throw: validate_throw, Reload: validate_reload, TotalDefense: validate_total_defense,
@@ -345,7 +338,7 @@ def validate(state: GameState, command: Any) -> Refused | None:
     if isinstance(command, (React, OverrunAnswer)):
         if state.outcome is not None:
             return Refused(L_("the skirmish is over"), "d20-modern §1")
-        return validate_react(state, command) if isinstance(command, React) else validate_overrun_answer(state, command)
+        return validate_react(state, command) if isinstance(command, React) else overrun.validate_answer(state, command)
     check = VALIDATORS.get(type(command))
     if check is None:
         return Refused(L_("not a d20-modern command: {kind}", kind=type(command).__name__), "d20-modern")

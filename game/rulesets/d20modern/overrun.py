@@ -10,10 +10,13 @@ from game.core.grid import Square, footprint
 from game.ecs.components import START_OF_TURN, Condition, Position
 from game.ecs.world import Entity
 from game.rulesets.d20modern import attack, budget as bud, measure, special, threat
-from game.rulesets.d20modern.commands import ActionTaken, AttackRolled, ConditionChanged, Moved, OpposedCheck, Overrun
+from game.rulesets.d20modern.commands import (
+    ActionTaken, AttackRolled, ConditionChanged, Moved, OpposedCheck, Overrun, OverrunAnswer,
+)
 from game.rulesets.d20modern.components import Sheet
 from game.rulesets.d20modern.maneuvers import strength_check, unarmed_of
 from game.rulesets.d20modern.situation import alive, can_act, odds, size_of, speed_ft, watchers
+from game.rulesets.d20modern.turns import pending
 from game.rulesets.d20modern.verdict import Refused
 from game.rulesets.d20modern.walking import Bystander, FeetRules, Walker, line_squares, straight
 from game.state import GameState
@@ -121,6 +124,14 @@ def asked(state: GameState, defender: Entity) -> bool:
     """OVR-02: the defender chooses, avoid or block, when it can act and stands; one that cannot act, or is
     already prone (a trip can do nothing more to it), lets the attacker by unasked (docs/rulings.md)."""
     return can_act(state, defender) and not state.has_condition(defender, "prone")
+
+
+def validate_answer(state: GameState, c: OverrunAnswer) -> Refused | None:
+    """OVR-02: only the target an overrun waits for answers it."""
+    offer = pending(state)
+    if offer is None or offer.reactors[0] != c.actor or offer.reason != CHOICE:
+        return Refused(L_("no overrun waits for this creature's answer"), "d20-modern OVR-02")
+    return None
 
 
 def walk_in(state: GameState, c: Overrun) -> list[Any]:
