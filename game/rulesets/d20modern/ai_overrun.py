@@ -36,6 +36,8 @@ def overruns(state: GameState, me: Entity) -> Iterator[Overrun]:
     knock_downs: list[tuple[int, int, Overrun]] = []
     get_pasts: list[tuple[int, int, Overrun]] = []
     for foe in foes:
+        if overrun.trip_percent(state, me, foe, True) < GET_PAST_PERCENT:
+            continue                 # even charging (+2) the trip is unlikely: no overrun through this foe pays
         # a charge only when the walk is too long for the move action: it leaves the fighter at -2 Defense
         c = next((c for c in (Overrun(me, foe, overrun.path_through(state, me, foe), charge) for charge in (False, True))
                   if validate(state, c) is None), None)
