@@ -96,3 +96,35 @@ def test_MOV_03_a_medium_creature_fills_exactly_one_square():
     assert state.space(m["A"]) == ((0, 0), 1)
     state.world.add(m["b"], Body(Size.LARGE))
     assert state.space(m["b"]) == ((4, 0), 2)
+
+
+def test_ACT_09_a_started_full_round_action_is_completed_by_the_next_turns_first_action():
+    from game.rulesets.d20modern import injury
+    from game.rulesets.d20modern.commands import CoupDeGrace, Move, StartFullRound
+    from game.rulesets.d20modern.turns import STARTED
+    state, m = skirmish(["Ab...", "....c"], {"A": "agent", "b": "gangster", "c": "gangster"})
+    state.world.add(m["b"], injury.Vitals(-3, 15, stable=True))                  # helpless
+    state.world.add(m["A"], fresh(restricted=True))                             # a surprise-round or disabled turn
+    assert engine.validate(state, CoupDeGrace(m["A"], m["b"], "Knife")).rule == "d20-modern SURP-02"
+    engine.execute(state, StartFullRound(m["A"]), ScriptedDice([]))
+    assert state.has_condition(m["A"], STARTED)
+    assert engine.validate(state, StartFullRound(m["A"])) is not None           # the attack action is spent
+    engine.execute(state, EndTurn(m["A"]), ScriptedDice([]))                    # b, stable, does not act
+    engine.execute(state, EndTurn(m["c"]), ScriptedDice([]))
+    assert engine.decider(state) == m["A"] and engine.budget_of(state, m["A"]).started == STARTED
+    assert engine.validate(state, Move(m["A"], ((0, 0), (0, 1)))).rule == "d20-modern ACT-09"    # it comes first
+    assert engine.validate(state, Attack(m["A"], m["b"], "Knife")).rule == "d20-modern ACT-09"
+    engine.execute(state, CoupDeGrace(m["A"], m["b"], "Knife"), ScriptedDice([3, 1, 20]))    # damage, then Fortitude
+    left = engine.budget_of(state, m["A"])
+    assert not left.started and not left.attack and left.move                 # completed with the attack action
+
+
+def test_ACT_09_no_run_charge_or_full_attack_completes_it():
+    from game.rulesets.d20modern.commands import Move, StartFullRound
+    from game.rulesets.d20modern.turns import STARTED
+    state, m = skirmish(["A....b"], {"A": "agent", "b": "gangster"})
+    engine.execute(state, StartFullRound(m["A"]), ScriptedDice([]))
+    state.world.add(m["A"], fresh(started=STARTED))
+    run = tuple((x, 0) for x in range(4))
+    assert engine.validate(state, Move(m["A"], run, "run")).rule == "d20-modern ACT-09"
+    assert engine.validate(state, Charge(m["A"], m["b"], run + ((4, 0),), "Knife")).rule == "d20-modern ACT-09"

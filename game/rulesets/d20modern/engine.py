@@ -18,7 +18,7 @@ from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, AttackObject, Autofire, BullRush, Charge, ConditionChanged,
     CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered,
     Overrun, OverrunAnswer, React,
-    PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
+    PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, StartFullRound, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.cover import TOTAL
@@ -28,7 +28,7 @@ from game.rulesets.d20modern.situation import (
 )
 from game.rulesets.d20modern.verdict import Refused
 from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects, overrun, twoweapon
-from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
+from game.rulesets.d20modern.turns import STARTED, end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
 from game.rulesets.d20modern.i18n import L_
@@ -175,7 +175,7 @@ def validate_attack(state: GameState, c: Attack) -> Refused | None:
     if problem:
         return problem
     if c.careful:
-        return bud.full_round_problem(b, allows_step=True) or reach_problem(state, c.actor, c.target, weapon)
+        return bud.full_round_problem(b, allows_step=True, completes=True) or reach_problem(state, c.actor, c.target, weapon)
     if c.hand != twoweapon.OFF:
         iterations = b.attacks - (1 if b.off_hand else 0)
         problem = bud.next_attack_problem(b, iterations < len(bud.iterative_bonuses(sheet_of(state, c.actor).bab)))
@@ -282,6 +282,11 @@ def validate_stand_up(state: GameState, c: StandUp) -> Refused | None:
     return bud.move_action_problem(budget_of(state, c.actor), False)
 
 
+def validate_start_full_round(state: GameState, c: StartFullRound) -> Refused | None:
+    """ACT-09: an attack action; a full-round action already started must be completed first."""
+    return bud.attack_action_problem(budget_of(state, c.actor))
+
+
 def validate_drop_prone(state: GameState, c: DropProne) -> Refused | None:
     if state.has_condition(c.actor, "prone"):
         return Refused(L_("{name} is already prone", name=state.name(c.actor)), "d20-modern §4.3")
@@ -302,7 +307,7 @@ def validate_coup(state: GameState, c: CoupDeGrace) -> Refused | None:
         return Refused(L_("a coup de grace is made from next to the target"), "d20-modern HLP-01")
     if weapon.magazine and state.world.get(c.actor, Ammo).rounds(weapon.name) < 1:
         return Refused(L_("the {weapon} is empty: reload", weapon=weapon.name), "d20-modern §10.2")
-    return bud.full_round_problem(budget_of(state, c.actor), allows_step=True)
+    return bud.full_round_problem(budget_of(state, c.actor), allows_step=True, completes=True)
 
 
 def validate_stabilize(state: GameState, c: Stabilize) -> Refused | None:
@@ -329,6 +334,7 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, Ready: maneuvers.validate_ready,
     BullRush: bullrush.validate_bull_rush, Disarm: disarm.validate_disarm, PickUp: disarm.validate_pick_up,
     AttackObject: objects.validate_attack_object, Overrun: overrun.validate_overrun,
+    StartFullRound: validate_start_full_round,
     EndTurn: lambda state, c: None,
 }
 
@@ -511,6 +517,12 @@ def apply_stand_up(state: GameState, c: StandUp, dice: Dice) -> list[Any]:
     return [ConditionChanged(c.actor, "prone", False)]
 
 
+def apply_start_full_round(state: GameState, c: StartFullRound, dice: Dice) -> list[Any]:
+    """ACT-09: the attack action spent; the creature's next turn begins with the completion (turns.start_turn)."""
+    _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
+    return _add_condition(state, c.actor, STARTED)
+
+
 def apply_drop_prone(state: GameState, c: DropProne, dice: Dice) -> list[Any]:
     return _add_condition(state, c.actor, "prone")
 
@@ -602,7 +614,7 @@ APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
     Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready, BullRush: bullrush.apply_bull_rush,
     Disarm: disarm.apply_disarm, PickUp: disarm.apply_pick_up, AttackObject: objects.apply_attack_object,
-    Overrun: apply_overrun,
+    Overrun: apply_overrun, StartFullRound: apply_start_full_round,
 }
 
 

@@ -57,7 +57,7 @@ WORDS = {
     "trip back": N_("trip back"), "disarm back": N_("disarm back"),
     "start": N_("grab"), "hold": N_("hold"), "damage": N_("damage"), "pin": N_("pin"), "escape": N_("escape"),
     "fortitude": N_("Fortitude"), "reflex": N_("Reflex"), "will": N_("Will"), "aid": N_("aid another"),
-    "strain": N_("strain"),
+    "strain": N_("strain"), "full_round_started": N_("a full-round action started"),
 }
 
 MOVE_WORDS = {MOVE: N_("{who} moves {n} ft."), DOUBLE: N_("{who} double-moves {n} ft."),
