@@ -106,6 +106,9 @@ def test_ACT_09_a_started_full_round_action_is_completed_by_the_next_turns_first
     state.world.add(m["b"], injury.Vitals(-3, 15, stable=True))                  # helpless
     state.world.add(m["A"], fresh(restricted=True))                             # a surprise-round or disabled turn
     assert engine.validate(state, CoupDeGrace(m["A"], m["b"], "Knife")).rule == "d20-modern SURP-02"
+    from game.rulesets.d20modern.presentation import bar
+    card = next(c for c in bar.choices(state, m["A"], False) if c.key == "start_full_round")
+    assert card.blocked is None and bar.instant_command(state, m["A"], card.key) == StartFullRound(m["A"])
     engine.execute(state, StartFullRound(m["A"]), ScriptedDice([]))
     assert state.has_condition(m["A"], STARTED)
     assert engine.validate(state, StartFullRound(m["A"])) is not None           # the attack action is spent
