@@ -84,8 +84,9 @@ def _power_card(screen: pygame.Surface, fonts: Fonts, rect: pygame.Rect, choice:
     third = second + fonts.tiny.get_linesize()
     line2 = f"{name(choice.action)} · {name(choice.reach)}"
     text(screen, fonts.tiny, fit(fonts.tiny, line2, rect.width - 12), (rect.x + 6, second), colour)
-    text(screen, fonts.tiny, fit(fonts.tiny, name(choice.aim), rect.width // 2), (rect.x + 6, third), colour)
     uses = _("at-will") if choice.uses == "at-will" else _("{uses} left").format(uses=name(choice.uses))
+    aim_room = min(rect.width // 2, rect.width - 16 - fonts.tiny.size(uses)[0])    # never under a long "12/15 left"
+    text(screen, fonts.tiny, fit(fonts.tiny, name(choice.aim), aim_room), (rect.x + 6, third), colour)
     text(screen, fonts.tiny, uses, (rect.right - 6, third), colour, "topright")
     if not usable:   # crossed corner: unusable now, readable without colour
         corner = rect.topright

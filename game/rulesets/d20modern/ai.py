@@ -1,13 +1,14 @@
 """A computer player for d20-modern at three levels (easy, normal, hard), sending only commands the door accepts.
 
 Each call looks at the creature the skirmish waits for and takes the first thing that helps: take an offered
-attack of opportunity; stand up; stabilise a dying ally next to it; finish a helpless enemy with a coup de
-grace; a shooter next to an enemy takes a 5-foot step out of its reach before firing (not provoking); throw a
-grenade or spray autofire where it catches two or more enemies and no ally; attack (the full attack's later
-attacks too); reload an empty gun; move: shooters to a square from which they see an enemy, preferring cover
-and squares no enemy threatens, melee creatures next to the nearest enemy (a charge when the straight line
-allows) by a walk that provokes nobody when one exists; end the turn. ``Level`` says what easy leaves out and
-hard adds. Every choice depends on the state, the level and the seed alone, so a replay replays it.
+attack of opportunity (or, as an overrun's target, block or avoid it); stand up; stabilise a dying ally next to
+it; finish a helpless enemy with a coup de grace; a shooter next to an enemy takes a 5-foot step out of its reach
+before firing (not provoking); throw a grenade or spray autofire where it catches two or more enemies and no ally;
+attack (the full attack's later attacks too); reload an empty gun; move: shooters to a square from which they see
+an enemy, preferring cover and squares no enemy threatens, melee creatures next to the nearest enemy (an overrun
+when it pays, ai_overrun.py; a charge when the straight line allows) by a walk that provokes nobody when one
+exists; end the turn. ``Level`` says what easy leaves out and hard adds. Every choice depends on the state, the
+level and the seed alone, so a replay replays it.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from game.core.grid import Square, footprint
 from game.core.lines import line_of_effect, line_of_sight
 from game.ecs.world import Entity
 from game.engine.routes import route_squares
-from game.rulesets.d20modern import explosives, measure, threat, twoweapon
+from game.rulesets.d20modern import ai_overrun, explosives, measure, overrun, threat, twoweapon
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, Attack, Autofire, Charge, CoupDeGrace, EndTurn, Move, PickUp, React, Reload, Stabilize, StandUp, Step,
     Throw,
@@ -46,11 +47,12 @@ class Level:
     best_odds: bool         # hard: the target by expected damage (hit chance x damage, cover and miss chance counted)
     finishes: bool          # coup de grace on helpless enemies, stabilising dying allies
     shoots_and_scoots: bool  # hard: after firing, the move action takes it to cover out of every enemy's reach
+    overruns: bool = True   # a fighter overruns a foe when it pays (ai_overrun.py); easy never does
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(random_target=True, area_attacks=False, seeks_cover=False, avoids_provoking=False, best_odds=False,
-                  finishes=False, shoots_and_scoots=False),
+                  finishes=False, shoots_and_scoots=False, overruns=False),
     "normal": Level(random_target=False, area_attacks=True, seeks_cover=True, avoids_provoking=True, best_odds=False,
                     finishes=True, shoots_and_scoots=False),
     "hard": Level(random_target=False, area_attacks=True, seeks_cover=True, avoids_provoking=True, best_odds=True,
@@ -73,7 +75,10 @@ class ControllerD20:
 
     def next_command(self, state: GameState) -> Any:
         me = decider(state)
-        if pending(state) is not None:
+        offer = pending(state)
+        if offer is not None and offer.reason == overrun.CHOICE:
+            return ai_overrun.answer(state, me)    # OVR-02: block when likely to stop the attacker, else avoid
+        if offer is not None:
             return React(me, True)                 # AOO-07: an attack of opportunity is free damage
         for command in self._choices(state, me):
             if command is not None and validate(state, command) is None:
@@ -122,6 +127,8 @@ class ControllerD20:
             if self.level.shoots_and_scoots and gun is not None and b.move and not b.moved and not b.full_attack:
                 yield self._scoot(state, me, gun)
             return
+        if self.level.overruns and gun is None and melee is not None:
+            yield from ai_overrun.overruns(state, me)
         yield from self._approach(state, me, s, gun, melee)
 
     def _two_weapons(self, state: GameState, me: Entity, target: Entity, weapon: Weapon, b: Any) -> Any:

@@ -63,10 +63,13 @@ def move_action_problem(b: Budget, covers_distance: bool) -> Refused | None:
     return None
 
 
-def full_round_problem(b: Budget, allows_step: bool, charge: bool = False) -> Refused | None:
+def full_round_problem(b: Budget, allows_step: bool, charge: bool = False, completes: bool = False) -> Refused | None:
     """ACT-01: a full-round action takes the whole turn; SURP-03: a charge alone may be made in a restricted
-    turn. ``allows_step``: a 5-foot step already taken is compatible with it (ACT-04: not charge, run, withdraw)."""
+    turn. ``allows_step``: a 5-foot step already taken is compatible with it (ACT-04: not charge, run, withdraw).
+    ``completes``: it may be the completion of one started last turn (ACT-09), made with the attack action."""
     if b.started:
+        if completes and b.attack:
+            return None
         return Refused(L_("the started full-round action must be completed first"), "d20-modern ACT-09")
     if not (b.attack and b.move) or b.moved or b.attacks:
         return Refused(L_("a full-round action needs the whole turn"), "d20-modern ACT-01")
@@ -108,6 +111,8 @@ def use_double_move(b: Budget) -> Budget:
 
 
 def use_full_round(b: Budget, no_step: bool = False, moved: bool = False) -> Budget:
+    if b.started:                # ACT-09: completing the started action takes the attack action only
+        return replace(b, started="", attack=False)
     return replace(b, attack=False, move=False, no_step=b.no_step or no_step, moved=b.moved or moved)
 
 

@@ -223,6 +223,14 @@ class Ready:
 
 
 @dataclass(frozen=True)
+class StartFullRound:
+    """Start a full-round action with the attack action (§4.4, ACT-09); the next action completes it with the attack
+    action: a coup de grace, a knockout blow or a careful shot (never a full attack, charge, run or withdraw)."""
+
+    actor: Entity
+
+
+@dataclass(frozen=True)
 class EndTurn:
     actor: Entity
 
@@ -235,9 +243,17 @@ class React:
     attack: bool
 
 
+@dataclass(frozen=True)
+class OverrunAnswer:
+    """The overrun's target answers (OVR-02): ``block`` (the attacker tries to trip it) or avoid (it lets it by)."""
+
+    actor: Entity
+    block: bool
+
+
 COMMANDS = (Move, Step, Attack, Charge, Autofire, Throw, Reload, TotalDefense, StandUp, DropProne, CoupDeGrace,
             Stabilize, Aid, Knockout, Trip, Grapple, BullRush, Overrun, Disarm, PickUp, AttackObject, Delay, Ready, EndTurn,
-            React)
+            React, OverrunAnswer, StartFullRound)
 
 
 # Events ---------------------------------------------------------------------------------------------------

@@ -17,8 +17,8 @@ from game.rulesets.d20modern import attack, injury, measure, strikes, threat
 from game.rulesets.d20modern.commands import (
     DOUBLE, MOVE, MOVE_MODES, RUN, WITHDRAW, ActionTaken, Aid, Attack, AttackObject, Autofire, BullRush, Charge, ConditionChanged,
     CoupDeGrace, Delay, Disarm, DropProne, EndTurn, Grapple, Knockout, Move, Moved, OpportunityDeclined, OpportunityOffered,
-    Overrun, React,
-    PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, Step, Stepped, Throw, TotalDefense, Trip,
+    Overrun, OverrunAnswer, React,
+    PickUp, Ready, Reload, Reloaded, Stabilize, StandUp, StartFullRound, Step, Stepped, Throw, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, PendingOpportunity, Reaction, Sheet, Weapon
 from game.rulesets.d20modern.situation import (
@@ -27,7 +27,7 @@ from game.rulesets.d20modern.situation import (
 )
 from game.rulesets.d20modern.verdict import Refused
 from game.rulesets.d20modern import bullrush, disarm, maneuvers, objects, overrun, twoweapon
-from game.rulesets.d20modern.turns import end_turn, pending, round_of, upkeep
+from game.rulesets.d20modern.turns import STARTED, end_turn, pending, round_of, upkeep
 from game.rulesets.d20modern.walking import straight
 from game.state import GameState
 from game.rulesets.d20modern.i18n import L_
@@ -66,6 +66,9 @@ def _turn_problem(state: GameState, actor: Entity) -> Refused | None:
     if actor not in state.creatures():
         return Refused(L_("no such creature"), "d20-modern §1")
     offer = pending(state)
+    if offer is not None and offer.reason == overrun.CHOICE:
+        return Refused(L_("{name} must first choose to avoid or block the overrun", name=state.name(offer.reactors[0])),
+                       "d20-modern OVR-02")
     if offer is not None:
         return Refused(L_("{name} must first answer the attack of opportunity", name=state.name(offer.reactors[0])),
                        "d20-modern §5.4")
@@ -172,7 +175,7 @@ def validate_attack(state: GameState, c: Attack) -> Refused | None:
     if problem:
         return problem
     if c.careful:
-        return bud.full_round_problem(b, allows_step=True) or reach_problem(state, c.actor, c.target, weapon)
+        return bud.full_round_problem(b, allows_step=True, completes=True) or reach_problem(state, c.actor, c.target, weapon)
     if c.hand != twoweapon.OFF:
         iterations = b.attacks - (1 if b.off_hand else 0)
         problem = bud.next_attack_problem(b, iterations < len(bud.iterative_bonuses(sheet_of(state, c.actor).bab)))
@@ -279,6 +282,11 @@ def validate_stand_up(state: GameState, c: StandUp) -> Refused | None:
     return bud.move_action_problem(budget_of(state, c.actor), False)
 
 
+def validate_start_full_round(state: GameState, c: StartFullRound) -> Refused | None:
+    """ACT-09: an attack action; a full-round action already started must be completed first."""
+    return bud.attack_action_problem(budget_of(state, c.actor))
+
+
 def validate_drop_prone(state: GameState, c: DropProne) -> Refused | None:
     if state.has_condition(c.actor, "prone"):
         return Refused(L_("{name} is already prone", name=state.name(c.actor)), "d20-modern §4.3")
@@ -299,7 +307,7 @@ def validate_coup(state: GameState, c: CoupDeGrace) -> Refused | None:
         return Refused(L_("a coup de grace is made from next to the target"), "d20-modern HLP-01")
     if weapon.magazine and state.world.get(c.actor, Ammo).rounds(weapon.name) < 1:
         return Refused(L_("the {weapon} is empty: reload", weapon=weapon.name), "d20-modern §10.2")
-    return bud.full_round_problem(budget_of(state, c.actor), allows_step=True)
+    return bud.full_round_problem(budget_of(state, c.actor), allows_step=True, completes=True)
 
 
 def validate_stabilize(state: GameState, c: Stabilize) -> Refused | None:
@@ -313,7 +321,7 @@ def validate_stabilize(state: GameState, c: Stabilize) -> Refused | None:
 
 def validate_react(state: GameState, c: React) -> Refused | None:
     offer = pending(state)
-    if offer is None or offer.reactors[0] != c.actor:
+    if offer is None or offer.reactors[0] != c.actor or offer.reason == overrun.CHOICE:
         return Refused(L_("no attack of opportunity is offered to this creature"), "d20-modern §5.4")
     return None
 
@@ -326,16 +334,17 @@ VALIDATORS: dict[type, Callable[[GameState, Any], Refused | None]] = {
     Grapple: maneuvers.validate_grapple, Delay: maneuvers.validate_delay, Ready: maneuvers.validate_ready,
     BullRush: bullrush.validate_bull_rush, Disarm: disarm.validate_disarm, PickUp: disarm.validate_pick_up,
     AttackObject: objects.validate_attack_object, Overrun: overrun.validate_overrun,
+    StartFullRound: validate_start_full_round,
     EndTurn: lambda state, c: None,
 }
 
 
 def validate(state: GameState, command: Any) -> Refused | None:
     """Whether the command may be applied now (no dice, no change)."""
-    if isinstance(command, React):
+    if isinstance(command, (React, OverrunAnswer)):
         if state.outcome is not None:
             return Refused(L_("the skirmish is over"), "d20-modern §1")
-        return validate_react(state, command)
+        return validate_react(state, command) if isinstance(command, React) else overrun.validate_answer(state, command)
     check = VALIDATORS.get(type(command))
     if check is None:
         return Refused(L_("not a d20-modern command: {kind}", kind=type(command).__name__), "d20-modern")
@@ -508,6 +517,12 @@ def apply_stand_up(state: GameState, c: StandUp, dice: Dice) -> list[Any]:
     return [ConditionChanged(c.actor, "prone", False)]
 
 
+def apply_start_full_round(state: GameState, c: StartFullRound, dice: Dice) -> list[Any]:
+    """ACT-09: the attack action spent; the creature's next turn begins with the completion (turns.start_turn)."""
+    _set_budget(state, c.actor, bud.use_attack(budget_of(state, c.actor)))
+    return _add_condition(state, c.actor, STARTED)
+
+
 def apply_drop_prone(state: GameState, c: DropProne, dice: Dice) -> list[Any]:
     return _add_condition(state, c.actor, "prone")
 
@@ -533,13 +548,29 @@ def apply_stabilize(state: GameState, c: Stabilize, dice: Dice) -> list[Any]:
 
 
 def apply_overrun(state: GameState, c: Overrun, dice: Dice) -> list[Any]:
-    """OVR-02: the overrun, then the rest of the walk past the target, provoking as any walk (not again from those
-    the walk in already provoked)."""
+    """OVR-02: the walk in; the target's controller chooses to avoid or block (asked through the door, as an attack
+    of opportunity is), unless it cannot act or is prone and so lets the attacker by."""
     passed = tuple(overrun.provoked(state, c))
-    outcome = overrun.resolve_overrun(state, c, dice)
+    events = overrun.walk_in(state, c)
+    if overrun.asked(state, c.target):
+        return events + _pause(state, c.actor, [c.target], c, overrun.CHOICE, passed)
+    return events + _overrun_settled(state, c, False, passed, dice)
+
+
+def _overrun_settled(state: GameState, c: Overrun, block: bool, passed: tuple[Entity, ...], dice: Dice) -> list[Any]:
+    """The target's answer played, then the rest of the walk past it, provoking as any walk (not again from those
+    the walk in already provoked)."""
+    outcome = overrun.settle(state, c, block, dice)
     if not outcome.rest:
         return outcome.events
     return outcome.events + _walk(state, dice, Continue(c.actor, outcome.rest, "overrun"), passed)
+
+
+def apply_overrun_answer(state: GameState, c: OverrunAnswer, dice: Dice) -> list[Any]:
+    offer = pending(state)
+    assert offer is not None and isinstance(offer.resume, Overrun)      # the door checked it
+    state.world.clear_resource(PendingOpportunity)
+    return _overrun_settled(state, offer.resume, c.block, offer.passed, dice)
 
 
 def apply_react(state: GameState, c: React, dice: Dice) -> list[Any]:
@@ -583,7 +614,7 @@ APPLIERS: dict[type, Callable[[GameState, Any, Dice], list[Any]]] = {
     Knockout: maneuvers.apply_knockout, Trip: maneuvers.apply_trip, Grapple: maneuvers.apply_grapple,
     Delay: maneuvers.apply_delay, Ready: maneuvers.apply_ready, BullRush: bullrush.apply_bull_rush,
     Disarm: disarm.apply_disarm, PickUp: disarm.apply_pick_up, AttackObject: objects.apply_attack_object,
-    Overrun: apply_overrun,
+    Overrun: apply_overrun, StartFullRound: apply_start_full_round,
 }
 
 
@@ -594,6 +625,8 @@ def execute(state: GameState, command: Any, dice: Dice) -> Refused | list[Any]:
         return problem
     if isinstance(command, React):
         events = apply_react(state, command, dice)
+    elif isinstance(command, OverrunAnswer):
+        events = apply_overrun_answer(state, command, dice)
     elif isinstance(command, EndTurn):
         events = end_turn(state, dice)
     else:

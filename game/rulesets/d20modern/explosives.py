@@ -98,3 +98,18 @@ def splash_squares(point: Point, width: int, height: int) -> list[Square]:
 def half(damage: int) -> int:
     """EXP-03: a successful Reflex save halves the damage, rounded down."""
     return damage // 2
+
+
+def blast_damage(rolled: int, saved: bool, nine_tenths: bool) -> int:
+    """EXP-03: a successful Reflex save halves a blast; COV-03: behind nine-tenths cover a success takes none and a
+    failure half."""
+    if nine_tenths:
+        return 0 if saved else half(rolled)
+    return half(rolled) if saved else rolled
+
+
+def autofire_damage(rolled: int, saved: bool, nine_tenths: bool) -> int:
+    """FIR-01: a successful Reflex save avoids autofire; COV-03: behind nine-tenths cover a failure takes half."""
+    if saved:
+        return 0
+    return half(rolled) if nine_tenths else rolled

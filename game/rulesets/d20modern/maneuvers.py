@@ -120,7 +120,7 @@ def validate_knockout(state: GameState, c: Knockout) -> Refused | None:
         return Refused(L_("a knockout blow is struck unarmed or with a melee weapon"), "d20-modern HLP-02")
     if not helpless(state, c.target):
         return Refused(L_("{name} is not helpless", name=state.name(c.target)), "d20-modern HLP-02")
-    return bud.full_round_problem(_budget(state, c.actor), allows_step=True)
+    return bud.full_round_problem(_budget(state, c.actor), allows_step=True, completes=True)
 
 
 def apply_knockout(state: GameState, c: Knockout, dice: Dice) -> list[Any]:

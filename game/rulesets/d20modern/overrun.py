@@ -1,4 +1,4 @@
-"""Overrun (§10.8; OVR-01, OVR-02): the check (pure: a Refused or None) and the block's trip on the world."""
+"""Overrun (§10.8; OVR-01, OVR-02): the check (pure: a Refused or None), the defender's choice and the block's trip."""
 
 from __future__ import annotations
 
@@ -10,10 +10,13 @@ from game.core.grid import Square, footprint
 from game.ecs.components import START_OF_TURN, Condition, Position
 from game.ecs.world import Entity
 from game.rulesets.d20modern import attack, budget as bud, measure, special, threat
-from game.rulesets.d20modern.commands import ActionTaken, AttackRolled, ConditionChanged, Moved, OpposedCheck, Overrun
+from game.rulesets.d20modern.commands import (
+    ActionTaken, AttackRolled, ConditionChanged, Moved, OpposedCheck, Overrun, OverrunAnswer,
+)
 from game.rulesets.d20modern.components import Sheet
 from game.rulesets.d20modern.maneuvers import strength_check, unarmed_of
 from game.rulesets.d20modern.situation import alive, can_act, odds, size_of, speed_ft, watchers
+from game.rulesets.d20modern.turns import pending
 from game.rulesets.d20modern.verdict import Refused
 from game.rulesets.d20modern.walking import Bystander, FeetRules, Walker, line_squares, straight
 from game.state import GameState
@@ -114,16 +117,26 @@ class Outcome:
     rest: tuple[Square, ...]
 
 
-def blocks(state: GameState, defender: Entity) -> bool:
-    """OVR-02's choice, ruled in docs/rulings.md: a defender able to act and standing always blocks; one that
-    cannot lets the attacker by."""
+CHOICE = "avoid or block"     # the pending offer's reason while the defender chooses to avoid or block
+
+
+def asked(state: GameState, defender: Entity) -> bool:
+    """OVR-02: the defender chooses, avoid or block, when it can act and stands; one that cannot act, or is
+    already prone (a trip can do nothing more to it), lets the attacker by unasked (docs/rulings.md)."""
     return can_act(state, defender) and not state.has_condition(defender, "prone")
 
 
-def resolve_overrun(state: GameState, c: Overrun, dice: Dice) -> Outcome:
-    """OVR-02: walk into the target's square; it avoids (the attacker goes on) or blocks (the attacker's trip:
-    touch attack, Str against its better of Str and Dex; won, the target is prone and the attacker goes on; lost,
-    the counter-trip may drop the attacker prone, else it is thrown back 5 ft and its movement ends there)."""
+def validate_answer(state: GameState, c: OverrunAnswer) -> Refused | None:
+    """OVR-02: only the target an overrun waits for answers it."""
+    offer = pending(state)
+    if offer is None or offer.reactors[0] != c.actor or offer.reason != CHOICE:
+        return Refused(L_("no overrun waits for this creature's answer"), "d20-modern OVR-02")
+    return None
+
+
+def walk_in(state: GameState, c: Overrun) -> list[Any]:
+    """OVR-02 step 1: the actions are spent and the attacker moves up to the target; it stands in the square before
+    the target's while the target chooses (never sharing a square, docs/rulings.md)."""
     state.world.add(c.actor, bud.use_full_round(state.world.get(c.actor, bud.Budget), no_step=True, moved=True))
     events: list[Any] = []
     if c.charge:
@@ -132,18 +145,42 @@ def resolve_overrun(state: GameState, c: Overrun, dice: Dice) -> Outcome:
     entry = entry_index(state, c)
     assert entry is not None                  # the door checked it
     state.world.add(c.actor, Position(c.path[entry - 1]))
-    events.append(Moved(c.actor, c.path[:entry + 1], "overrun"))
-    if not blocks(state, c.target):
-        events.append(ActionTaken(c.target, "avoid overrun", True, L_("lets the attacker by")))
-        return Outcome(events, c.path[entry:])
+    return events + [Moved(c.actor, c.path[:entry + 1], "overrun")]
+
+
+def settle(state: GameState, c: Overrun, block: bool, dice: Dice) -> Outcome:
+    """OVR-02 steps 2-4: the target avoids (the attacker goes on) or blocks (the attacker's trip: touch attack, Str
+    against its better of Str and Dex; won, the target is prone and the attacker goes on; lost, the counter-trip may
+    drop the attacker prone, else it is thrown back 5 ft and its movement ends there)."""
+    entry = entry_index(state, c)
+    assert entry is not None                  # the door checked it
+    if not block:
+        return Outcome([ActionTaken(c.target, "avoid overrun", True)], c.path[entry:])
     won, countered, trip_events = _block(state, c.actor, c.target, dice, c.charge)
-    events += trip_events
+    events: list[Any] = [ActionTaken(c.target, "block overrun", True), *trip_events]
     if won:
         return Outcome(events, c.path[entry:])
     if not countered:
         events.append(ActionTaken(c.actor, "overrun", False, L_("thrown back 5 ft; the movement ends")))
     # Tripped back, it falls prone in the square it came from (A16 as ruled: never sharing the target's square).
     return Outcome(events, ())
+
+
+def trip_percent(state: GameState, actor: Entity, target: Entity, charging: bool) -> int:
+    """The chance in percent, rounded down, that the block's trip (TRP-01 as OVR-02 calls for it) knocks the target
+    down: the touch attack hits and the attacker's Strength check beats the target's (a tie is the defender's).
+    Both the defender's choice and the attacker's decision to overrun are weighed with it (the computer)."""
+    o = odds(state, actor, target, unarmed_of(state, actor), charging=charging)
+    s, t = state.world.get(actor, Sheet), state.world.get(target, Sheet)
+    touch = o.defense - t.equip_bonus - t.natural
+    hit_faces = sum(1 for natural in range(1, 21) if attack.hits(natural, natural + o.bonus, touch))
+    mine = s.mod("str") + special.size_bonus(measure.size_index(size_of(state, actor)),
+                                             measure.size_index(size_of(state, target)))
+    theirs = special.trip_defender_ability(t.mod("str"), t.mod("dex")) + special.size_bonus(
+        measure.size_index(size_of(state, target)), measure.size_index(size_of(state, actor))) + (
+        special.STABILITY if t.stable_footing else 0)
+    won_pairs = sum(1 for a in range(1, 21) for d in range(1, 21) if special.opposed(a + mine, d + theirs))
+    return hit_faces * won_pairs * 100 // (20 * 400)
 
 
 def _block(state: GameState, actor: Entity, target: Entity, dice: Dice, charging: bool) -> tuple[bool, bool, list[Any]]:

@@ -184,8 +184,9 @@ def autofire(state: GameState, dice: Dice, shooter: Entity, weapon: Weapon, at: 
         ok, rolled = save(state, dice, target, "reflex", explosives.AUTOFIRE_REFLEX_DC, cover.REFLEX_BONUS[degree])
         events.append(rolled)
         if not ok:
-            amount, _ = attack.roll_damage(dice, weapon.damage, 0)
-            events += damage(state, dice, target, amount, False, weapon.name)
+            rolled_damage, _ = attack.roll_damage(dice, weapon.damage, 0)
+            amount = explosives.autofire_damage(rolled_damage, ok, degree == cover.NINE_TENTHS)
+            events += damage(state, dice, target, amount, False, weapon.name) if amount else []
     return events
 
 
@@ -225,9 +226,7 @@ def throw(state: GameState, dice: Dice, thrower: Entity, item: Explosive, at: Sq
         degree = cover.cover_degree(bf, (origin, 1), state.space(target))
         ok, rolled = save(state, dice, target, "reflex", item.reflex_dc, cover.REFLEX_BONUS[degree])
         events.append(rolled)
-        amount = explosives.half(rolled_damage) if ok or degree == cover.NINE_TENTHS else rolled_damage
-        if ok and degree == cover.NINE_TENTHS:
-            amount = 0
+        amount = explosives.blast_damage(rolled_damage, ok, degree == cover.NINE_TENTHS)
         if amount:
             events += damage(state, dice, target, amount, False, item.name)
     return events

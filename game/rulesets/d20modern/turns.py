@@ -23,6 +23,9 @@ def round_of(state: GameState) -> Round:
     return state.world.resource(Round)
 
 
+STARTED = "full_round_started"       # the condition a started full-round action leaves until the next turn (ACT-09)
+
+
 def pending(state: GameState) -> PendingOpportunity | None:
     return state.world.maybe_resource(PendingOpportunity)
 
@@ -79,7 +82,10 @@ def start_turn(state: GameState, dice: Dice) -> list[Any]:
                     events.append(StateChanged(e, "stable"))
             if can_act(state, e):
                 disabled = v is not None and injury.state_of(v) == "disabled"
-                state.world.add(e, bud.fresh(restricted=r.surprise or disabled))
+                started = state.has_condition(e, STARTED)       # ACT-09: this turn's first action completes it
+                if started:
+                    state.world.add(e, state.conditions(e).removing(STARTED))
+                state.world.add(e, bud.fresh(restricted=r.surprise or disabled, started=STARTED if started else ""))
                 return events + [TurnStarted(e, r.number, r.surprise)]
         _advance(state)
     return events

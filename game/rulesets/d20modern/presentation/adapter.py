@@ -35,7 +35,8 @@ from game.state import GameState
 # TRANSLATORS: condition badges under a token, one or two characters (措 flat-footed, 倒 prone...).
 BADGES = {"flat_footed": (N_("FF"), True), "prone": (N_("PR"), True), "grappling": (N_("GR"), True),
           "pinned": (N_("PN"), True), "total_defense": (N_("TD"), False), "fighting_defensively": (N_("FD"), False),
-          "charging": (N_("CH"), True), "running": (N_("RN"), False), "aided_attack": (N_("AI"), False),
+          "charging": (N_("CH"), True), "running": (N_("RN"), False),
+          "full_round_started": (N_("FR"), False), "aided_attack": (N_("AI"), False),
           "aided_defense": (N_("AI"), False)}
 # TRANSLATORS: injury badges under a token (§11: dying, stable, disabled, unconscious, staggered).
 INJURY_BADGES = {"dying": N_("DY"), "stable": N_("SB"), "disabled": N_("DI"), "unconscious": N_("UN"),

@@ -14,7 +14,7 @@ from game.rulesets.d20modern import budget as bud
 from game.rulesets.d20modern import injury
 from game.rulesets.d20modern.commands import (
     Aid, Attack, BullRush, CoupDeGrace, Delay, Disarm, DropProne, Grapple, Knockout, Overrun, PickUp, Ready, Reload,
-    Stabilize, StandUp, TotalDefense, Trip,
+    Stabilize, StandUp, StartFullRound, TotalDefense, Trip,
 )
 from game.rulesets.d20modern.components import Ammo, Carried, Disarmed, Sheet, Weapon
 from game.rulesets.d20modern.engine import budget_of, validate
@@ -35,7 +35,7 @@ BURST, AUTOFIRE, GRAPPLE, TRIP, DISARM, BULL_RUSH, AID, HELPLESS = (
 OVERRUN = "power:overrun"
 STABILIZE = "stabilize"
 DEFENSIVELY = "defensively"                 # a toggle: the next attacks are made fighting defensively
-INSTANT = ("reload", "total_defense", "posture", "delay", "ready", "pick_up")
+INSTANT = ("reload", "total_defense", "posture", "delay", "ready", "pick_up", "start_full_round")
 THREATS_KEY = "letter_t"                     # T shows the squares the enemies threaten (AOO-01)
 
 
@@ -289,6 +289,11 @@ def own_choices(state: GameState, actor: Entity, defensively: bool) -> list[Choi
                _("Hold an attack with the {weapon} for the first enemy that comes within reach (§9.2).").format(
                    weapon=_(ready.weapon)), instant=True, action=_("Attack")),
     ]
+    if budget_of(state, actor).restricted:       # a surprise-round or disabled turn: one action, no full round
+        found.append(choice("start_full_round", _("Start full round"), validate(state, StartFullRound(actor)), "7",
+                            _("The attack action: start a coup de grace, a knockout blow or a careful shot, and "
+                              "complete it with the first action of your next turn (ACT-09)."), instant=True,
+                            action=_("Attack")))
     dying = [a for a in allies(state, actor) if _dying(state, a)]
     if dying:
         tried = first_ok(state, actor, [(a, Stabilize(actor, a)) for a in dying])
@@ -331,6 +336,8 @@ def instant_command(state: GameState, actor: Entity, key: str) -> Any:
         return StandUp(actor) if state.has_condition(actor, "prone") else DropProne(actor)
     if key == "delay":
         return Delay(actor)
+    if key == "start_full_round":
+        return StartFullRound(actor)
     if key == "ready":
         guns = _guns(state, actor)
         return Ready(actor, guns[0].name if guns else melee_of(state, actor).name)

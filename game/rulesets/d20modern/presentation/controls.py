@@ -11,14 +11,15 @@ from game.core.grid import Square, footprint
 from game.ecs.world import Entity
 from game.engine.choices import Choice
 from game.engine.refusal import Refusal
+from game.i18n.gettext_domains import name as shown_name
 from game.engine.controls import (
     WALK, AreaShown, Card, Controls, LogLine, Popup, Prompt, Screen, WalkPreview, ZoneShown,
 )
 from game.rulesets.d20modern import budget as bud
-from game.rulesets.d20modern import explosives, measure, threat
+from game.rulesets.d20modern import explosives, measure, overrun, threat
 from game.rulesets.d20modern.commands import (
-    DOUBLE, MOVE, RUN, WITHDRAW, Attack, AttackObject, Autofire, Charge, EndTurn, Move, React, Step, Thrown, Throw,
-    TurnStarted,
+    DOUBLE, MOVE, RUN, WITHDRAW, Attack, AttackObject, Autofire, Charge, EndTurn, Move, Overrun, OverrunAnswer, React,
+    Step, Thrown, Throw, TurnStarted,
 )
 from game.rulesets.d20modern.components import Readied, Sheet
 from game.rulesets.d20modern.cover import DEFENSE_BONUS, SHOWN
@@ -138,6 +139,8 @@ class ControlsD20(Controls):
             self.friends = list(chosen.targets)
         elif chosen is not None and chosen.targets:
             self.targets = {e: mode for e in chosen.targets}
+            if mode == bar.OVERRUN:          # the walk through each target, drawn as the charge's is
+                self.charges = {e: bar.overrun_of(state, actor, e).path for e in chosen.targets}
 
     def _reach(self, mode: str) -> Reach | None:
         state, actor = self.state, self.actor
@@ -164,7 +167,7 @@ class ControlsD20(Controls):
         if action == bar.THREATS_KEY:
             self.show_threats = not self.show_threats
             self.message = _("Threatened squares shown (tinted): leaving one provokes (AOO-01). T hides them.") \
-                if self.show_threats else _("Threatened squares hidden (T shows them).")
+                if self.show_threats else ""        # hidden again: the hint line is the walk's own again
             self.refresh()
             return True
         return False
@@ -174,10 +177,12 @@ class ControlsD20(Controls):
         self.submit(EndTurn(self.actor))
 
     def answer(self, take: bool) -> None:
+        """Y / the first button: take the attack (or, asked about an overrun, block); N: let it pass (avoid)."""
         self.screen.skip_animations()
-        asked = self.asked()
-        if asked is not None:
-            self.submit(React(asked, take))
+        offer = pending(self.state)
+        if offer is not None:
+            reactor = offer.reactors[0]
+            self.submit(OverrunAnswer(reactor, take) if offer.reason == overrun.CHOICE else React(reactor, take))
 
     def right_click(self) -> bool:
         if self.picked is not None:
@@ -375,8 +380,10 @@ class ControlsD20(Controls):
             return None
         state, reactor = self.state, offer.reactors[0]
         side = state.side(reactor)
-        label = self.screen.side_labels.get(side, side)
+        label = shown_name(self.screen.side_labels.get(side, side))     # a roster's name, in the player's language
         weapon = melee_weapon(state, reactor)
+        if offer.reason == overrun.CHOICE:
+            return self._overrun_prompt(offer.resume, label)       # type: ignore[arg-type]
         if offer.reason == READIED:
             readied = state.world.maybe(reactor, Readied)
             weapon = weapon_in_hand(state, reactor, readied.weapon) if readied is not None else weapon
@@ -395,12 +402,28 @@ class ControlsD20(Controls):
                 weapon=_(weapon.name), needed=seen.needed, percent=seen.hit_percent)
         return Prompt(title, side, asks, tidy(explain), None, (("yes", _("Take it  [Y]")), ("no", _("Let it pass  [N]"))))
 
+    def _overrun_prompt(self, c: Overrun, label: str) -> Prompt:
+        """OVR-02: the target's player chooses, with the trip's chance as it stands."""
+        state = self.state
+        title = _("Overrun: avoid or block?  ({side})").format(side=label)
+        asks = _("{mover} runs at {target} to go through its square.").format(
+            mover=who(state, c.actor), target=who(state, c.target))
+        explain = _("Avoid: {mover} goes on past. Block: {mover} tries to trip {target} ({percent}% to knock it prone); "
+                    "if the trip fails, {target} may trip {mover} back, or {mover} is thrown back 5 ft and stops "
+                    "(§10.8).").format(mover=who(state, c.actor), target=who(state, c.target),
+                                        percent=overrun.trip_percent(state, c.actor, c.target, c.charge))
+        return Prompt(title, state.side(c.target), asks, tidy(explain), None,
+                      (("yes", _("Block  [Y]")), ("no", _("Avoid  [N]"))))
+
     def offer_marks(self) -> tuple[tuple[Entity, bool], ...]:
         offer = pending(self.state)
         return ((offer.provoker, True),) if offer is not None else ()
 
     def handover_reason(self) -> str:
         offer = pending(self.state)
+        if offer is not None and offer.reason == overrun.CHOICE:
+            return _("{reactor} must choose: avoid or block {mover}'s overrun.").format(
+                reactor=who(self.state, offer.reactors[0]), mover=who(self.state, offer.provoker))
         if offer is not None:
             return _("{reactor} may make an attack of opportunity on {mover}.").format(
                 reactor=who(self.state, offer.reactors[0]), mover=who(self.state, offer.provoker))
@@ -422,6 +445,8 @@ class ControlsD20(Controls):
     def _hint_words(self) -> str:
         state, actor = self.state, self.actor
         offer = pending(state)
+        if offer is not None and offer.reason == overrun.CHOICE:
+            return _("Block the overrun (Y) or avoid it (N).")
         if offer is not None:
             return _("Take the attack (Y) or let it pass (N).")
         square = self.screen.hover_square()

@@ -53,10 +53,11 @@ WORDS = {
     "knockout blow": N_("knockout blow"), "move": N_("move"), "pick up": N_("pick up"),
     "readied attack": N_("readied attack"), "trip": N_("trip"), "grapple": N_("grapple"), "disarm": N_("disarm"),
     "bull rush": N_("bull rush"), "overrun": N_("overrun"), "avoid overrun": N_("stand aside"),
+    "block overrun": N_("block"),
     "trip back": N_("trip back"), "disarm back": N_("disarm back"),
     "start": N_("grab"), "hold": N_("hold"), "damage": N_("damage"), "pin": N_("pin"), "escape": N_("escape"),
     "fortitude": N_("Fortitude"), "reflex": N_("Reflex"), "will": N_("Will"), "aid": N_("aid another"),
-    "strain": N_("strain"),
+    "strain": N_("strain"), "full_round_started": N_("a full-round action started"),
 }
 
 MOVE_WORDS = {MOVE: N_("{who} moves {n} ft."), DOUBLE: N_("{who} double-moves {n} ft."),
@@ -163,6 +164,9 @@ class Narrator:
         if isinstance(event, StateChanged):
             return [self._state(event, state)]
         if isinstance(event, OpportunityOffered):
+            if event.reason == "avoid or block":
+                return [LogLine(_("{mover} runs into {reactor}'s square: {reactor} avoids or blocks.").format(
+                    mover=name(event.provoker), reactor=name(event.reactor)), f"{RULE} OVR-02")]
             if event.reason == "readied attack":
                 text = _("{mover} sets off {reactor}'s readied attack.")
                 rule = f"{RULE} §9.2"
@@ -188,7 +192,7 @@ class Narrator:
         if isinstance(event, OpposedCheck):
             outcome = _("wins") if event.won else _("loses")
             return [LogLine(_("{what}: {who} {total} against {other} {opposed}: {who} {outcome}.").format(
-                what=word(event.what), who=name(event.entity), total=event.total, other=name(event.opponent),
+                what=word(event.what).capitalize(), who=name(event.entity), total=event.total, other=name(event.opponent),
                 opposed=event.opposed_by, outcome=outcome), f"{RULE} §10", dice=False)]
         if isinstance(event, Delayed):
             return [LogLine(_("{who} delays, to act after {other}.").format(who=name(event.entity),
@@ -340,6 +344,10 @@ class Narrator:
             return LogLine(text.format(who=name, detail=_(e.detail)), f"{RULE} §11 dying")
         if e.action == "stable":
             return LogLine(_("{who} is stable.").format(who=name), f"{RULE} §11")
+        if e.action == "avoid overrun":
+            return LogLine(_("{who} stands aside and lets the overrun by.").format(who=name), f"{RULE} OVR-02")
+        if e.action == "block overrun":
+            return LogLine(_("{who} blocks the overrun.").format(who=name), f"{RULE} OVR-02")
         outcome = _("succeeds") if e.succeeded else _("fails")
         detail = f" ({_(e.detail)})" if e.detail else ""
         return LogLine(_("{who}: {action} {outcome}{detail}.").format(
