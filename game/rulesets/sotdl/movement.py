@@ -54,7 +54,18 @@ class YardRules(MoveRules):
 class ClimbRules(YardRules):
     """A walk's steps (M3, §16.45): a step up or down a cliff face costs the step on level ground plus
     2 yards for each yard of height (feet / 3, rounded up); a step down a face may instead be a jump
-    (``jump_ft``), which ends the walk. Shoves keep ``YardRules``: a push never climbs."""
+    (``jump_cost``), which ends the walk. Shoves keep ``YardRules``: a push never climbs."""
+
+    def __init__(self, bf: Battlefield, mover: Mover, others: list[Occupant]) -> None:
+        super().__init__(bf, mover, others)
+        # A search asks each square's height several times (climb, drop, jump): kept per square.
+        self._heights: dict[Square, int] = {}
+
+    def ground_ft(self, top_left: Square) -> int:
+        found = self._heights.get(top_left)
+        if found is None:
+            found = self._heights[top_left] = super().ground_ft(top_left)
+        return found
 
     def _level(self) -> StepTable:
         # The shared table of a mover that ignores elevation but pays for difficult terrain: the step
