@@ -150,12 +150,13 @@ class SideLabels:
 @dataclass(frozen=True)
 class PausedWalk:
     """A walk stopped where it leaves an enemy's reach (§16.5): the squares still to walk and the
-    enemies still to ask."""
+    enemies still to ask; ``fall_ft``: the jump down that ends it (M17), 0 when it ends on its feet."""
 
     mover: Entity
     rest: tuple[Square, ...]
     provokers: tuple[Entity, ...]
     charge_target: Entity | None = None
+    fall_ft: int = 0
 
 
 @dataclass(frozen=True)

@@ -285,17 +285,15 @@ def proceed(state: GameState, dice: Dice, walk: PausedWalk) -> list[Any]:
     mover = walk.mover
     if len(walk.rest) < 2 or not _can_go_on(state, mover):
         return finish_walk(state, dice, walk, fell_ft=0)
-    rules = move_rules(state.battlefield, figure(state, mover), others(state, mover))
     asked = [(i, e) for i, e in situation.provokers(state, mover, walk.rest) if e in walk.provokers]
     if asked:
         index, enemy = asked[0]
         events = _move_to(state, mover, walk.rest[:index], index - 1)
         left = tuple(e for _, e in asked[1:])
-        state.world.set_resource(PendingFreeAttack(enemy, PausedWalk(mover, walk.rest[index - 1:], left, walk.charge_target)))
+        state.world.set_resource(PendingFreeAttack(enemy, replace(walk, rest=walk.rest[index - 1:], provokers=left)))
         return events + [FreeAttackOffered(enemy, mover)]
-    drop = rules.drop_ft(walk.rest[-2], walk.rest[-1]) if len(walk.rest) > 1 else 0
     events = _move_to(state, mover, walk.rest, len(walk.rest) - 1)
-    return events + finish_walk(state, dice, walk, fell_ft=drop)
+    return events + finish_walk(state, dice, walk, fell_ft=walk.fall_ft)
 
 
 def _can_go_on(state: GameState, mover: Entity) -> bool:
@@ -304,11 +302,11 @@ def _can_go_on(state: GameState, mover: Entity) -> bool:
 
 
 def finish_walk(state: GameState, dice: Dice, walk: PausedWalk, fell_ft: int) -> list[Any]:
-    """The walk is over: a step down a ledge is a fall (F1-F4, M17); a charge attacks (R18); then the
-    initiative moves on."""
+    """The walk is over: a jump down a ledge more than 5 yards is a fall (F1-F4, M17; less lands safely);
+    a charge attacks (R18); then the initiative moves on."""
     mover = walk.mover
     events: list[Any] = []
-    if fell_ft:
+    if fell_ft > area.SAFE_DROP_FT:
         events += fall(state, dice, mover, fall_yards(fell_ft))
     target = walk.charge_target
     if target is not None and _can_go_on(state, mover) and target in creatures(state) \
@@ -334,7 +332,11 @@ def _walk(state: GameState, command: Any, dice: Dice) -> list[Any]:
     withdraw = isinstance(command, Withdraw)
     found = [e for _, e in situation.provokers(state, command.actor, command.path, withdraw=withdraw)]
     target = command.target if isinstance(command, Charge) else None
-    return proceed(state, dice, PausedWalk(command.actor, tuple(tuple(s) for s in command.path), tuple(found), target))
+    # The door priced the walk already; asked again for the jump down that may end it (M3, M17).
+    priced = walk_check(state, command.actor, command.path, speed(state, command.actor) // (2 if withdraw else 1))
+    fall_ft = priced.fall_ft if isinstance(priced, Walk) else 0
+    path = tuple(tuple(s) for s in command.path)
+    return proceed(state, dice, PausedWalk(command.actor, path, tuple(found), target, fall_ft))
 
 
 def _free_attack(state: GameState, command: FreeAttack, dice: Dice) -> list[Any]:

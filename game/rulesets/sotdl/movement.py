@@ -3,25 +3,21 @@
 The shared geometry prices a step 1, or 2 into difficult terrain or over a low wall (M2-M3), a diagonal
 like a straight step (§16.35) and never across a wall's corner. What creatures mean is this page's, as the
 query contract reads §4.5: no walk enters another creature's space, friend or foe, unless it is prone
-(M10), and no walk ends in an occupied square. A prone creature crawls at double cost (M5).
+(M10), and no walk ends in an occupied square. A prone creature crawls at double cost (M5). A walk climbs
+a cliff face (10 ft or more, the shared ``LEDGE_FT``) up or down, each yard of height as difficult terrain
+(M3, §11.5.3, §16.45); a walk that cannot pay to climb down may end by jumping down (M17: a fall past 5 yards, the engine's).
 """
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass
 
 from game.core.battlefield import Battlefield
-from game.core.grid import Size, Square, footprint
+from game.core.grid import DIRECTIONS, Size, Square, footprint
 from game.rulesets.sotdl.i18n import L_
-from game.core.movement import (
-    Mover,
-    MoveRules,
-    Occupant,
-    SearchResult,
-    fall_at_end,
-    search,
-    step_costs,
-)
+from game.core.movement import LEDGE_FT, Mover, MoveRules, Occupant, SearchResult
+from game.core.steps import StepTable, table_for
 
 FEET_PER_YARD = 3
 
@@ -55,10 +51,102 @@ class YardRules(MoveRules):
         return not any(self.occupancy.at(square) for square in footprint(top_left, self.side))
 
 
+class ClimbRules(YardRules):
+    """A walk's steps (M3, §16.45): a step up or down a cliff face costs the step on level ground plus
+    2 yards for each yard of height (feet / 3, rounded up); a step down a face may instead be a jump
+    (``jump_cost``), which ends the walk. Shoves keep ``YardRules``: a push never climbs."""
+
+    def __init__(self, bf: Battlefield, mover: Mover, others: list[Occupant]) -> None:
+        super().__init__(bf, mover, others)
+        # A search asks each square's height several times (climb, drop, jump): kept per square.
+        self._heights: dict[Square, int] = {}
+
+    def ground_ft(self, top_left: Square) -> int:
+        found = self._heights.get(top_left)
+        if found is None:
+            found = self._heights[top_left] = super().ground_ft(top_left)
+        return found
+
+    def _level(self) -> StepTable:
+        # The shared table of a mover that ignores elevation but pays for difficult terrain: the step
+        # as it would cost on level ground, walls, corners and low walls included.
+        return table_for(self.bf, self.side, True, False, False)
+
+    def climb_yards(self, frm: Square, to: Square) -> int:
+        """Yards of cliff face the step climbs, up or down (0 below the shared 10 ft ledge)."""
+        height = abs(self.ground_ft(to) - self.ground_ft(frm))
+        return -(-height // FEET_PER_YARD) if height >= LEDGE_FT else 0
+
+    def step_cost(self, frm: Square, to: Square, ignore_difficult: bool = False) -> int | None:
+        if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
+            return None
+        frm, to = (frm[0], frm[1]), (to[0], to[1])
+        climbed = self.climb_yards(frm, to)
+        if not climbed:
+            return super().step_cost(frm, to, ignore_difficult)
+        level = next((cost for square, cost, _drop in self._level().steps(frm) if square == to), None)
+        if level is None or self._creature_blocks(frm, to):
+            return None
+        return level + 2 * climbed
+
+    def jump_cost(self, frm: Square, to: Square) -> int | None:
+        """M17: the step down a face as a jump (the level step's cost), or None when it is no drop."""
+        if not self.drop_ft(frm, to):
+            return None
+        step = self.step_cost(frm, to)
+        return None if step is None else step - 2 * self.climb_yards(frm, to)
+
+
 def move_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> MoveRules:
-    """The rules for one mover among the other creatures."""
+    """The rules for one mover among the other creatures, as a push sees them (no climbing)."""
     occupants = [Occupant(o.top_left, o.size, "", prone=o.prone) for o in others]
     return YardRules(bf, Mover(mover.top_left, mover.size, ""), occupants)
+
+
+def walk_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> ClimbRules:
+    """The rules of a walk: ``move_rules`` that climb (M3)."""
+    occupants = [Occupant(o.top_left, o.size, "", prone=o.prone) for o in others]
+    return ClimbRules(bf, Mover(mover.top_left, mover.size, ""), occupants)
+
+
+def climb_search(rules: ClimbRules, budget: int | None) -> SearchResult:
+    """The shared reference search with climbing: a step down a face is climbed (and the walk goes on)
+    when the budget pays for it; a landing reached no other way within the budget is a jump down (M17),
+    reported in ``falls`` with the feet dropped, and ends the walk."""
+    start = rules.mover.top_left
+    cost: dict[Square, int] = {start: 0}
+    parent: dict[Square, Square] = {}
+    order = 0
+    frontier: list[tuple[int, int, Square]] = [(0, order, start)]
+    done: set[Square] = set()
+    ledges: list[tuple[int, int, Square, Square]] = []
+    while frontier:
+        spent, _, square = heapq.heappop(frontier)
+        if square in done:
+            continue
+        done.add(square)
+        for dx, dy in DIRECTIONS:
+            nxt = (square[0] + dx, square[1] + dy)
+            if nxt in done:
+                continue
+            order += 1
+            jump = rules.jump_cost(square, nxt)
+            if jump is not None and (budget is None or spent + jump <= budget):
+                ledges.append((spent + jump, order, nxt, square))
+            step = rules.step_cost(square, nxt)
+            if step is None or (budget is not None and spent + step > budget):
+                continue
+            if spent + step < cost.get(nxt, spent + step + 1):
+                cost[nxt] = spent + step
+                parent[nxt] = square
+                heapq.heappush(frontier, (spent + step, order, nxt))
+    falls: dict[Square, int] = {}
+    for total, _, landing, edge in sorted(ledges):
+        if landing not in cost:
+            cost[landing], parent[landing] = total, edge
+            falls[landing] = rules.drop_ft(edge, landing)
+    endable = frozenset(s for s in cost if s == start or rules.may_end_at(s))
+    return SearchResult(start, cost, parent, endable, falls)
 
 
 def crawl_factor(prone: bool) -> int:
@@ -68,44 +156,56 @@ def crawl_factor(prone: bool) -> int:
 
 def reachable(bf: Battlefield, mover: Figure, others: list[Figure], yards: int) -> tuple[SearchResult, list[Square]]:
     """The search and the squares a walk of at most ``yards`` may end in (sorted by x, then y)."""
-    rules = move_rules(bf, mover, others)
     factor = crawl_factor(mover.prone)
-    result = search(rules, yards // factor)
+    result = climb_search(walk_rules(bf, mover, others), yards // factor)
     return result, result.reachable()
 
 
 def path_cost(bf: Battlefield, mover: Figure, others: list[Figure]) -> dict[Square, int]:
     """The least yards to each square a walk may end in, unlimited (the query's path_cost)."""
-    rules = move_rules(bf, mover, others)
-    result = search(rules, None)
+    result = climb_search(walk_rules(bf, mover, others), None)
     factor = crawl_factor(mover.prone)
     return {s: c * factor for s, c in result.cost.items() if s in result.endable}
 
 
 @dataclass(frozen=True)
 class Walk:
-    """A legal walk: its cost in yards and the feet it falls at the end (a step down a ledge)."""
+    """A legal walk: its cost in yards, the feet it falls at the end (a jump down a ledge, M17) and the
+    yards of it spent climbing (M3)."""
 
     yards: int
     fall_ft: int
+    climb_yards: int = 0
 
 
 def walk_problem(bf: Battlefield, mover: Figure, others: list[Figure], path: tuple[Square, ...], yards: int,
                  at_least_one: bool = False) -> str | Walk:
     """The walk ``path`` priced, or why it is not one: each step legal, the total within ``yards``
-    (M1, M4), the end unoccupied. ``at_least_one``: a crawl may always go one yard (M5)."""
+    (M1, M4), the end unoccupied. ``at_least_one``: a crawl may always go one yard (M5). Cliff faces are
+    climbed (M3); the last step, down a face the walk cannot pay to climb, is a jump (M17), as the
+    search reads it."""
     if len(path) < 2:
         return L_("the walk goes nowhere")
-    rules = move_rules(bf, mover, others)
-    costs = step_costs(rules, tuple(path))
-    if costs is None:
+    rules = walk_rules(bf, mover, others)
+    factor = crawl_factor(mover.prone)
+    if path[0] != rules.mover.top_left:
         return L_("that way is blocked")
-    total = sum(costs) * crawl_factor(mover.prone)
+    costs: list[int] = []
+    for frm, to in zip(path, path[1:]):
+        step = rules.step_cost(frm, to)
+        if step is None:
+            return L_("that way is blocked")
+        costs.append(step)
+    climbed = [2 * rules.climb_yards(frm, to) for frm, to in zip(path, path[1:])]
+    fall_ft, jump = 0, rules.jump_cost(path[-2], path[-1])
+    if jump is not None and sum(costs) * factor > yards:
+        fall_ft, costs[-1], climbed[-1] = rules.drop_ft(path[-2], path[-1]), jump, 0
+    total = sum(costs) * factor
     if total > yards and not (at_least_one and len(path) == 2):
         return L_("the walk is {yards} yards, more than the {budget} it may go", yards=total, budget=yards)
     if path[-1] != path[0] and not rules.may_end_at(path[-1]):
         return L_("the walk may not end in an occupied square")
-    return Walk(total, fall_at_end(rules, tuple(path)))
+    return Walk(total, fall_ft, sum(climbed) * factor)
 
 
 def fall_yards(feet: int) -> int:

@@ -23,7 +23,7 @@ from game.rulesets.sotdl.commands import (
 from game.rulesets.sotdl.components import PendingArea, PendingDefense, PendingFreeAttack, Sheet
 from game.rulesets.sotdl.engine import figure, others, speed, validate
 from game.rulesets.sotdl.i18n import L_, _
-from game.rulesets.sotdl.movement import crawl_factor, reachable
+from game.rulesets.sotdl.movement import Walk, crawl_factor, reachable, walk_problem
 from game.rulesets.sotdl.rolls import HIT_TN, chance_at_least
 from game.rulesets.sotdl.presentation.narration import DEFENSE_NAMES, gear_name
 from game.rulesets.sotdl.rounds import ap, creatures, may_take_initiative, round_of
@@ -80,6 +80,13 @@ def walk_yards(state: GameState, actor: Entity, search: SearchResult) -> dict[Sq
     """The yards of the walk to each square it may end in."""
     factor = crawl_factor(state.has_condition(actor, "prone"))
     return {s: search.cost[s] * factor for s in search.endable}
+
+
+def walk_climb(state: GameState, actor: Entity, path: tuple[Square, ...], yards: int) -> int:
+    """M3: the yards of a walk of at most ``yards`` spent climbing cliff faces, as the door prices it."""
+    found = walk_problem(state.battlefield, figure(state, actor), others(state, actor), tuple(path), yards,
+                         at_least_one=state.has_condition(actor, "prone"))
+    return found.climb_yards if isinstance(found, Walk) else 0
 
 
 def walk_refusal(state: GameState, actor: Entity, search: SearchResult | None, kind: type) -> Refusal | None:

@@ -459,6 +459,11 @@ class ControlsSotdl(Controls):
         preview = self.walk_preview() if self.selected == self.actor else None
         if preview is not None:
             fall = " " + _("Steps down {n} ft: a fall.").format(n=preview.fall_ft) if preview.fall_ft else ""
+            if 0 < preview.fall_ft <= area.SAFE_DROP_FT:
+                fall = " " + _("Jumps down {n} ft: safe (M17).").format(n=preview.fall_ft)
+            yards = speed(self.state, self.actor) // (2 if self.mode == rules.WITHDRAW else 1)
+            climbed = rules.walk_climb(self.state, self.actor, preview.path, yards)
+            fall += " " + _("Climbing: +{n} yards (M3).").format(n=climbed) if climbed else ""
             fall += self._light_words(preview.path[-1]) if preview.path else ""
             verb = _("Withdraw") if self.mode == rules.WITHDRAW else _("Walk")
             if preview.attackers:
