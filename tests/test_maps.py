@@ -196,6 +196,13 @@ def test_fair_maps_are_mirror_images_east_to_west_start_areas_included(name):
     assert sorted(mirror(s) for s in blue) == sorted(red)
 
 
+def test_creatures_start_front_first_so_mirror_image_start_areas_place_them_in_mirror_image_squares():
+    bf = load_battlefield(MAPS / "cliffside.tmx")
+    blue, red = bf.start_squares("blue"), bf.start_squares("red")
+    assert [(bf.width - 1 - x, y) for x, y in blue] == list(red)
+    assert blue[0][0] == 2 and red[0][0] == 21        # the column facing the enemy fills first
+
+
 def test_foggy_marsh_has_difficult_ground_light_and_heavy_fog_and_darkness_lit_by_lanterns():
     bf = load_battlefield(MAPS / "marsh.tmx")
     squares = bf.squares()
@@ -411,7 +418,9 @@ def test_light_lifts_darkness_within_its_radius_where_it_can_see_but_not_fog(tmp
 def test_start_areas_take_the_start_area_class_default_side_and_drop_solid_squares(tmp_path):
     things = obj(1, 0, 0, {}, 64, 64, cls="StartArea") + obj(2, 160, 0, {"side": "red"}, 32, 64)
     bf = load_battlefield(write_map(tmp_path, ["#.....", "......"], things))
-    assert bf.start_squares("blue") == ((1, 0), (0, 1), (1, 1)) and bf.start_squares("red") == ((5, 0), (5, 1))
+    assert sorted(bf.start_squares("blue")) == [(0, 1), (1, 0), (1, 1)] and bf.start_squares("red") == ((5, 0), (5, 1))
+    # placing order: the squares nearest the other side's area first (issue 21)
+    assert bf.start_squares("blue")[0] == (1, 0)
 
 
 def test_a_map_with_start_areas_for_one_side_only_is_refused(tmp_path):
