@@ -798,7 +798,8 @@ def cliffside() -> MapSpec:
 
 
 def tower() -> MapSpec:
-    """The Wizard's Tower: a wall of force splits the hall (see through, not shoot through); portals cross it."""
+    """The Wizard's Tower: a wall of force splits the hall (see through, not shoot through); portals cross it,
+    the curtained gallery goes round it, and a square at either end of it lets a creature squeeze past."""
     width, height = 25, 16
     cells = {(x, y): "W" for y in range(height) for x in range(width)}
     for x in range(3, 22):
@@ -806,7 +807,9 @@ def tower() -> MapSpec:
     cells[(4, 2)] = cells[(20, 2)] = "."                     # doorways down into the hall
     for y in range(3, 15):
         for x in range(1, 24):
-            cells[(x, y)] = "F" if x == 12 else "."           # the hall, split by the wall of force
+            # The hall, split by the wall of force, open at both ends: with the gallery alone (one square wide,
+            # curtained) the rulesets without portals fought single file there until round 30 (issue 21).
+            cells[(x, y)] = "F" if x == 12 and 4 <= y <= 13 else "."
     for square in ((1, 3), (1, 4), (23, 3), (23, 4), (1, 13), (1, 14), (23, 13), (23, 14), (2, 14), (22, 14)):
         cells[square] = "K"
     for square in ((8, 5), (16, 5), (8, 11), (16, 11)):
