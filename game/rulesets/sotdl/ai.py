@@ -284,7 +284,10 @@ class ControllerSotdl:
         if not self.level.focus:
             return (0, 0, situation.distance(state, me, enemy), enemy)
         if self.level.weighs:
-            return (ap(state, enemy).left > 0, -blow_value(state, me, enemy), situation.distance(state, me, enemy), enemy)
+            # The best blow only among the enemies as close to dropping: first by the blow alone, hard lost
+            # 28 of 80 games to normal (issue 21, docs/ai.md).
+            return (ap(state, enemy).left > 0, left, -blow_value(state, me, enemy), situation.distance(state, me, enemy),
+                    enemy)
         return (ap(state, enemy).left > 0, left, situation.distance(state, me, enemy), enemy)
 
     def _plans_for(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
