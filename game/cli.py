@@ -168,6 +168,11 @@ def add_balance_parser(sub: argparse._SubParsersAction) -> None:
                          help="processes playing at once (default: one per core)")
     balance.add_argument("--max-rounds", type=_positive, default=30, metavar="N",
                          help="a game still going after round N is a draw (default: 30)")
+    balance.add_argument("--mirror", nargs="?", const="blue", default="", metavar="SIDE",
+                         help="every side fields SIDE's start-menu roster (default: blue), so only the start areas differ")
+    balance.add_argument("--levels", action="store_true",
+                         help="hard against normal and normal against easy on two mirrored sides, the stronger level on "
+                              "each side half the games: the wins of each level")
 
 
 def run_balance(args: argparse.Namespace) -> int:
@@ -185,7 +190,10 @@ def run_balance(args: argparse.Namespace) -> int:
     from game.balance import run
 
     command = "python -m game " + " ".join(sys.argv[1:]) if sys.argv[1:2] == ["balance"] else "python -m game balance"
-    run(names, maps, args.games, args.seed, args.max_rounds, args.jobs, command)
+    if args.mirror and args.mirror not in ("blue", "red", "green", "yellow"):
+        print(f"error: unknown side {args.mirror!r} for --mirror: choose from blue, red, green, yellow", file=sys.stderr)
+        return 2
+    run(names, maps, args.games, args.seed, args.max_rounds, args.jobs, command, mirror=args.mirror, levels=args.levels)
     return 0
 
 

@@ -13,7 +13,7 @@ from game.core.dice import Dice
 from game.core.grid import Square, chebyshev, footprint
 from game.ecs.components import Body
 from game.engine.refusal import Refusal
-from game.engine.rosters import Roster
+from game.engine.rosters import Preset, Roster, placing_order
 from game.rulesets import ruleset
 from game.state import GameState
 
@@ -100,6 +100,23 @@ def rosters_in_play(bf: Battlefield, rosters: list[Roster]) -> list[Roster]:
         raise SetupError(L_("the map has no start area for side {side}", side=missing) if missing
                          else L_("a skirmish needs two sides"))
     return playing
+
+
+MENU_SIDES = ("blue", "red", "green", "yellow")      # the start menu's sides, in its order (game.ui.menu)
+
+
+def preset_rosters(bf: Battlefield, presets: Sequence[Preset], default_keys: Sequence[str],
+                   creatures: Mapping[str, Placeable]) -> list[Roster]:
+    """The rosters a new skirmish on this map starts with in the start menu: each of the map's sides (in the
+    menu's order) on its ruleset's default preset (``default_keys[i]`` for the menu's side ``i``, the first
+    preset when that key is missing), biggest creature first as the menu places them (game.ui.menu)."""
+    keys = [preset.key for preset in presets]
+    on_map = {side for side, _ in bf.start_areas}
+    chosen = [(side, presets[keys.index(default_keys[i]) if i < len(default_keys) and default_keys[i] in keys else 0])
+              for i, side in enumerate(MENU_SIDES) if side in on_map]
+    if len(chosen) < 2:
+        raise SetupError(L_("a skirmish needs two sides"))
+    return [Roster(side, preset.label, placing_order(preset.creatures, creatures)) for side, preset in chosen]
 
 
 def place_roster(bf: Battlefield, roster: Roster, templates: Mapping[str, Placeable], taken: set[Square],

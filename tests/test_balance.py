@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from game.balance import Job, jobs_for, play_all, table, wilson
+from game.balance import Job, Outcome, jobs_for, play_all, table, wilson
 from game.simulate import repeated
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,3 +61,60 @@ def test_balance_refuses_an_unknown_ruleset_in_one_line():
                           capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=60)
     assert proc.returncode == 2 and proc.stderr.startswith("error: unknown ruleset 'chess'")
     assert "Traceback" not in proc.stderr
+
+
+def test_balance_plays_the_rosters_the_start_menu_offers_on_every_map_in_every_ruleset(tmp_path, monkeypatch):
+    # Issue 21: the table is about the skirmishes a player gets, so each side fields its start-menu preset.
+    import pygame
+
+    from game.app import FixedStepLoop, Game
+    from game.cli import RULESETS
+    from game.match import preset_rosters
+    from game.rulesets import ruleset
+    from game.simulate import load_map
+    from test_game_loop import SteppedClock, run_frames
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    game = Game(None, None, (1280, 720), loop=FixedStepLoop(SteppedClock()))
+    run_frames(game, 1)
+    menu = game.scene
+    try:
+        for name in RULESETS:
+            menu.ruleset = name
+            rules = ruleset(name)
+            creatures = rules.load_creatures()
+            presets = rules.load_presets(creatures=creatures)
+            for index, entry in enumerate(menu.entries):
+                menu.index = index
+                played = preset_rosters(load_map(entry.path), presets, rules.DEFAULT_PRESETS, creatures)
+                assert [(r.side, r.creatures) for r in played] == [(r.side, r.creatures) for r in menu.rosters], \
+                    (name, entry.path.name)
+    finally:
+        pygame.quit()
+
+
+def test_mirror_gives_every_side_one_roster_and_levels_swap_sides_every_other_game():
+    mirrored = jobs_for(["sotdl-house"], [ROOT / "maps" / "four-banners.tmx"], 1, 7, 1, mirror="red")
+    outcome = play_all(mirrored, 1, progress=None)[0]
+    assert outcome.sides == ("blue", "red", "green", "yellow") and outcome.job.mirror == "red"
+    levels = jobs_for(["4e"], [ROOT / "maps" / "default.tmx"], 2, 100, 1, levels=True)
+    assert [(job.seed, job.levels) for job in levels] == [
+        (100, ("hard", "normal")), (101, ("normal", "hard")), (100, ("normal", "easy")), (101, ("easy", "normal"))]
+    assert all(job.mirror == "blue" for job in levels)
+
+
+def test_the_levels_table_counts_the_wins_of_each_level_whichever_side_it_played():
+    jobs = jobs_for(["4e"], [ROOT / "maps" / "default.tmx"], 2, 100, 30, levels=True)[:2]
+    outcomes = [Outcome(jobs[0], ("blue", "red"), "blue", 5), Outcome(jobs[1], ("blue", "red"), "red", 7)]
+    rows = table(outcomes)
+    assert rows[0].startswith("| ruleset | map | levels | games | stronger wins")
+    assert rows[2] == "| 4e | default.tmx | hard vs normal | 2 | hard 2 (34-100%) | normal 0 (0-66%) | 0 (0-66%) | 6.0 |"
+
+
+def test_balance_levels_command_prints_a_row_per_pair_of_levels():
+    proc = subprocess.run([sys.executable, "-m", "game", "balance", "--levels", "--games", "2", "--max-rounds", "1",
+                           "--rulesets", "sotdl-house", "--maps", "maps/default.tmx", "--jobs", "1"],
+                          capture_output=True, text=True, cwd=ROOT, env=ENV, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    rows = proc.stdout.splitlines()[6:]
+    assert [row.split(" | ")[2] for row in rows] == ["hard vs normal", "normal vs easy"]

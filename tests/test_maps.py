@@ -178,7 +178,29 @@ def test_ruined_keep_gives_superior_cover_behind_its_arrow_slits_and_cover_behin
     assert sum(kind == EdgeKind.LOW_WALL for _, kind in bf.edges) >= 10
     assert bf.edge((4, 8), (4, 9)) == EdgeKind.LOW_WALL
     assert best_cover_lines(bf, ((4, 12), 1), ((4, 8), 1)) >= 1   # behind the west yard's low wall
-    assert best_cover_lines(bf, ((4, 12), 1), ((4, 10), 1)) == 0  # the same attacker, a target in the open
+    assert best_cover_lines(bf, ((4, 12), 1), ((3, 10), 1)) == 0  # the same attacker, a target in the open
+
+
+@pytest.mark.parametrize("name", ["keep", "cliffside", "tower"])
+def test_fair_maps_are_mirror_images_east_to_west_start_areas_included(name):
+    # Issue 21: a side's start area and everything round it (cover, heights, walls, difficult ground, low walls)
+    # is the mirror image of the other side's, so neither start is the better one.
+    bf = load_battlefield(MAPS / f"{name}.tmx")
+
+    def mirror(square):
+        return bf.width - 1 - square[0], square[1]
+
+    assert all(bf.at(s) == bf.at(mirror(s)) and bf.elevation(s) == bf.elevation(mirror(s)) for s in bf.squares())
+    assert all(bf.edge(mirror(a), mirror(b)) == kind for (a, b), kind in bf.edges)
+    blue, red = dict(bf.start_areas)["blue"], dict(bf.start_areas)["red"]
+    assert sorted(mirror(s) for s in blue) == sorted(red)
+
+
+def test_creatures_start_front_first_so_mirror_image_start_areas_place_them_in_mirror_image_squares():
+    bf = load_battlefield(MAPS / "cliffside.tmx")
+    blue, red = bf.start_squares("blue"), bf.start_squares("red")
+    assert [(bf.width - 1 - x, y) for x, y in blue] == list(red)
+    assert blue[0][0] == 2 and red[0][0] == 21        # the column facing the enemy fills first
 
 
 def test_foggy_marsh_has_difficult_ground_light_and_heavy_fog_and_darkness_lit_by_lanterns():
@@ -198,7 +220,7 @@ def test_cliffside_has_a_cliff_a_ledge_five_foot_stairs_and_a_chasm_under_a_brid
              if bf.in_bounds(b) and abs(bf.elevation(a) - bf.elevation(b)) >= 10]
     assert drops
     assert bf.elevation((5, 5)) == 20 and [bf.elevation((5, y)) for y in (6, 7, 8, 9)] == [15, 10, 5, 0]
-    assert bf.elevation((15, 6)) == 10 and bf.elevation((15, 5)) == 20 and bf.elevation((15, 7)) == 0
+    assert bf.elevation((12, 6)) == 10 and bf.elevation((12, 5)) == 20 and bf.elevation((12, 7)) == 0
     assert bf.elevation((3, 11)) == -40 and bf.elevation((11, 11)) == 0 and bf.elevation((11, 12)) == 0
 
 
@@ -396,7 +418,9 @@ def test_light_lifts_darkness_within_its_radius_where_it_can_see_but_not_fog(tmp
 def test_start_areas_take_the_start_area_class_default_side_and_drop_solid_squares(tmp_path):
     things = obj(1, 0, 0, {}, 64, 64, cls="StartArea") + obj(2, 160, 0, {"side": "red"}, 32, 64)
     bf = load_battlefield(write_map(tmp_path, ["#.....", "......"], things))
-    assert bf.start_squares("blue") == ((1, 0), (0, 1), (1, 1)) and bf.start_squares("red") == ((5, 0), (5, 1))
+    assert sorted(bf.start_squares("blue")) == [(0, 1), (1, 0), (1, 1)] and bf.start_squares("red") == ((5, 0), (5, 1))
+    # placing order: the squares nearest the other side's area first (issue 21)
+    assert bf.start_squares("blue")[0] == (1, 0)
 
 
 def test_a_map_with_start_areas_for_one_side_only_is_refused(tmp_path):

@@ -112,8 +112,11 @@ def _illegal_move(document):
 
 
 def _reorder(document):
+    """The first command swapped with the first one of another creature, which then acts out of its turn."""
     commands = document["commands"]
-    commands[0], commands[1] = commands[1], commands[0]
+    first = commands[0]["command"]["actor"]
+    other = next(i for i, entry in enumerate(commands) if entry["command"].get("actor") != first)
+    commands[0], commands[other] = commands[other], commands[0]
 
 
 def _wrong_ruleset(document):
@@ -140,7 +143,7 @@ CORRUPTIONS = {
                           "'commands[2].dice' should be a whole number"),
     "edited seed": (lambda p: edited(p, lambda d: d.update(seed=8)), ""),
     "illegal command": (lambda p: edited(p, _illegal_move), "(Move) is not legal: "),
-    "reordered commands": (lambda p: edited(p, _reorder), "command 2 (Move) is not legal"),   # 2 plays, 1 no more
+    "reordered commands": (lambda p: edited(p, _reorder), "command 1 (Move) is not legal"),
     "unknown command": (lambda p: edited(p, lambda d: d["commands"][0]["command"].update(type="Fly")),
                         "command 1 is not a command (unknown command type 'Fly')"),
     "command of nonsense": (lambda p: edited(p, lambda d: d["commands"][0]["command"].update(actor="x")),

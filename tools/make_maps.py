@@ -611,43 +611,53 @@ def rect_start(side: str, x: int, y: int, w: int, h: int) -> Obj:
     return Obj("rectangle", x, y, w, h, cls="StartArea", name=f"{side} start", props={"side": side})
 
 
+def mirrored_rows(west: list[str]) -> list[str]:
+    """Whole rows from their west halves, the east half the west one's mirror image (fair start areas, issue 21)."""
+    return [row + row[::-1] for row in west]
+
+
+def mirrored_edge(edge: Obj, width: int) -> Obj:
+    """An edge polyline's mirror image across the map's vertical middle line (grid lines x -> width - x)."""
+    points = [(width - x, y) for x, y in edge.points]
+    return Obj(edge.shape, points[0][0], points[0][1], points=points, cls=edge.cls,
+               name=edge.name.replace("west", "east"), props=dict(edge.props))
+
+
 def keep() -> MapSpec:
-    """The Ruined Keep: arrow slits give superior cover, low walls and rubble give cover in the yard."""
+    """The Ruined Keep: arrow slits give superior cover, low walls and rubble give cover in the yard. The two
+    sides come into the yard from the west and the east; each half of the map is the other's mirror image."""
     ground_rows = ["#" * 24] + ["#" + "." * 22 + "#"] * 4 + ["#" * 24] + [",,,,,,,,,,::::,,,,,,,,,,"] * 10
-    terrain_rows = [
-        "WWWWWWWWWWWWWWWWWWWWWWWW",
-        "W.......W......W..P...SW",
-        "W.......W..S...W.......W",
-        "W..P.......r.......C...W",
-        "W.....C.W......W...P...W",
-        "WWWaWWWaWWW..rWWWaWWWaWW",
-        "...........rr.........W.",
-        "..r.....C.........R...W.",
-        "....................P...",
-        "..........R.............",
-        "..P.....................",
-        ".....r.........C.....r..",
-        "........................",
-        ".........r..............",
-        "........................",
-        "........................",
-    ]
+    terrain_rows = mirrored_rows([
+        "WWWWWWWWWWWW",
+        "W.......W...",
+        "W.......W..S",
+        "W..P.......r",
+        "W.....C.W...",
+        "WWWaWWWaWWW.",
+        "...........r",
+        "..r.....C...",
+        "............",
+        "..........R.",
+        "....P.......",
+        ".....r......",
+        "............",
+        ".........r..",
+        "............",
+        "............",
+    ])
     legend: dict[str, TileRef | None] = {
         ".": None, "W": (D, "wall"), "C": (D, "crate"), "S": (D, "statue_base"), "P": (D, "broken_pillar"),
         "r": (D, "rubble"), "R": (D, "rubble_masonry"), "a": (W, "arrow_slit"),
     }
     ground_legend: dict[str, TileRef | None] = {"#": (D, "floor_stone"), ".": (D, "floor_stone_worn"),
                                                 ",": (D, "floor_grass"), ":": (D, "floor_dirt")}
-    walls = [
+    west = [
         Obj("polyline", 2, 9, points=[(2, 9), (8, 9)], cls="Edge", name="west yard wall", props={"edge": "low_wall"}),
-        Obj("polyline", 15, 9, points=[(15, 9), (21, 9), (21, 12)], cls="Edge", name="east yard wall",
-            props={"edge": "low_wall"}),
-        Obj("polyline", 5, 12, points=[(5, 12), (5, 14), (9, 14)], cls="Edge", name="sheepfold",
-            props={"edge": "low_wall"}),
-        Obj("polyline", 15, 13, points=[(15, 13), (19, 13)], cls="Edge", name="south wall stub",
+        Obj("polyline", 5, 12, points=[(5, 12), (5, 14), (9, 14)], cls="Edge", name="west sheepfold",
             props={"edge": "low_wall"}),
     ]
-    starts = [rect_start("red", 2, 1, 5, 2), rect_start("blue", 9, 14, 6, 2)]
+    walls = west + [mirrored_edge(edge, 24) for edge in west]
+    starts = [rect_start("blue", 0, 11, 3, 4), rect_start("red", 21, 11, 3, 4)]
     return MapSpec("keep", "The Ruined Keep",
                    [("ground", ground_rows, ground_legend, {}), ("walls and cover", terrain_rows, legend, {})],
                    [("low walls", walls), ("start", starts)])
@@ -729,52 +739,57 @@ def marsh() -> MapSpec:
 
 
 def cliffside() -> MapSpec:
-    """The Cliffside: a 20 ft cliff, stairs, a ledge, and a chasm under a plank bridge, for falls and push-offs."""
+    """The Cliffside: a 20 ft cliff, stairs, a ledge, and a chasm under a plank bridge, for falls and push-offs.
+    The sides start at the west and east ends of the ground between cliff and chasm, each half the other's
+    mirror image: a climb to the heights and a bridge to the far side for both."""
     high_rows = ["h" * 24] * 6 + ["." * 24] * 10
-    low_rows = ["." * 24] * 6 + [
-        "rrrrrrrrrrrrrrrrrrrrrrrr",
-        "rrrsrrrrrrrrrrrrrrrrrsrr",
-        "rrrrrrrrrrrrrrrrrrrrrrrr",
-        "rrrrrrrrrrrrrrrrrrrrrrrr",
-        "LLLLLLLLLLLBBLLLLLLLLLLL",
-        "cccccccccccBBccccccccccc",
-        "rrrrrrrrrrrrrrrrrrrrrrrr",
-        "rrrrrrrrrrrrrrrrrrrrrrrr",
-        "rrrsrrrrrrrrrrrrrrrrsrrr",
-        "rrrrrrrrrrrrrrrrrrrrrrrr",
-    ]
-    features = [
-        "........................",
-        "...T.........T.......T..",
-        "........................",
-        ".........O..............",
-        "..T................T....",
-        "........................",
-        ".....S........LLLL......",
-        ".....S..................",
-        "..O..S.......sss........",
-        "...............s.....O..",
-        "........................",
-        "........................",
-        "........................",
-        "......O.........O.......",
-        "........................",
-        "........................",
-    ]
+    low_rows = ["." * 24] * 6 + mirrored_rows([
+        "rrrrrrrrrrrr",
+        "rrrsrrrrrrrr",
+        "rrrrrrrrrrrr",
+        "rrrrrrrrrrrr",
+        "LLLLLLLLLLLB",
+        "cccccccccccB",
+        "rrrrrrrrrrrr",
+        "rrrrrrrrrrrr",
+        "rrrsrrrrrrrr",
+        "rrrrrrrrrrrr",
+    ])
+    features = mirrored_rows([
+        "............",
+        "...T......T.",
+        "............",
+        ".........O..",
+        "..T.........",
+        "............",
+        ".....S....LL",
+        ".....S......",
+        ".....S..ss..",
+        "......O..s..",
+        "............",
+        "............",
+        "............",
+        "......O.....",
+        "............",
+        "............",
+    ])
     high_legend: dict[str, TileRef | None] = {".": None, "h": (W, "plateau_grass")}
     low_legend: dict[str, TileRef | None] = {".": None, "r": (W, "rock_floor"), "s": (W, "scree"),
                                              "L": (W, "chasm_lip"), "c": (W, "chasm"), "B": (W, "bridge")}
     feature_legend: dict[str, TileRef | None] = {".": None, "T": (D, "broken_pillar"), "O": (W, "boulder"),
                                                  "S": (W, "stairs"), "s": (W, "scree"), "L": (W, "rock_ledge")}
     zones = [
-        Obj("rectangle", 5, 6, 1, 1, cls="Terrain", name="top step", props={"elevation_ft": 15}),
-        Obj("rectangle", 5, 7, 1, 1, cls="Terrain", name="middle step", props={"elevation_ft": 10}),
-        Obj("rectangle", 5, 8, 1, 1, cls="Terrain", name="bottom step", props={"elevation_ft": 5}),
-        Obj("rectangle", 14, 6, 4, 1, cls="Terrain", name="ledge", props={"elevation_ft": 10}),
+        Obj("rectangle", 5, 6, 1, 1, cls="Terrain", name="west top step", props={"elevation_ft": 15}),
+        Obj("rectangle", 5, 7, 1, 1, cls="Terrain", name="west middle step", props={"elevation_ft": 10}),
+        Obj("rectangle", 5, 8, 1, 1, cls="Terrain", name="west bottom step", props={"elevation_ft": 5}),
+        Obj("rectangle", 18, 6, 1, 1, cls="Terrain", name="east top step", props={"elevation_ft": 15}),
+        Obj("rectangle", 18, 7, 1, 1, cls="Terrain", name="east middle step", props={"elevation_ft": 10}),
+        Obj("rectangle", 18, 8, 1, 1, cls="Terrain", name="east bottom step", props={"elevation_ft": 5}),
+        Obj("rectangle", 10, 6, 4, 1, cls="Terrain", name="ledge", props={"elevation_ft": 10}),
         Obj("polygon", 0, 10, points=[(0, 10), (24, 10), (24, 12), (0, 12)], cls="Terrain", name="chasm",
             props={"elevation_ft": -40}),
     ]
-    starts = [rect_start("red", 8, 1, 5, 2), rect_start("blue", 9, 13, 6, 2)]
+    starts = [rect_start("blue", 0, 6, 3, 4), rect_start("red", 21, 6, 3, 4)]
     return MapSpec("cliffside", "The Cliffside",
                    [("low ground", low_rows, low_legend, {}),
                     ("high ground", high_rows, high_legend, {"elevation_ft": 20}),
@@ -783,7 +798,8 @@ def cliffside() -> MapSpec:
 
 
 def tower() -> MapSpec:
-    """The Wizard's Tower: a wall of force splits the hall (see through, not shoot through); portals cross it."""
+    """The Wizard's Tower: a wall of force splits the hall (see through, not shoot through); portals cross it,
+    the curtained gallery goes round it, and a square at either end of it lets a creature squeeze past."""
     width, height = 25, 16
     cells = {(x, y): "W" for y in range(height) for x in range(width)}
     for x in range(3, 22):
@@ -791,7 +807,9 @@ def tower() -> MapSpec:
     cells[(4, 2)] = cells[(20, 2)] = "."                     # doorways down into the hall
     for y in range(3, 15):
         for x in range(1, 24):
-            cells[(x, y)] = "F" if x == 12 else "."           # the hall, split by the wall of force
+            # The hall, split by the wall of force, open at both ends: with the gallery alone (one square wide,
+            # curtained) the rulesets without portals fought single file there until round 30 (issue 21).
+            cells[(x, y)] = "F" if x == 12 and 4 <= y <= 13 else "."
     for square in ((1, 3), (1, 4), (23, 3), (23, 4), (1, 13), (1, 14), (23, 13), (23, 14), (2, 14), (22, 14)):
         cells[square] = "K"
     for square in ((8, 5), (16, 5), (8, 11), (16, 11)):

@@ -56,7 +56,7 @@ def lint_map(path: Path) -> list[Problem]:
     if battlefield is not None:
         for side, other in unreachable_sides(battlefield):
             layer = _start_layer(root, side)
-            report.add(Problem(str(path), layer, battlefield.start_squares(side)[0],
+            report.add(Problem(str(path), layer, min(battlefield.start_squares(side), key=lambda s: (s[1], s[0])),
                                f"side {side!r} cannot reach side {other!r}: no walk leads from this start area to "
                                f"theirs (through portals, and never up a climb of {CLIMB_LIMIT_FT} ft or more)"))
     return report.problems

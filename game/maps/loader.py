@@ -16,7 +16,7 @@ import pytmx
 
 from game.i18n import L_, Ln_, message_of
 from game.core.battlefield import Battlefield, Edge, EdgeKind, Obscurement, Terrain
-from game.core.grid import Square
+from game.core.grid import Square, chebyshev
 from game.core.lines import can_see_square
 from game.maps import schema
 from game.maps.guard import GuardError
@@ -410,7 +410,7 @@ class _Builder:
                                           L_("the start areas of {sides} share squares: each square can start one "
                                              "side", sides=both))
                         ok = False
-        return tuple(areas) if ok else None
+        return front_first(tuple(areas), bf) if ok else None
 
 
 def tile_label(tmx: Any, gid: int) -> str:
@@ -453,4 +453,24 @@ def fallback_start_areas(bf: Battlefield) -> tuple[tuple[str, tuple[Square, ...]
     middle = bf.height // 2
     west = sorted(open_squares, key=lambda s: (s[0], abs(s[1] - middle), s[1]))[:FALLBACK_START_SIZE]
     east = sorted(open_squares, key=lambda s: (-s[0], abs(s[1] - middle), s[1]))[:FALLBACK_START_SIZE]
-    return ((DEFAULT_SIDES[0], tuple(sorted(west))), (DEFAULT_SIDES[1], tuple(sorted(east))))
+    return front_first(((DEFAULT_SIDES[0], tuple(sorted(west))), (DEFAULT_SIDES[1], tuple(sorted(east)))), bf)
+
+
+def front_first(areas: tuple[tuple[str, tuple[Square, ...]], ...],
+                bf: Battlefield) -> tuple[tuple[str, tuple[Square, ...]], ...]:
+    """Each start area's squares in the order creatures are placed on them (game.match.place_roster): nearest
+    another side's start area first, then nearest the map's middle, then map order. So the first creatures of a
+    roster stand in its front line, whichever edge the area lies on, and two start areas that are mirror images
+    get their creatures in mirror-image places (in plain map order the west side's first creature stood at the
+    back and the east side's at the front: issue 21)."""
+    def key(square: Square, others: list[Square]) -> tuple[int, int, int, int]:
+        x, y = square
+        nearest = min((chebyshev(square, other) for other in others), default=0)
+        middle = (2 * x + 1 - bf.width) ** 2 + (2 * y + 1 - bf.height) ** 2
+        return nearest, middle, y, x
+
+    ordered = []
+    for side, squares in areas:
+        others = [s for other, theirs in areas if other != side for s in theirs]
+        ordered.append((side, tuple(sorted(squares, key=lambda s: key(s, others)))))
+    return tuple(ordered)

@@ -107,12 +107,13 @@ class Approach:
     def _build(self) -> None:
         w = self.walker
         self.fields = [terrain_field(self.bf, g, w.size, w.flying, w.phasing, self.budget) for g in self.goals]
-        self.portals: list[tuple[dict[Square, int], float]] = []
+        self.portals: list[tuple[Square, dict[Square, int], float]] = []     # (entry, walk to it, onward from its exit)
         for a, b in self.bf.portals:
             for enter, leave in ((a, b), (b, a)):
                 onward = self._direct(leave)
                 if onward < self.budget:
-                    self.portals.append((terrain_field(self.bf, enter, w.size, w.flying, w.phasing, self.budget), onward))
+                    self.portals.append((enter, terrain_field(self.bf, enter, w.size, w.flying, w.phasing, self.budget),
+                                         onward))
 
     def _direct(self, square: Square) -> float:
         best = float(self.budget * 4)
@@ -125,12 +126,18 @@ class Approach:
     def distance(self, square: Square) -> float:
         found = self._memo.get(square)
         if found is None:
-            found = self._direct(square)
-            for field, onward in self.portals:
-                cost = field.get(square)
-                if cost is not None and cost + onward < found:
-                    found = cost + onward
+            found = self.distance_past(square, frozenset())
             self._memo[square] = found
+        return found
+
+    def distance_past(self, square: Square, closed: frozenset[Square]) -> float:
+        """``distance`` through the portals other than those entered on ``closed`` squares (whose far end
+        is taken: §23, the creature would stay where it is)."""
+        found = self._direct(square)
+        for enter, field, onward in self.portals:
+            cost = field.get(square)
+            if cost is not None and cost + onward < found and enter not in closed:
+                found = cost + onward
         return found
 
 

@@ -162,7 +162,10 @@ class Planner:
         self.foes = [self._foe(e) for e in self.standing if s.are_enemies(me, e) and s.conscious(e)]
         self.foe_of = {f.entity: f for f in self.foes}
         self.powers = self._usable_powers()
-        self.dpr, self.prefers_range, self.engage = self._own_reach()
+        self.dpr, self.prefers_range, reach = self._own_reach()
+        # A shooter within range of a foe it has no line to (round a wall of force, a corner) waited there for
+        # ever, and so did the foe: from round 11 on it wants to be a square nearer each round (issue 21).
+        self.engage = max(1, reach - max(0, self.turn.round - 10))
         fragile = 1.5 if self.stats.role in ("artillery", "controller") or self.prefers_range else 1.0
         # Both sides wary of each other would wait for ever: from round 5 on the danger counts for less and less.
         patience = 1.0 / (1.0 + 0.25 * max(0, self.turn.round - 4))
@@ -172,6 +175,7 @@ class Planner:
         self._melee_map: dict[Square, float] | None = None
         self._approach: Approach | None = None
         self._position: dict[Square, float] = {}
+        self._closed: frozenset[Square] | None = None
         self._refined: dict[Square, float] = {}
         self._walk: SearchResult | None = None
         self._safe: SearchResult | None | bool = False
@@ -397,7 +401,15 @@ class Planner:
                 approach = self._approach if self._approach is not None else self.approach()
                 # Home on a portal: staying leads nowhere, so only the walk from here counts (issue 21).
                 parked = landing == self.home and self.bf.portal_exit(landing) is not None
-                gap = (approach._direct(landing) if parked else approach.distance(landing)) - self.engage
+                if parked:
+                    way = approach._direct(landing)
+                elif self.bf.portals:
+                    # A portal whose far end someone stands on leads nowhere: counting it left both sides
+                    # waiting beside a corked portal until round 30 (issue 21).
+                    way = approach.distance_past(landing, self._closed_portals())
+                else:
+                    way = approach.distance(landing)
+                gap = way - self.engage
                 if gap > 0:
                     found -= self._approach_scale * gap
             if self._hazards and self.bf.at(landing).hazard:
@@ -407,15 +419,28 @@ class Planner:
 
     def landing(self, square: Square) -> Square:
         """Where a move ending on ``square`` leaves us: a portal's paired square when its space is free (§23)."""
-        exit_square = self.bf.portal_exit(square)
         # Standing still on a portal goes nowhere: valuing home as the far end left a creature parked on
         # one end for ever, blocking the enemy's way through it (issue 21).
-        if exit_square is None or square == self.home:
+        if square == self.home:
+            return square
+        return self.landing_from(square)
+
+    def landing_from(self, square: Square) -> Square:
+        """Where a move ending on ``square`` comes out, wherever it starts: the paired square if free (§23)."""
+        exit_square = self.bf.portal_exit(square)
+        if exit_square is None:
             return square
         taken = self._taken()
         if all(self.bf.in_bounds(q) and not self.bf.at(q).solid and q not in taken for q in footprint(exit_square, self.size)):
             return exit_square
         return square
+
+    def _closed_portals(self) -> frozenset[Square]:
+        """The portal squares whose paired square has no room for us now (a move ending there goes nowhere)."""
+        if self._closed is None:
+            self._closed = frozenset(enter for pair in self.bf.portals for enter in pair
+                                     if self.landing_from(enter) == enter)
+        return self._closed
 
     def _taken(self) -> set[Square]:
         if self._taken_squares is None:

@@ -183,6 +183,8 @@ def sound_cues(events: list[Event], state: GameState) -> list[tuple[Sound, ...]]
             ended = state.side(event.entity)
         elif isinstance(event, TurnStarted):
             sounds = (Sound("turn", own_beat=True),) if state.side(event.entity) != ended else ()
+            ended = state.side(event.entity)     # a turn cut short by its creature's death has no TurnEnded
+            landed = 0                           # a death save's death is not the last turn's arrow landing
         elif isinstance(event, (Offered, SkirmishWon)):
             sounds = (Sound(SOUNDS[type(event)][0], own_beat=True),)
         elif type(event) in SOUNDS and len(SOUNDS[type(event)]) == 1:
