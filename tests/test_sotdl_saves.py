@@ -92,8 +92,9 @@ def test_R20_a_long_jump_and_its_landing_square_save_load_and_replay(tmp_path):
 
 
 def flask_on_an_orc(seed):
-    """A default-map skirmish (seeded dice, so it replays) in which the archer walks up in round 1 and, its side
-    first in round 2, throws alchemist's fire at an orc that may long-jump: the match, or None for this seed."""
+    """A default-map skirmish (seeded dice, so it replays) in which, in round 1, the archer and the orcs walk towards
+    each other (everyone else passes) and, blue first in round 2, the archer throws alchemist's fire at an orc that
+    may long-jump: the match, or None for this seed."""
     from game.rulesets.sotdl.area import landings
     from game.rulesets.sotdl.commands import Move, Pass, Throw
     from game.rulesets.sotdl.components import PendingArea
@@ -104,20 +105,21 @@ def flask_on_an_orc(seed):
     match = rules.new_match(load_map(MAP), rosters, creatures, seed)
     state = match.state
     archer = next(e for e in state.creatures() if state.name(e) == "Archer")
-    orc = next(e for e in state.creatures() if state.name(e) == "Orc 1")
-    if rules.decider(state) == archer or state.side(rules.decider(state)) != "blue":
-        return None
-    while rules.decider(state) != archer and rules.round_number(state) == 1:
-        match.submit(Pass(rules.decider(state)))
-    search = walk_search(state, archer, 10)
-    if rules.round_number(state) != 1 or search is None:
-        return None
-    there = state.square(orc)
-    spot = min(search.endable, key=lambda s: (max(abs(s[0] - there[0]), abs(s[1] - there[1])), s))
-    match.submit(Move(archer, search.path_to(spot)))
+    orcs = [e for e in state.creatures() if state.name(e).startswith("Orc ")]
     while rules.round_number(state) == 1:
-        match.submit(Pass(rules.decider(state)))
-    if rules.validate(state, Throw(archer, state.square(orc))) is not None:      # R2: any blue creature may act
+        mover = rules.decider(state)
+        if mover == archer or mover in orcs:
+            toward = state.square(orcs[0] if mover == archer else archer)
+            search = walk_search(state, mover, 10 if mover == archer else 5)
+            if search is not None:
+                spot = min(search.endable, key=lambda s: (max(abs(s[0] - toward[0]), abs(s[1] - toward[1])), s))
+                if isinstance(match.submit(Move(mover, search.path_to(spot))), list):
+                    continue
+        match.submit(Pass(mover))
+    if state.side(rules.decider(state)) != "blue":        # R2: any blue creature may act when blue holds it
+        return None
+    orc = next((o for o in orcs if rules.validate(state, Throw(archer, state.square(o))) is None), None)
+    if orc is None:
         return None
     match.submit(Throw(archer, state.square(orc)))
     blast = state.world.maybe_resource(PendingArea)
