@@ -6,6 +6,8 @@ query contract reads §4.5: no walk enters another creature's space, friend or f
 (M10), and no walk ends in an occupied square. A prone creature crawls at double cost (M5). A walk climbs
 a cliff face (10 ft or more, the shared ``LEDGE_FT``) up or down, each yard of height as difficult terrain
 (M3, §11.5.3, §16.45); a walk that cannot pay to climb down may end by jumping down (M17: a fall past 5 yards, the engine's).
+A creature of side 2 or more squeezes through a gap half its side wide, rounded up (M11), but ends only where
+its whole space fits.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from game.core.movement import LEDGE_FT, Mover, MoveRules, Occupant, SearchResul
 from game.core.steps import StepTable, table_for
 
 FEET_PER_YARD = 3
+# A space's side -> the shared size with that side, for the narrower space of a squeezing creature (M11).
+SIZE_OF_SIDE = {1: Size.MEDIUM, 2: Size.LARGE, 3: Size.HUGE, 4: Size.GARGANTUAN}
 
 
 @dataclass(frozen=True)
@@ -54,12 +58,20 @@ class YardRules(MoveRules):
 class ClimbRules(YardRules):
     """A walk's steps (M3, §16.45): a step up or down a cliff face costs the step on level ground plus
     2 yards for each yard of height (feet / 3, rounded up); a step down a face may instead be a jump
-    (``jump_cost``), which ends the walk. Shoves keep ``YardRules``: a push never climbs."""
+    (``jump_cost``), which ends the walk. A step the whole space cannot take is squeezed when part of the
+    space, half its side rounded up, can take it (M11). Shoves keep ``YardRules``: a push never climbs."""
 
-    def __init__(self, bf: Battlefield, mover: Mover, others: list[Occupant]) -> None:
+    def __init__(self, bf: Battlefield, mover: Mover, others: list[Occupant], squeeze: bool = True) -> None:
         super().__init__(bf, mover, others)
         # A search asks each square's height several times (climb, drop, jump): kept per square.
         self._heights: dict[Square, int] = {}
+        # M11: a gap of width >= size / 2 lets the creature through: a space of half the side, rounded up.
+        narrow_side = (self.side + 1) // 2
+        self._narrow: ClimbRules | None = None
+        if squeeze and narrow_side < self.side:
+            narrow = Mover(mover.top_left, SIZE_OF_SIDE[narrow_side], mover.team)
+            self._narrow = ClimbRules(bf, narrow, others, squeeze=False)
+        self._squeezes: dict[tuple[Square, Square], tuple[Square, int] | None] = {}
 
     def ground_ft(self, top_left: Square) -> int:
         found = self._heights.get(top_left)
@@ -72,16 +84,13 @@ class ClimbRules(YardRules):
         # as it would cost on level ground, walls, corners and low walls included.
         return table_for(self.bf, self.side, True, False, False)
 
-    def climb_yards(self, frm: Square, to: Square) -> int:
-        """Yards of cliff face the step climbs, up or down (0 below the shared 10 ft ledge)."""
+    def _face_yards(self, frm: Square, to: Square) -> int:
         height = abs(self.ground_ft(to) - self.ground_ft(frm))
         return -(-height // FEET_PER_YARD) if height >= LEDGE_FT else 0
 
-    def step_cost(self, frm: Square, to: Square, ignore_difficult: bool = False) -> int | None:
-        if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
-            return None
-        frm, to = (frm[0], frm[1]), (to[0], to[1])
-        climbed = self.climb_yards(frm, to)
+    def _whole_step(self, frm: Square, to: Square, ignore_difficult: bool = False) -> int | None:
+        """The step of the whole space, climbing any face (None when it cannot be taken)."""
+        climbed = self._face_yards(frm, to)
         if not climbed:
             return super().step_cost(frm, to, ignore_difficult)
         level = next((cost for square, cost, _drop in self._level().steps(frm) if square == to), None)
@@ -89,12 +98,60 @@ class ClimbRules(YardRules):
             return None
         return level + 2 * climbed
 
+    def squeezed(self, frm: Square, to: Square) -> tuple[Square, int] | None:
+        """M11: (offset of the narrower space inside the whole one, its step's cost) when the whole space
+        cannot take the step but the narrower one can; the cheapest, top-left first, on a tie."""
+        if self._narrow is None:
+            return None
+        key = (frm, to)
+        if key in self._squeezes:
+            return self._squeezes[key]
+        narrow = self._narrow
+        best: tuple[Square, int] | None = None
+        if self._whole_step(frm, to) is None:
+            for dx, dy in footprint((0, 0), self.side - narrow.side + 1):
+                start = (frm[0] + dx, frm[1] + dy)
+                if not narrow.stands_clear(start):
+                    continue    # the narrower space starts where the creature could stand, not in a wall
+                cost = narrow.step_cost(start, (to[0] + dx, to[1] + dy))
+                if cost is not None and (best is None or cost < best[1]):
+                    best = ((dx, dy), cost)
+        self._squeezes[key] = best
+        return best
+
+    def stands_clear(self, top_left: Square) -> bool:
+        """The space is open ground with no standing creature on it (M10: the prone are passed over)."""
+        if not self._space_open(top_left):
+            return False
+        return not any(not o.prone for square in footprint(top_left, self.side) for o in self.occupancy.at(square))
+
+    def climb_yards(self, frm: Square, to: Square) -> int:
+        """Yards of cliff face the step climbs, up or down (0 below the shared 10 ft ledge)."""
+        frm, to = (frm[0], frm[1]), (to[0], to[1])
+        squeeze = self.squeezed(frm, to)
+        if squeeze is not None and self._narrow is not None:
+            (dx, dy), _cost = squeeze
+            return self._narrow.climb_yards((frm[0] + dx, frm[1] + dy), (to[0] + dx, to[1] + dy))
+        return self._face_yards(frm, to)
+
+    def step_cost(self, frm: Square, to: Square, ignore_difficult: bool = False) -> int | None:
+        if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
+            return None
+        frm, to = (frm[0], frm[1]), (to[0], to[1])
+        whole = self._whole_step(frm, to, ignore_difficult)
+        if whole is not None:
+            return whole
+        squeeze = self.squeezed(frm, to)
+        return None if squeeze is None else squeeze[1]
+
     def jump_cost(self, frm: Square, to: Square) -> int | None:
-        """M17: the step down a face as a jump (the level step's cost), or None when it is no drop."""
+        """M17: the step down a face as a jump (the level step's cost), or None when it is no drop.
+        Only the whole space jumps down: a squeezing step climbs."""
         if not self.drop_ft(frm, to):
             return None
-        step = self.step_cost(frm, to)
-        return None if step is None else step - 2 * self.climb_yards(frm, to)
+        frm, to = (frm[0], frm[1]), (to[0], to[1])
+        step = self._whole_step(frm, to)
+        return None if step is None else step - 2 * self._face_yards(frm, to)
 
 
 def move_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> MoveRules:
