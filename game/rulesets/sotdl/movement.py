@@ -7,7 +7,7 @@ query contract reads §4.5: no walk enters another creature's space, friend or f
 a cliff face (10 ft or more, the shared ``LEDGE_FT``) up or down, each yard of height as difficult terrain
 (M3, §11.5.3, §16.45); a walk that cannot pay to climb down may end by jumping down (M17: a fall past 5 yards, the engine's).
 A creature of side 2 or more squeezes through a gap half its side wide, rounded up (M11), but ends only where
-its whole space fits.
+its whole space fits. A walk may end with a long jump over a chasm to ground no higher than the take-off (M18).
 """
 
 from __future__ import annotations
@@ -19,9 +19,11 @@ from game.core.battlefield import Battlefield
 from game.core.grid import DIRECTIONS, Size, Square, footprint
 from game.rulesets.sotdl.i18n import L_
 from game.core.movement import LEDGE_FT, Mover, MoveRules, Occupant, SearchResult
-from game.core.steps import StepTable, table_for
+from game.core.steps import StepTable, ground_of, table_for
 
 FEET_PER_YARD = 3
+SAFE_DROP_FT = 15          # M17: a drop of 5 yards or less is jumped safely; below that is a chasm
+RUN_UP_YARDS = 2           # M18: a long jump after 2 yards of the same move goes 2 yards farther
 # A space's side -> the shared size with that side, for the narrower space of a squeezing creature (M11).
 SIZE_OF_SIDE = {1: Size.MEDIUM, 2: Size.LARGE, 3: Size.HUGE, 4: Size.GARGANTUAN}
 
@@ -33,6 +35,7 @@ class Figure:
     top_left: Square
     size: Size
     prone: bool = False
+    long_jump: int = 0     # M18: max(1, 2 + Agility modifier) yards; 0 when it does not jump (others)
 
 
 class YardRules(MoveRules):
@@ -61,8 +64,10 @@ class ClimbRules(YardRules):
     (``jump_cost``), which ends the walk. A step the whole space cannot take is squeezed when part of the
     space, half its side rounded up, can take it (M11). Shoves keep ``YardRules``: a push never climbs."""
 
-    def __init__(self, bf: Battlefield, mover: Mover, others: list[Occupant], squeeze: bool = True) -> None:
+    def __init__(self, bf: Battlefield, mover: Mover, others: list[Occupant], squeeze: bool = True,
+                 long_jump: int = 0) -> None:
         super().__init__(bf, mover, others)
+        self.long_jump = long_jump
         # A search asks each square's height several times (climb, drop, jump): kept per square.
         self._heights: dict[Square, int] = {}
         # M11: a gap of width >= size / 2 lets the creature through: a space of half the side, rounded up.
@@ -154,6 +159,49 @@ class ClimbRules(YardRules):
         return None if step is None else step - 2 * self._face_yards(frm, to)
 
 
+    def chasm(self, takeoff: Square, over: Square) -> bool:
+        """M18: a space a long jump from ``takeoff`` passes over: on the map, nothing solid, and its ground
+        more than 5 yards below the take-off (a walk would fall into it, M17)."""
+        bf = self.bf
+        if not all(bf.in_bounds(sq) and not bf.at(sq).solid for sq in footprint(over, self.side)):
+            return False
+        return self.ground_ft(takeoff) - self.ground_ft(over) > SAFE_DROP_FT
+
+    def leap_cost(self, takeoff: Square, landing: Square, moved: int) -> int | None:
+        """M18: yards of a long jump in a straight line (one of the 8 directions) over a chasm, or None: every
+        space between is chasm, the landing is none and no higher than the take-off (no climbing) and the whole
+        space may end there; at most the jump's yards, +2 after ``moved`` >= 2 yards of the same move."""
+        dx, dy = landing[0] - takeoff[0], landing[1] - takeoff[1]
+        yards = max(abs(dx), abs(dy))
+        reach = self.long_jump + (RUN_UP_YARDS if moved >= RUN_UP_YARDS else 0)
+        if not self.long_jump or yards < 2 or yards > reach or dx not in (0, yards, -yards) \
+                or dy not in (0, yards, -yards):
+            return None
+        ux, uy = dx // yards, dy // yards
+        between = [(takeoff[0] + ux * k, takeoff[1] + uy * k) for k in range(1, yards)]
+        if not all(self.chasm(takeoff, square) for square in between):
+            return None
+        height = self.ground_ft(takeoff) - self.ground_ft(landing)
+        if not 0 <= height <= SAFE_DROP_FT or not self.may_end_at(landing):
+            return None
+        return yards
+
+    def leaps(self, takeoff: Square, moved: int) -> list[tuple[Square, int]]:
+        """Every (landing, yards) of a long jump from ``takeoff`` (M18), nearest first, in direction order."""
+        if not self.long_jump or ground_of(self.bf).elevation is None:
+            return []       # flat ground has no chasm
+        reach = self.long_jump + (RUN_UP_YARDS if moved >= RUN_UP_YARDS else 0)
+        found = []
+        for yards in range(2, reach + 1):
+            for dx, dy in DIRECTIONS:
+                if not self.chasm(takeoff, (takeoff[0] + dx, takeoff[1] + dy)):
+                    continue
+                landing = (takeoff[0] + dx * yards, takeoff[1] + dy * yards)
+                if self.leap_cost(takeoff, landing, moved) is not None:
+                    found.append((landing, yards))
+        return found
+
+
 def move_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> MoveRules:
     """The rules for one mover among the other creatures, as a push sees them (no climbing)."""
     occupants = [Occupant(o.top_left, o.size, "", prone=o.prone) for o in others]
@@ -161,15 +209,17 @@ def move_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> MoveRule
 
 
 def walk_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> ClimbRules:
-    """The rules of a walk: ``move_rules`` that climb (M3)."""
+    """The rules of a walk: ``move_rules`` that climb (M3), squeeze (M11) and long-jump (M18)."""
     occupants = [Occupant(o.top_left, o.size, "", prone=o.prone) for o in others]
-    return ClimbRules(bf, Mover(mover.top_left, mover.size, ""), occupants)
+    long_jump = 0 if mover.prone else mover.long_jump      # M5: a prone creature crawls
+    return ClimbRules(bf, Mover(mover.top_left, mover.size, ""), occupants, long_jump=long_jump)
 
 
 def climb_search(rules: ClimbRules, budget: int | None) -> SearchResult:
     """The shared reference search with climbing: a step down a face is climbed (and the walk goes on)
     when the budget pays for it; a landing reached no other way within the budget is a jump down (M17),
-    reported in ``falls`` with the feet dropped, and ends the walk."""
+    reported in ``falls`` with the feet dropped, and ends the walk; then a square reached no other way is
+    a long jump's landing over a chasm (M18), which ends the walk too."""
     start = rules.mover.top_left
     cost: dict[Square, int] = {start: 0}
     parent: dict[Square, Square] = {}
@@ -177,11 +227,16 @@ def climb_search(rules: ClimbRules, budget: int | None) -> SearchResult:
     frontier: list[tuple[int, int, Square]] = [(0, order, start)]
     done: set[Square] = set()
     ledges: list[tuple[int, int, Square, Square]] = []
+    leaps: list[tuple[int, int, Square, Square]] = []
     while frontier:
         spent, _, square = heapq.heappop(frontier)
         if square in done:
             continue
         done.add(square)
+        for landing, yards in rules.leaps(square, spent):
+            order += 1
+            if budget is None or spent + yards <= budget:
+                leaps.append((spent + yards, order, landing, square))
         for dx, dy in DIRECTIONS:
             nxt = (square[0] + dx, square[1] + dy)
             if nxt in done:
@@ -202,6 +257,9 @@ def climb_search(rules: ClimbRules, budget: int | None) -> SearchResult:
         if landing not in cost:
             cost[landing], parent[landing] = total, edge
             falls[landing] = rules.drop_ft(edge, landing)
+    for total, _, landing, takeoff in sorted(leaps):
+        if landing not in cost:
+            cost[landing], parent[landing] = total, takeoff
     endable = frozenset(s for s in cost if s == start or rules.may_end_at(s))
     return SearchResult(start, cost, parent, endable, falls)
 
@@ -227,12 +285,13 @@ def path_cost(bf: Battlefield, mover: Figure, others: list[Figure]) -> dict[Squa
 
 @dataclass(frozen=True)
 class Walk:
-    """A legal walk: its cost in yards, the feet it falls at the end (a jump down a ledge, M17) and the
-    yards of it spent climbing (M3)."""
+    """A legal walk: its cost in yards, the feet it falls at the end (a jump down a ledge, M17), the
+    yards of it spent climbing (M3) and whether it ends with a long jump (M18: an Agility roll on landing)."""
 
     yards: int
     fall_ft: int
     climb_yards: int = 0
+    long_jump: bool = False
 
 
 def walk_problem(bf: Battlefield, mover: Figure, others: list[Figure], path: tuple[Square, ...], yards: int,
@@ -240,29 +299,40 @@ def walk_problem(bf: Battlefield, mover: Figure, others: list[Figure], path: tup
     """The walk ``path`` priced, or why it is not one: each step legal, the total within ``yards``
     (M1, M4), the end unoccupied. ``at_least_one``: a crawl may always go one yard (M5). Cliff faces are
     climbed (M3); the last step, down a face the walk cannot pay to climb, is a jump (M17), as the
-    search reads it."""
+    search reads it. The last step may be a long jump over a chasm (M18), which the walk's earlier yards
+    may lengthen."""
     if len(path) < 2:
         return L_("the walk goes nowhere")
     rules = walk_rules(bf, mover, others)
     factor = crawl_factor(mover.prone)
     if path[0] != rules.mover.top_left:
         return L_("that way is blocked")
+    leap = max(abs(path[-1][0] - path[-2][0]), abs(path[-1][1] - path[-2][1])) > 1
+    walked = path[:-1] if leap else path
     costs: list[int] = []
-    for frm, to in zip(path, path[1:]):
+    for frm, to in zip(walked, walked[1:]):
         step = rules.step_cost(frm, to)
         if step is None:
             return L_("that way is blocked")
         costs.append(step)
-    climbed = [2 * rules.climb_yards(frm, to) for frm, to in zip(path, path[1:])]
-    fall_ft, jump = 0, rules.jump_cost(path[-2], path[-1])
-    if jump is not None and sum(costs) * factor > yards:
-        fall_ft, costs[-1], climbed[-1] = rules.drop_ft(path[-2], path[-1]), jump, 0
+    climbed = [2 * rules.climb_yards(frm, to) for frm, to in zip(walked, walked[1:])]
+    fall_ft = 0
+    if leap:
+        jumped = rules.leap_cost(path[-2], path[-1], sum(costs))
+        if jumped is None:
+            return L_("no long jump reaches that square (M18: over a chasm, {yards} yards, 2 more after a 2-yard run)",
+                      yards=rules.long_jump)
+        costs.append(jumped)
+    else:
+        jump = rules.jump_cost(path[-2], path[-1])
+        if jump is not None and sum(costs) * factor > yards:
+            fall_ft, costs[-1], climbed[-1] = rules.drop_ft(path[-2], path[-1]), jump, 0
     total = sum(costs) * factor
     if total > yards and not (at_least_one and len(path) == 2):
         return L_("the walk is {yards} yards, more than the {budget} it may go", yards=total, budget=yards)
     if path[-1] != path[0] and not rules.may_end_at(path[-1]):
         return L_("the walk may not end in an occupied square")
-    return Walk(total, fall_ft, sum(climbed) * factor)
+    return Walk(total, fall_ft, sum(climbed) * factor, leap)
 
 
 def fall_yards(feet: int) -> int:
