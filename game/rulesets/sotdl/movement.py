@@ -68,6 +68,7 @@ class ClimbRules(YardRules):
                  long_jump: int = 0) -> None:
         super().__init__(bf, mover, others)
         self.long_jump = long_jump
+        self._ground = ground_of(bf)
         # A search asks each square's height several times (climb, drop, jump): kept per square.
         self._heights: dict[Square, int] = {}
         # M11: a gap of width >= size / 2 lets the creature through: a space of half the side, rounded up.
@@ -77,6 +78,10 @@ class ClimbRules(YardRules):
             narrow = Mover(mover.top_left, SIZE_OF_SIDE[narrow_side], mover.team)
             self._narrow = ClimbRules(bf, narrow, others, squeeze=False)
         self._squeezes: dict[tuple[Square, Square], tuple[Square, int] | None] = {}
+        self._wholes: dict[tuple[Square, Square], int | None] = {}
+
+    def _space_open(self, top_left: Square) -> bool:
+        return self._ground.space_open(top_left[0], top_left[1], self.side)
 
     def ground_ft(self, top_left: Square) -> int:
         found = self._heights.get(top_left)
@@ -94,7 +99,17 @@ class ClimbRules(YardRules):
         return -(-height // FEET_PER_YARD) if height >= LEDGE_FT else 0
 
     def _whole_step(self, frm: Square, to: Square, ignore_difficult: bool = False) -> int | None:
-        """The step of the whole space, climbing any face (None when it cannot be taken)."""
+        """The step of the whole space, climbing any face (None when it cannot be taken); kept per step,
+        as the search, the squeeze and the climb each ask it."""
+        key = (frm, to)
+        if ignore_difficult or key not in self._wholes:
+            found = self._price_whole(frm, to, ignore_difficult)
+            if ignore_difficult:
+                return found
+            self._wholes[key] = found
+        return self._wholes[key]
+
+    def _price_whole(self, frm: Square, to: Square, ignore_difficult: bool) -> int | None:
         climbed = self._face_yards(frm, to)
         if not climbed:
             return super().step_cost(frm, to, ignore_difficult)
@@ -162,10 +177,9 @@ class ClimbRules(YardRules):
     def chasm(self, takeoff: Square, over: Square) -> bool:
         """M18: a space a long jump from ``takeoff`` passes over: on the map, nothing solid, and its ground
         more than 5 yards below the take-off (a walk would fall into it, M17)."""
-        bf = self.bf
-        if not all(bf.in_bounds(sq) and not bf.at(sq).solid for sq in footprint(over, self.side)):
+        if self.ground_ft(takeoff) - self.ground_ft(over) <= SAFE_DROP_FT:
             return False
-        return self.ground_ft(takeoff) - self.ground_ft(over) > SAFE_DROP_FT
+        return self._space_open(over)
 
     def leap_cost(self, takeoff: Square, landing: Square, moved: int) -> int | None:
         """M18: yards of a long jump in a straight line (one of the 8 directions) over a chasm, or None: every
@@ -188,18 +202,18 @@ class ClimbRules(YardRules):
 
     def leaps(self, takeoff: Square, moved: int) -> list[tuple[Square, int]]:
         """Every (landing, yards) of a long jump from ``takeoff`` (M18), nearest first, in direction order."""
-        if not self.long_jump or ground_of(self.bf).elevation is None:
+        if not self.long_jump or self._ground.elevation is None:
             return []       # flat ground has no chasm
         reach = self.long_jump + (RUN_UP_YARDS if moved >= RUN_UP_YARDS else 0)
         found = []
-        for yards in range(2, reach + 1):
-            for dx, dy in DIRECTIONS:
-                if not self.chasm(takeoff, (takeoff[0] + dx, takeoff[1] + dy)):
-                    continue
+        for dx, dy in DIRECTIONS:
+            if not self.chasm(takeoff, (takeoff[0] + dx, takeoff[1] + dy)):
+                continue        # most squares are nowhere near a chasm: one look each way
+            for yards in range(2, reach + 1):
                 landing = (takeoff[0] + dx * yards, takeoff[1] + dy * yards)
                 if self.leap_cost(takeoff, landing, moved) is not None:
                     found.append((landing, yards))
-        return found
+        return sorted(found, key=lambda leap: leap[1])
 
 
 def move_rules(bf: Battlefield, mover: Figure, others: list[Figure]) -> MoveRules:
