@@ -35,6 +35,7 @@ def test_m18_a_walk_ends_with_a_long_jump_over_a_chasm_and_a_passed_agility_roll
     assert validate(state, Move(w, path)) is None
     events = execute(state, Move(w, path), ScriptedDice([15]))
     assert state.space(w)[0] == (5, 0) and landing(events)[0].success
+    assert [e.yards for e in events if type(e).__name__ == "Moved"] == [4]   # the jump's 3 yards counted
     assert not state.has_condition(w, "prone")
 
 

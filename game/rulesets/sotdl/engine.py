@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from game.core.dice import Dice
-from game.core.grid import Square, space_distance
+from game.core.grid import Square, chebyshev, space_distance
 from game.core.lines import line_of_effect
 from game.ecs.components import Body, OutOfFight, Position
 from game.ecs.world import Entity
@@ -274,10 +274,12 @@ def upkeep(state: GameState) -> list[Any]:
 # Walking, with free attacks (§16.5) --------------------------------------------------------------------
 
 
-def _move_to(state: GameState, entity: Entity, path: tuple, yards: int) -> list[Any]:
+def _move_to(state: GameState, entity: Entity, path: tuple) -> list[Any]:
     if len(path) < 2:
         return []
     state.world.add(entity, Position(tuple(path[-1])))
+    # The yards covered: a step is one, a long jump its length (M18).
+    yards = sum(chebyshev(a, b) for a, b in zip(path, path[1:]))
     return [Moved(entity, tuple(tuple(s) for s in path), yards)]
 
 
@@ -289,11 +291,11 @@ def proceed(state: GameState, dice: Dice, walk: PausedWalk) -> list[Any]:
     asked = [(i, e) for i, e in situation.provokers(state, mover, walk.rest) if e in walk.provokers]
     if asked:
         index, enemy = asked[0]
-        events = _move_to(state, mover, walk.rest[:index], index - 1)
+        events = _move_to(state, mover, walk.rest[:index])
         left = tuple(e for _, e in asked[1:])
         state.world.set_resource(PendingFreeAttack(enemy, replace(walk, rest=walk.rest[index - 1:], provokers=left)))
         return events + [FreeAttackOffered(enemy, mover)]
-    events = _move_to(state, mover, walk.rest, len(walk.rest) - 1)
+    events = _move_to(state, mover, walk.rest)
     return events + finish_walk(state, dice, walk, fell_ft=walk.fall_ft, leapt=walk.long_jump)
 
 
