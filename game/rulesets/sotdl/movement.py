@@ -1,4 +1,4 @@
-"""Movement in yards on the shared step tables (§4, §11.5, M1-M17): one square is one yard.
+"""Movement in yards on the shared step tables (§4, §11.5, M1-M18): one square is one yard.
 
 The shared geometry prices a step 1, or 2 into difficult terrain or over a low wall (M2-M3), a diagonal
 like a straight step (§16.35) and never across a wall's corner. What creatures mean is this page's, as the
