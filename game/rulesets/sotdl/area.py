@@ -15,6 +15,7 @@ from game.rulesets.sotdl import afflictions, attack, defenses
 from game.rulesets.sotdl.commands import AttackResolved, DefenseOffered, ItemDamaged, Moved
 from game.rulesets.sotdl.components import ActionPoints, PendingArea, Sheet
 from game.rulesets.sotdl.i18n import L_
+from game.rulesets.sotdl.movement import SAFE_DROP_FT
 from game.rulesets.sotdl.rolls import HIT_TN, TN, chance_at_least, d20_test
 from game.rulesets.sotdl.rounds import creatures, may_take_initiative, roll_event
 from game.state import GameState
@@ -22,7 +23,6 @@ from game.state import GameState
 THROW_RANGE = 10           # yards: a medium range throw (E1), the game's ruling
 BOMB_DICE = 2              # 2d6 fire, the game's ruling (the page gives no item table)
 AREA_DEFENSES = (defenses.LONG_JUMP, defenses.BACKFLIP)
-SAFE_DROP_FT = 15          # M17: jumping down 5 yards or less is safe
 
 
 def burst(state: GameState, centre: Square) -> tuple[Square, ...]:

@@ -150,13 +150,15 @@ class SideLabels:
 @dataclass(frozen=True)
 class PausedWalk:
     """A walk stopped where it leaves an enemy's reach (§16.5): the squares still to walk and the
-    enemies still to ask; ``fall_ft``: the jump down that ends it (M17), 0 when it ends on its feet."""
+    enemies still to ask; ``fall_ft``: the jump down that ends it (M17), 0 when it ends on its feet;
+    ``long_jump``: it ends with a long jump over a chasm, landed with an Agility roll (M18)."""
 
     mover: Entity
     rest: tuple[Square, ...]
     provokers: tuple[Entity, ...]
     charge_target: Entity | None = None
     fall_ft: int = 0
+    long_jump: bool = False
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from game.core.dice import Dice
-from game.core.grid import Square, space_distance
+from game.core.grid import Square, chebyshev, space_distance
 from game.core.lines import line_of_effect
 from game.ecs.components import Body, OutOfFight, Position
 from game.ecs.world import Entity
@@ -36,7 +36,8 @@ FEINT_RANGE = 5        # §11.3.4: short range
 
 
 def figure(state: GameState, entity: Entity) -> Figure:
-    return Figure(state.square(entity), state.world.get(entity, Body).size, state.has_condition(entity, "prone"))
+    return Figure(state.square(entity), state.world.get(entity, Body).size, state.has_condition(entity, "prone"),
+                  area.jump_yards(state, entity))
 
 
 def others(state: GameState, entity: Entity) -> list[Figure]:
@@ -273,10 +274,12 @@ def upkeep(state: GameState) -> list[Any]:
 # Walking, with free attacks (§16.5) --------------------------------------------------------------------
 
 
-def _move_to(state: GameState, entity: Entity, path: tuple, yards: int) -> list[Any]:
+def _move_to(state: GameState, entity: Entity, path: tuple) -> list[Any]:
     if len(path) < 2:
         return []
     state.world.add(entity, Position(tuple(path[-1])))
+    # The yards covered: a step is one, a long jump its length (M18).
+    yards = sum(chebyshev(a, b) for a, b in zip(path, path[1:]))
     return [Moved(entity, tuple(tuple(s) for s in path), yards)]
 
 
@@ -288,12 +291,12 @@ def proceed(state: GameState, dice: Dice, walk: PausedWalk) -> list[Any]:
     asked = [(i, e) for i, e in situation.provokers(state, mover, walk.rest) if e in walk.provokers]
     if asked:
         index, enemy = asked[0]
-        events = _move_to(state, mover, walk.rest[:index], index - 1)
+        events = _move_to(state, mover, walk.rest[:index])
         left = tuple(e for _, e in asked[1:])
         state.world.set_resource(PendingFreeAttack(enemy, replace(walk, rest=walk.rest[index - 1:], provokers=left)))
         return events + [FreeAttackOffered(enemy, mover)]
-    events = _move_to(state, mover, walk.rest, len(walk.rest) - 1)
-    return events + finish_walk(state, dice, walk, fell_ft=walk.fall_ft)
+    events = _move_to(state, mover, walk.rest)
+    return events + finish_walk(state, dice, walk, fell_ft=walk.fall_ft, leapt=walk.long_jump)
 
 
 def _can_go_on(state: GameState, mover: Entity) -> bool:
@@ -301,13 +304,20 @@ def _can_go_on(state: GameState, mover: Entity) -> bool:
             and speed(state, mover) > 0 and not state.has_condition(mover, "incapacitated"))
 
 
-def finish_walk(state: GameState, dice: Dice, walk: PausedWalk, fell_ft: int) -> list[Any]:
+def finish_walk(state: GameState, dice: Dice, walk: PausedWalk, fell_ft: int, leapt: bool = False) -> list[Any]:
     """The walk is over: a jump down a ledge more than 5 yards is a fall (F1-F4, M17; less lands safely);
-    a charge attacks (R18); then the initiative moves on."""
+    a long jump lands with an Agility roll, prone on a failure (M18); a charge attacks (R18); then the
+    initiative moves on."""
     mover = walk.mover
     events: list[Any] = []
     if fell_ft > area.SAFE_DROP_FT:
         events += fall(state, dice, mover, fall_yards(fell_ft))
+    if leapt:
+        modifier, edges = area.agility_test(state, mover)
+        roll = d20_test(dice, modifier, edges, TN)
+        events.append(roll_event(mover, "landing", roll))
+        if not roll.success:
+            events += attack.knock_prone(state, mover)
     target = walk.charge_target
     if target is not None and _can_go_on(state, mover) and target in creatures(state) \
             and situation.within_reach(state, mover, target):
@@ -335,8 +345,9 @@ def _walk(state: GameState, command: Any, dice: Dice) -> list[Any]:
     # The door priced the walk already; asked again for the jump down that may end it (M3, M17).
     priced = walk_check(state, command.actor, command.path, speed(state, command.actor) // (2 if withdraw else 1))
     fall_ft = priced.fall_ft if isinstance(priced, Walk) else 0
+    leap = priced.long_jump if isinstance(priced, Walk) else False
     path = tuple(tuple(s) for s in command.path)
-    return proceed(state, dice, PausedWalk(command.actor, path, tuple(found), target, fall_ft))
+    return proceed(state, dice, PausedWalk(command.actor, path, tuple(found), target, fall_ft, leap))
 
 
 def _free_attack(state: GameState, command: FreeAttack, dice: Dice) -> list[Any]:

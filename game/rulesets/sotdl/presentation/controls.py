@@ -464,6 +464,9 @@ class ControlsSotdl(Controls):
             yards = speed(self.state, self.actor) // (2 if self.mode == rules.WITHDRAW else 1)
             climbed = rules.walk_climb(self.state, self.actor, preview.path, yards)
             fall += " " + _("Climbing: +{n} yards (M3).").format(n=climbed) if climbed else ""
+            if len(preview.path) > 1 and chebyshev(preview.path[-2], preview.path[-1]) > 1:
+                fall += " " + _("Long jump over the chasm: then Agility, TN 10: {p}% to stay on your feet (M18).").format(
+                    p=rules.percent(area.landing_chance(self.state, self.actor)))
             fall += self._light_words(preview.path[-1]) if preview.path else ""
             verb = _("Withdraw") if self.mode == rules.WITHDRAW else _("Walk")
             if preview.attackers:
