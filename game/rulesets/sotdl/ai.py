@@ -338,7 +338,7 @@ class ControllerSotdl:
         # H8: any damage kills an incapacitated creature. With no fighting enemy to strike or walk to, finish
         # one off: a fallen hero in a one-square doorway or gallery otherwise blocks both sides for good (issue 21).
         for enemy in self._fallen_in_reach(state, me):
-            yield L_("finish off {target}", target=named(state, enemy)), Attack(me, enemy)
+            yield L_("finish off {target}", target=state.name(enemy)), Attack(me, enemy)
         yield L_("pass"), Pass(me)
 
     def _fallen_in_reach(self, state: GameState, me: Entity) -> list[Entity]:
