@@ -195,20 +195,24 @@ def _block(state: GameState, actor: Entity, target: Entity, dice: Dice, charging
                                       modifiers=o.attack_mods)]
     if not hit:
         return False, False, events
-    mine = strength_check(state, dice, actor, target, s.mod("str"), False)
-    theirs = strength_check(state, dice, target, actor, special.trip_defender_ability(t.mod("str"), t.mod("dex")),
-                            t.stable_footing)
-    won = special.opposed(mine, theirs)
-    events.append(OpposedCheck(actor, target, "overrun", mine, theirs, won))
+    won, trip = _trip(state, dice, actor, s, target, t, "overrun")
     if won:
-        state.add_condition(target, Condition("prone"))
-        return True, False, events + [ConditionChanged(target, "prone", True)]
-    back = strength_check(state, dice, target, actor, t.mod("str"), False)
-    resist = strength_check(state, dice, actor, target, special.trip_defender_ability(s.mod("str"), s.mod("dex")),
-                            s.stable_footing)
-    countered = special.opposed(back, resist)
-    events.append(OpposedCheck(target, actor, "trip back", back, resist, countered))
-    if countered:
-        state.add_condition(actor, Condition("prone"))
-        events.append(ConditionChanged(actor, "prone", True))
-    return False, countered, events
+        return True, False, events + trip
+    countered, back = _trip(state, dice, target, t, actor, s, "trip back")     # TRP-02: the failed trip's answer
+    return False, countered, events + trip + back
+
+
+def _trip(state: GameState, dice: Dice, tripper: Entity, tripper_sheet: Sheet, tripped: Entity, tripped_sheet: Sheet,
+          label: str) -> tuple[bool, list[Any]]:
+    """TRP-01: the tripper's Strength against the better of the tripped's Strength and Dexterity (+4 for stable
+    footing); the tripped falls prone when the tripper wins. Whether it won, and the events."""
+    mine = strength_check(state, dice, tripper, tripped, tripper_sheet.mod("str"), False)
+    theirs = strength_check(state, dice, tripped, tripper,
+                            special.trip_defender_ability(tripped_sheet.mod("str"), tripped_sheet.mod("dex")),
+                            tripped_sheet.stable_footing)
+    won = special.opposed(mine, theirs)
+    events: list[Any] = [OpposedCheck(tripper, tripped, label, mine, theirs, won)]
+    if won:
+        state.add_condition(tripped, Condition("prone"))
+        events.append(ConditionChanged(tripped, "prone", True))
+    return won, events
