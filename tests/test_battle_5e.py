@@ -641,17 +641,12 @@ def test_a_whole_5e_skirmish_against_the_computer_plays_to_victory_through_the_r
 
 def test_a_whole_5e_skirmish_drawn_in_chinese_shows_no_english(chinese, shown):
     import pygame
-    from test_game_loop import run_frames
+    from test_game_loop import play_to_the_end, run_frames
     from test_i18n import english_left, hover_everything
     game = five_e_game(7, {"blue": "normal", "red": "normal"})
     try:
         scene = game.scene
-        for frame in range(20000):
-            if scene.state.outcome is not None:
-                break
-            if frame % 150 == 0:
-                hover_everything(game)
-            run_frames(game, 1)
+        play_to_the_end(game, 20000, each=hover_everything, every=150)
         assert scene.state.outcome is not None
         run_frames(game, 3)                    # the victory box
     finally:

@@ -199,14 +199,11 @@ def test_a_blocked_choice_says_the_doors_reason(game):
 
 
 def test_two_computers_fight_to_a_winner_on_the_battle_screen():
-    from test_game_loop import run_frames
+    from test_game_loop import play_to_the_end
     game = d20_game(computer={"blue": "normal", "red": "normal"}, seed=5, map_path=ROOT / "maps" / "default.tmx")
     try:
         scene = game.scene
-        for _ in range(40000):
-            if scene.state.outcome is not None and not scene.animator.busy:
-                break
-            run_frames(game, 1)
+        play_to_the_end(game, 40000, settled=True)
         assert scene.state.outcome is not None and scene.state.outcome.winner in ("blue", "red")
         assert scene.victory_buttons, "the victory box is drawn"
     finally:

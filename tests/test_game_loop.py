@@ -50,6 +50,18 @@ def run_frames(game, count):
         assert game.frame()
 
 
+def play_to_the_end(game, most_frames, settled=False, each=None, every=1):
+    """Run the real loop until the skirmish is won (``settled``: and its animations have played), at most
+    ``most_frames`` frames, calling ``each(game)`` every ``every`` frames first (hovering, for screen checks)."""
+    scene = game.scene
+    for frame in range(most_frames):
+        if scene.state.outcome is not None and not (settled and scene.animator.busy):
+            return
+        if each is not None and frame % every == 0:
+            each(game)
+        run_frames(game, 1)
+
+
 def test_clicks_walk_a_unit_and_attack_an_enemy_in_the_real_loop(game):
     scene = game.scene
     moved = attacked = False

@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 DEFAULT_MAP = ROOT / "maps" / "default.tmx"
 CJK = re.compile(f"[{CJK_CHARACTERS}]")
 
-from test_game_loop import SteppedClock, press, run_frames  # noqa: E402
+from test_game_loop import SteppedClock, play_to_the_end, press, run_frames  # noqa: E402
 from tools.i18n import domains, problems  # noqa: E402
 
 
@@ -241,12 +241,7 @@ def test_a_whole_computer_skirmish_drawn_in_chinese_shows_no_english(chinese, sh
                 computer={"blue": "normal", "red": "normal"})
     try:
         scene = game.scene
-        for frame in range(15000):                 # even sides fight some ten rounds
-            if scene.state.outcome is not None:
-                break
-            if frame % 200 == 0:
-                hover_everything(game)
-            run_frames(game, 1)
+        play_to_the_end(game, 15000, each=hover_everything, every=200)      # even sides fight some ten rounds
         assert scene.state.outcome is not None
         run_frames(game, 3)                    # the victory box
     finally:

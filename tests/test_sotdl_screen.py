@@ -214,14 +214,11 @@ def test_backspace_takes_back_a_walk_once_the_other_hot_seat_side_agrees():
 
 
 def test_two_computers_fight_to_a_winner_on_the_battle_screen():
-    from test_game_loop import run_frames
+    from test_game_loop import play_to_the_end, run_frames
     game = sotdl_game(5, {"blue": "normal", "red": "hard"})
     try:
         scene = game.scene
-        for _ in range(30000):
-            if scene.state.outcome is not None and not scene.animator.busy:
-                break
-            run_frames(game, 1)
+        play_to_the_end(game, 30000, settled=True)
         assert scene.state.outcome is not None
         run_frames(game, 2)
         assert scene.victory_buttons
@@ -233,17 +230,12 @@ def test_two_computers_fight_to_a_winner_on_the_battle_screen():
 def test_a_sotdl_skirmish_drawn_in_chinese_shows_no_english(chinese, shown):
     """A whole computer-against-computer skirmish in Chinese: the presenter's lines, the creatures' names, the
     sides' labels and the computer's reasons drawn by the shared screen are all Chinese."""
-    from test_game_loop import run_frames
+    from test_game_loop import play_to_the_end, run_frames
     from test_i18n import english_left, hover_everything
     game = sotdl_game(7, {"blue": "normal", "red": "normal"})
     try:
         scene = game.scene
-        for frame in range(30000):
-            if scene.state.outcome is not None:
-                break
-            if frame % 150 == 0:
-                hover_everything(game)
-            run_frames(game, 1)
+        play_to_the_end(game, 30000, each=hover_everything, every=150)
         assert scene.state.outcome is not None
         run_frames(game, 3)
     finally:

@@ -96,14 +96,11 @@ def test_hovering_an_adjacent_enemy_shows_the_toys_forecast_and_a_click_strikes_
 
 
 def test_two_computer_toys_fight_to_a_winner_on_the_battle_screen():
-    from test_game_loop import run_frames
+    from test_game_loop import play_to_the_end
     game = toy_game(computer={"blue": "easy", "red": "easy"})
     try:
         scene = game.scene
-        for _ in range(6000):
-            if scene.state.outcome is not None and not scene.animator.busy:
-                break
-            run_frames(game, 1)
+        play_to_the_end(game, 6000, settled=True)
         assert scene.state.outcome is not None and scene.state.outcome.winner in ("blue", "red")
         assert scene.victory_buttons, "the victory box is drawn"
     finally:
