@@ -359,3 +359,12 @@ def test_the_online_screen_plays_d20_modern_through_the_server():
     finally:
         server.stop()
         pygame.quit()
+
+
+def test_a_zone_name_goes_below_when_a_creature_or_another_name_is_above():
+    from game.ui.overlays import TAB_MARGIN, clear_place
+    above, below = pygame.Rect(100, 50, 80, 14), pygame.Rect(100, 130, 80, 14)
+    creature = pygame.Rect(120, 40, 32, 32)
+    assert clear_place((above, below), [], TAB_MARGIN) == above
+    assert clear_place((above, below), [creature], TAB_MARGIN) == below
+    assert clear_place((above, below), [creature, below.inflate(8, 4)], TAB_MARGIN) == above   # nowhere clear

@@ -505,6 +505,7 @@ class BattleScene(BattleInput, BattleChrome, MapOverlays):
         if self.animator.area:
             self._draw_tinted(screen, self.animator.area, palette.AREA_FILL, palette.AREA_EDGE)
         self._draw_units(screen, baked)
+        self._draw_zone_names(screen)
         if acting and self.popup is None:
             self._draw_area_marks(screen)
         if self.animator.busy:

@@ -75,7 +75,12 @@ TOKEN_CACHE_LIMIT = 512
 MARKER_MARGIN = 5               # room around a space for the target marker's corner dots
 PATH_CACHE_LIMIT = 256          # hovered paths kept as pictures for the move shown
 FLOATER_LINE = 18               # pixels between floating words stacked over one creature
+TAB_MARGIN = (8, 4)             # a name tab's padding around its words
 
+
+def clear_place(candidates: tuple[pygame.Rect, ...], taken: list[pygame.Rect], margin: tuple[int, int]) -> pygame.Rect:
+    """The first candidate whose padded rectangle touches nothing taken; the first candidate if every one does."""
+    return next((rect for rect in candidates if rect.inflate(*margin).collidelist(taken) < 0), candidates[0])
 
 
 if TYPE_CHECKING:                    # the scene's members, for the type checker (game.ui.scene_parts)
@@ -206,21 +211,32 @@ class MapOverlays(ScenePart):
         return self.controls.zones_shown()
 
     def _draw_zones(self, screen: pygame.Surface) -> None:
-        """Zones in play: a dark hatched veil over their squares (magical darkness nearly black) and their
-        name, so the obscured squares show."""
+        """Zones in play: a dark hatched veil over their squares (magical darkness nearly black), drawn under
+        the creatures so the obscured squares show; their names come after the creatures (``_draw_zone_names``)."""
         for zone in self._zones_shown():
             tile = self.glow_tiles[zone.glow] if zone.glow else self.darkness_tile if zone.dark else self.zone_tile
             for square in zone.squares:
                 screen.blit(tile, self.view.square_rect(square))
-            # Its name on a tab above the top edge, where creatures inside do not hide it.
+
+    def _draw_zone_names(self, screen: pygame.Surface) -> None:
+        """Each zone's name on a tab over the creatures: above the zone's top edge, or below its bottom edge when
+        a creature or an earlier tab is in the way above (a grenade aimed one square from where it landed),
+        so no name hides a creature and no two names overlap."""
+        taken = [self.view.square_rect(*self.state.space(e)) for e in self.state.standing()]
+        for zone in self._zones_shown():
             xs = [s[0] for s in zone.squares]
-            top = min(s[1] for s in zone.squares)
-            edge = self.view.square_rect(((min(xs) + max(xs)) // 2, top))
+            middle = (min(xs) + max(xs)) // 2
             words = rendered(self.fonts.small, zone.label, palette.TEXT)
-            place = words.get_rect(midbottom=(edge.centerx, edge.top - 2))
-            pygame.draw.rect(screen, (20, 20, 28), place.inflate(8, 4), border_radius=4)
-            pygame.draw.rect(screen, palette.ZONE_EDGE, place.inflate(8, 4), 1, border_radius=4)
+            top = self.view.square_rect((middle, min(s[1] for s in zone.squares)))
+            bottom = self.view.square_rect((middle, max(s[1] for s in zone.squares)))
+            above = words.get_rect(midbottom=(top.centerx, top.top - 2))
+            below = words.get_rect(midtop=(bottom.centerx, bottom.bottom + 2))
+            place = clear_place((above, below), taken, TAB_MARGIN)
+            tab = place.inflate(*TAB_MARGIN)
+            pygame.draw.rect(screen, (20, 20, 28), tab, border_radius=4)
+            pygame.draw.rect(screen, palette.ZONE_EDGE, tab, 1, border_radius=4)
             screen.blit(words, place)
+            taken.append(tab)
 
     @staticmethod
     def _draw_difficult_mark(screen: pygame.Surface, cell: pygame.Rect) -> None:
