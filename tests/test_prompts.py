@@ -44,3 +44,16 @@ def test_the_shield_prompt_for_a_paused_maneuver_names_the_offer_3_3_25_5(fonts,
     words = prompt_words(fonts, prompt)
     assert words.title.startswith("Interrupt: Shield?") and words.refused is None
     assert not any("As it stands" in line for line in words.lines)    # a maneuver names no attack of its own
+
+
+def test_the_prompt_moves_to_the_bottom_of_the_map_when_it_would_hide_the_creatures_it_asks_about(fonts):
+    from game.ui.hud import PromptWords, draw_prompt
+    screen = pygame.Surface((1280, 720))
+    map_rect = pygame.Rect(0, 100, 900, 500)
+    words = PromptWords("Interrupt: Shield?", (255, 220, 80), "Goblin attacks you.", ("AC +4",), None,
+                        (("yes", "Shield"), ("no", "Let it pass")))
+    up_top = draw_prompt(screen, fonts, map_rect, None, words, [pygame.Rect(600, 500, 32, 32)])
+    asked_near_the_top = pygame.Rect(440, 140, 32, 32)
+    moved = draw_prompt(screen, fonts, map_rect, None, words, [asked_near_the_top])
+    assert up_top["yes"].bottom < map_rect.centery
+    assert moved["yes"].top > map_rect.centery and moved["no"].bottom <= map_rect.bottom

@@ -41,23 +41,26 @@ class BattleChrome(ScenePart):
             pygame.draw.lines(screen, (0, 0, 0), False, points, 6)
             pygame.draw.lines(screen, palette.CURSOR, False, points, 3)
 
-    def _draw_offer_marks(self, screen: pygame.Surface) -> None:
-        """Who is asked (white) and against whom (red), on the map under the prompt."""
+    def _draw_offer_marks(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """Who is asked (white) and against whom (red), on the map under the prompt; their spaces on screen."""
         screen.set_clip(self.map_rect)
+        marked = []
         for entity, against in self.controls.offer_marks():
             colour = palette.TARGET if against else palette.SELECT
-            pygame.draw.rect(screen, colour, self.view.square_rect(*self.state.space(entity)), 3)
+            marked.append(self.view.square_rect(*self.state.space(entity)))
+            pygame.draw.rect(screen, colour, marked[-1], 3)
         screen.set_clip(None)
+        return marked
 
     def _draw_prompt(self, screen: pygame.Surface, version: int) -> None:
         """The pending offer's question, worded by the ruleset once per state, with its two buttons."""
-        self._draw_offer_marks(screen)
+        marked = self._draw_offer_marks(screen)
         if version != self._prompt_key:
             prompt = self.controls.prompt()
             self._prompt_key = version
             self._prompt = hud.prompt_words(self.fonts, prompt) if prompt is not None else None
         self.prompt_buttons = {} if self._prompt is None else hud.draw_prompt(screen, self.fonts, self.map_rect,
-                                                                              self.hover, self._prompt)
+                                                                              self.hover, self._prompt, marked)
 
     def _draw_banner(self, screen: pygame.Surface) -> None:
         rect = pygame.Rect(0, 0, self.map_rect.width, self.banner_height)

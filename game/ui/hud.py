@@ -15,7 +15,7 @@ from game.engine.controls import Card, Popup, Prompt
 from game.i18n import _, name
 from game.render import palette
 from game.state import GameState
-from game.ui.widgets import Fonts, button, fit, hp_bar, key_cap, panel, rendered, text, wrap_lines
+from game.ui.widgets import Fonts, button, clear_place, fit, hp_bar, key_cap, panel, rendered, text, wrap_lines
 
 CARD_GAP = 6
 BADGE_ROWS = 2
@@ -233,15 +233,19 @@ def prompt_words(fonts: Fonts, prompt: Prompt) -> PromptWords:
 
 
 def draw_prompt(screen: pygame.Surface, fonts: Fonts, map_rect: pygame.Rect, hover: tuple[int, int] | None,
-                words: PromptWords) -> dict[str, pygame.Rect]:
+                words: PromptWords, keep_clear: list[pygame.Rect]) -> dict[str, pygame.Rect]:
     """Ask the controller of the creature the offer waits on: take it or let it pass (``words``: what
-    prompt_words said for this state)."""
+    prompt_words said for this state), at the top of the map or, when that would hide a creature in
+    ``keep_clear`` (the asked and the one it is asked about), at the bottom."""
     # Sized by the fonts' line heights, so a larger interface scale grows the box rather than overlapping.
     small_ls, button_height = fonts.small.get_linesize(), max(38, fonts.body.get_linesize() + 12)
     height = max(PROMPT_SIZE[1], 10 + fonts.title.get_linesize() + 6 + small_ls * (1 + len(words.lines)) + 12
                  + button_height + 12)
-    box = pygame.Rect(0, 0, PROMPT_SIZE[0], height)
-    box.midtop = (map_rect.centerx, map_rect.top + 8)
+    top = pygame.Rect(0, 0, PROMPT_SIZE[0], height)
+    top.midtop = (map_rect.centerx, map_rect.top + 8)
+    bottom = top.copy()
+    bottom.midbottom = (map_rect.centerx, map_rect.bottom - 8)
+    box = clear_place((top, bottom), keep_clear)
     panel(screen, box)
     pygame.draw.rect(screen, words.colour, (box.x, box.y, 6, box.height), border_radius=3)
     text(screen, fonts.title, fit(fonts.title, words.title, box.width - 32), (box.x + 16, box.y + 10), words.colour)

@@ -30,7 +30,7 @@ from game.render.animation import FADE_TICKS, FLASH_TICKS, FLOAT_TICKS
 from game.render.layers import Board, union
 from game.ui import hud
 from game.ui.map_art import PATH_DOT, dashed_line, sparse
-from game.ui.widgets import hp_bar, rendered, text
+from game.ui.widgets import clear_place, hp_bar, rendered, text
 
 
 @dataclass(frozen=True)
@@ -76,11 +76,6 @@ MARKER_MARGIN = 5               # room around a space for the target marker's co
 PATH_CACHE_LIMIT = 256          # hovered paths kept as pictures for the move shown
 FLOATER_LINE = 18               # pixels between floating words stacked over one creature
 TAB_MARGIN = (8, 4)             # a name tab's padding around its words
-
-
-def clear_place(candidates: tuple[pygame.Rect, ...], taken: list[pygame.Rect], margin: tuple[int, int]) -> pygame.Rect:
-    """The first candidate whose padded rectangle touches nothing taken; the first candidate if every one does."""
-    return next((rect for rect in candidates if rect.inflate(*margin).collidelist(taken) < 0), candidates[0])
 
 
 if TYPE_CHECKING:                    # the scene's members, for the type checker (game.ui.scene_parts)

@@ -271,6 +271,12 @@ def wrap_lines(font: pygame.font.Font, words: str, width: int) -> list[str]:
     return lines
 
 
+def clear_place(candidates: tuple[pygame.Rect, ...], taken: list[pygame.Rect],
+                margin: tuple[int, int] = (0, 0)) -> pygame.Rect:
+    """The first candidate whose rectangle, grown by ``margin``, touches nothing taken; the first if every one does."""
+    return next((rect for rect in candidates if rect.inflate(*margin).collidelist(taken) < 0), candidates[0])
+
+
 def button(screen: pygame.Surface, font: pygame.font.Font, rect: pygame.Rect, label: str, hot: bool) -> None:
     pygame.draw.rect(screen, (70, 90, 130) if hot else (50, 55, 70), rect, border_radius=6)
     pygame.draw.rect(screen, palette.TEXT if hot else palette.PANEL_EDGE, rect, 2, border_radius=6)
