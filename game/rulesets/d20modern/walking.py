@@ -12,11 +12,15 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.core.battlefield import Battlefield
+from game.core.bfcache import built_once
 from game.core.grid import Size, Square, footprint
 from game.core.steps import table_for
 from game.rulesets.d20modern.measure import SQUARE_FT, size_index
 from game.rulesets.d20modern.verdict import Refused
 from game.rulesets.d20modern.i18n import L_
+
+
+Priced = tuple[list[tuple[tuple[Square, int], int]], ...]   # FeetRules._priced_steps
 
 
 @dataclass(frozen=True)
@@ -85,10 +89,15 @@ class FeetRules:
         for other in others:
             for square in other.squares:
                 self._by_square.setdefault(square, []).append(other)
-        # The squares a creature this walker may not pass stands in (MOV-01, MOV-02).
+        # The squares a creature this walker may not pass stands in (MOV-01, MOV-02), and the squares a step from
+        # which may enter one of them (a space's step newly enters squares one beyond it at most).
         self._blocking = {square for square, there in self._by_square.items()
                           if any(not may_pass(walker, other) for other in there)}
-        self._priced: dict[Square, tuple[list[tuple[tuple[Square, int], int]], ...]] = {}
+        side = self.side
+        self._near_blocking = {(x - i, y - j) for x, y in self._blocking
+                               for i in range(-1, side + 1) for j in range(-1, side + 1)}
+        self._priced: dict[Square, Priced] = {}
+        self._open_priced: dict[Square, Priced] = built_once(bf, ("d20-modern priced steps", side), dict)
 
     def steps(self, frm: Square) -> list[tuple[Square, bool, bool]]:
         """Each legal step from ``frm`` as (to, diagonal, difficult); a step down a ledge is left out (d20
@@ -114,14 +123,20 @@ class FeetRules:
                 return False
         return True
 
-    def _priced_steps(self, frm: Square) -> tuple[list[tuple[tuple[Square, int], int]], ...]:
+    def _priced_steps(self, frm: Square) -> Priced:
         """``steps(frm)`` priced for the search: for each parity of diagonals walked before (even, odd), each step
-        as ((square, parity after it), feet), in the same order."""
+        as ((square, parity after it), feet), in the same order. Away from the creatures that block, the steps
+        are the map's alone, kept with the battlefield for every walker of this size."""
         found = self._priced.get(frm)
         if found is None:
-            found = self._priced[frm] = tuple(
-                [((to, (parity + diagonal) % 2), step_ft(diagonal, parity, difficult))
-                 for to, diagonal, difficult in self.steps(frm)] for parity in (0, 1))
+            near = frm in self._near_blocking
+            found = None if near else self._open_priced.get(frm)
+            if found is None:
+                found = tuple([((to, (parity + diagonal) % 2), step_ft(diagonal, parity, difficult))
+                               for to, diagonal, difficult in self.steps(frm)] for parity in (0, 1))
+                if not near:
+                    self._open_priced[frm] = found
+            self._priced[frm] = found
         return found
 
     def may_end_at(self, top_left: Square) -> bool:
