@@ -14,7 +14,7 @@ level and the seed alone, so a replay replays it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from game.core.dice import SeededDice
 from game.core.grid import Square, footprint
@@ -48,6 +48,7 @@ class Level:
     finishes: bool          # coup de grace on helpless enemies, stabilising dying allies
     shoots_and_scoots: bool  # hard: after firing, the move action takes it to cover out of every enemy's reach
     overruns: bool = True   # a fighter overruns a foe when it pays (ai_overrun.py); easy never does
+    spreads_out: bool = False  # hard: its shooters' walks keep out of one enemy grenade's burst with their allies
 
 
 LEVELS: dict[str, Level] = {
@@ -56,12 +57,14 @@ LEVELS: dict[str, Level] = {
     "normal": Level(random_target=False, area_attacks=True, seeks_cover=True, avoids_provoking=True, best_odds=False,
                     finishes=True, shoots_and_scoots=False),
     "hard": Level(random_target=False, area_attacks=True, seeks_cover=True, avoids_provoking=True, best_odds=True,
-                  finishes=True, shoots_and_scoots=True),
+                  finishes=True, shoots_and_scoots=True, spreads_out=True),
 }
 CANDIDATES = 24        # squares weighed for a shooter's walk (the nearest by cost): enough to find cover, quick
 FOES_WEIGHED = 4       # the nearest enemies whose fire the cover is weighed against
 BURST_WORTH = 8        # a burst (-4) when a plain shot needs at most this: still a fair chance, much more damage
 UNREACHED = 10 ** 6    # the route distance of a square with no way to an enemy
+SPREAD_WALKS = 8       # hard: walks towards the enemy weighed for how many allies they end near
+CROWDED = 8            # hard: a shooter's square is worth this much less per ally within an enemy grenade's burst
 MOST_COVER = max(DEFENSE_BONUS.values())   # the most a square's cover can add to its score (nine tenths)
 
 
@@ -156,11 +159,12 @@ class ControllerD20:
         shooters = [state.space(f) for f in foes]
         side = here_space[1]
         bf = state.battlefield
+        crowding = self._crowding(state, me)
 
         def shelter(square: Square, beat: tuple[int, int] | None) -> tuple[int, int] | None:
             """The square's score, or None when it cannot beat ``beat``."""
             walked = -found.cost[square]
-            rest = -10 * sum(1 for s in shooters if threat.threatens(s, square, side))
+            rest = -10 * sum(1 for s in shooters if threat.threatens(s, square, side)) - crowding((square, side))
             if beat is not None and not _may_beat(MOST_COVER + rest, walked, beat):
                 return None
             worst = least_cover(bf, shooters, (square, side), None if beat is None else _floor(rest, walked, beat))
@@ -179,6 +183,20 @@ class ControllerD20:
             if path is not None and self._safe(state, me, path):
                 best, best_score = square, value
         return None if best == here else Move(me, found.path_to(best), MOVE)  # type: ignore[arg-type]
+
+    def _crowding(self, state: GameState, me: Entity) -> Callable[[tuple[Square, int]], int]:
+        """Hard: how much worse a space is for the allies within the burst of the largest grenade an enemy still
+        carries (one throw would catch them together); 0 everywhere at the other levels or when no enemy has one."""
+        radius = 0
+        if self.level.spreads_out:
+            for foe in enemies(state, me):
+                carried, s = state.world.maybe(foe, Carried), state.world.maybe(foe, Sheet)
+                if carried is not None and s is not None:
+                    radius = max([radius] + [x.burst_ft for x in s.explosives if carried.left(x.name)])
+        if not radius:
+            return lambda space: 0
+        friends = [state.space(a) for a in allies(state, me) if can_act(state, a)]
+        return lambda space: CROWDED * sum(1 for f in friends if measure.feet_between(space, f) <= radius)
 
     def _mercy(self, state: GameState, me: Entity, s: Sheet) -> Any:
         for ally in allies(state, me):
@@ -205,22 +223,27 @@ class ControllerD20:
                 default=None)
 
     def _target(self, state: GameState, me: Entity, weapon: Weapon) -> Entity | None:
-        able = [e for e in enemies(state, me) if can_act(state, e)
-                and validate(state, Attack(me, e, weapon.name)) is None]
+        def attackable(e: Entity) -> bool:
+            return validate(state, Attack(me, e, weapon.name)) is None
+
+        if not self.level.random_target and not self.level.best_odds:
+            # the weakest the door lets it attack: the first such in order of hit points (one door check each)
+            ranked = sorted((e for e in enemies(state, me) if can_act(state, e)),
+                            key=lambda e: (state.world.get(e, injury.Vitals).hp, e))
+            return next((e for e in ranked if attackable(e)), None)
+        able = [e for e in enemies(state, me) if can_act(state, e) and attackable(e)]
         if not able:
             return None
         if self.level.random_target:
             return able[self.dice.roll(len(able)) - 1]
-        if self.level.best_odds:
-            average = (weapon.damage.count * (weapon.damage.sides + 1)) // 2 + weapon.damage.flat
+        average = (weapon.damage.count * (weapon.damage.sides + 1)) // 2 + weapon.damage.flat
 
-            def worth(e: Entity) -> tuple[int, int, int]:
-                # hit chance x the damage it can still use, and a drop counted as two more rounds of its fire
-                hp = state.world.get(e, injury.Vitals).hp
-                dropped = 2 * average if average >= hp else 0
-                return (odds(state, me, e, weapon).hit_percent * (min(average, hp) + dropped), -hp, -e)
-            return max(able, key=worth)
-        return min(able, key=lambda e: (state.world.get(e, injury.Vitals).hp, e))
+        def worth(e: Entity) -> tuple[int, int, int]:
+            # best odds: hit chance x the damage it can still use, and a drop counted as two more rounds of its fire
+            hp = state.world.get(e, injury.Vitals).hp
+            dropped = 2 * average if average >= hp else 0
+            return (odds(state, me, e, weapon).hit_percent * (min(average, hp) + dropped), -hp, -e)
+        return max(able, key=worth)
 
     def _step_clear(self, state: GameState, me: Entity) -> Step | None:
         """A 5-foot step to a square no able enemy threatens (then the shot provokes nobody)."""
@@ -300,13 +323,14 @@ class ControllerD20:
         bf = state.battlefield
         side = state.space(me)[1]
         aim = state.space(target)
+        crowding = self._crowding(state, me)
 
         def score(square: Square, beat: tuple[int, int] | None) -> tuple[int, int] | None:
             """The square's score, or None when it cannot beat ``beat``."""
             space = (square, side)
             walked = -found.cost[square]
             rest = measure.range_penalty(measure.feet_between(space, aim), weapon.increment_ft) \
-                - 10 * sum(1 for s in shooters if threat.threatens(s, square, side))
+                - 10 * sum(1 for s in shooters if threat.threatens(s, square, side)) - crowding(space)
             if beat is not None and not _may_beat(MOST_COVER + rest, walked, beat):
                 return None
             rest -= DEFENSE_BONUS[cover_degree(bf, space, aim)]
@@ -386,7 +410,9 @@ class ControllerD20:
             here = route.get(state.square(me), UNREACHED)
             nearer = [sq for sq in found.reachable(speed) if route.get(sq, UNREACHED) < here]
             goals = [min(nearer, key=lambda sq: (route[sq], found.cost[sq], sq))] if nearer else []
+        crowding = self._crowding(state, me)
         for preferred in (True, False):
+            walks: list[tuple[int, int, Square, tuple[Square, ...], tuple[Square, ...]]] = []
             for goal in goals:
                 path = found.path_to(goal)
                 if path is None:
@@ -394,12 +420,17 @@ class ControllerD20:
                 cut = cut_to(found, path, speed)
                 if len(cut) < 2 or (preferred and self.level.avoids_provoking and not self._safe(state, me, cut)):
                     continue
+                walks.append((crowding((cut[-1], side)), len(walks), goal, path, cut))
+                if len(walks) == (SPREAD_WALKS if self.level.spreads_out else 1):
+                    break
+            if walks:
+                # hard: of the first few walks towards a place to fight, the one ending with the fewest allies near
+                _crowd, _index, goal, path, cut = min(walks)
                 yield Move(me, cut, MOVE)
                 if b.attack and b.move and found.cost[goal] > speed:
                     longer = cut_to(found, path, 2 * speed)
                     if not (self.level.avoids_provoking and not self._safe(state, me, longer)):
                         yield Move(me, longer, DOUBLE)
-                break
 
 
 class _Lazy:
