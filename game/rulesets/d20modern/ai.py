@@ -60,6 +60,7 @@ LEVELS: dict[str, Level] = {
                   finishes=True, shoots_and_scoots=True, spreads_out=True),
 }
 CANDIDATES = 24        # squares weighed for a shooter's walk (the nearest by cost): enough to find cover, quick
+WIDE_CANDIDATES = 60   # hard: as many, so that a walk may also take the shooter out of a grenade's burst
 FOES_WEIGHED = 4       # the nearest enemies whose fire the cover is weighed against
 BURST_WORTH = 8        # a burst (-4) when a plain shot needs at most this: still a fair chance, much more damage
 UNREACHED = 10 ** 6    # the route distance of a square with no way to an enemy
@@ -173,7 +174,7 @@ class ControllerD20:
         here = state.square(me)
         best, best_score = here, shelter(here, None)
         assert best_score is not None
-        for square in sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:CANDIDATES]:
+        for square in sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:self._candidates()]:
             if square == here:
                 continue
             value = shelter(square, best_score)
@@ -183,6 +184,9 @@ class ControllerD20:
             if path is not None and self._safe(state, me, path):
                 best, best_score = square, value
         return None if best == here else Move(me, found.path_to(best), MOVE)  # type: ignore[arg-type]
+
+    def _candidates(self) -> int:
+        return WIDE_CANDIDATES if self.level.spreads_out else CANDIDATES
 
     def _crowding(self, state: GameState, me: Entity) -> Callable[[tuple[Square, int]], int]:
         """Hard: how much worse a space is for the allies within the burst of the largest grenade an enemy still
@@ -340,7 +344,7 @@ class ControllerD20:
             return (shelter + rest, walked)
 
         here = state.square(me)
-        squares = sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:CANDIDATES]
+        squares = sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:self._candidates()]
         best, best_score = here, score(here, None)
         assert best_score is not None
         for square in squares:
