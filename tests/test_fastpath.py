@@ -1,8 +1,9 @@
 """The fast paths give exactly what the rules as first written give (4e-combat.md §6, §14-§15, §17-§18, §20, §24).
 
 `search` reads steps from per-battlefield step tables and a bucket queue; `walk_distances` hands the
-same graph to scipy's breadth-first search (and without scipy runs `search`); `line_of_effect`, `best_cover_lines` and `can_see_square` cache per battlefield
-and prove some lines blocked with a quick test before the exact sweep. Each is held here, on many
+same graph to scipy's breadth-first search (and without scipy runs `search`); `line_of_effect`,
+`best_cover_lines` and `can_see_square` cache per battlefield and prove some lines blocked with a quick
+test before the exact sweep. Each is held here, on many
 random battlefields (walls, difficult terrain, cover, fog, edge obstacles of every kind, elevation with
 ledges and cliffs, creatures of every size, team and state, Large, Huge, squeezed, flying and phasing
 movers), to the textbook implementation kept below exactly as it stood before the fast paths.
