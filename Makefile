@@ -11,8 +11,7 @@ $(STAMP): requirements.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
-# Tests and benchmarks also get the reference libraries (pyscroll, tcod), so the optional tcod
-# accelerator is tested against the game's own search.
+# Tests and benchmarks also get the reference libraries the bench measures the game against (pyscroll, tcod).
 $(EXTRAS_STAMP): $(STAMP) requirements-bench.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	touch $(EXTRAS_STAMP)

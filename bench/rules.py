@@ -86,9 +86,9 @@ def distance_full_map(iterations: int) -> dict[str, Any]:
           f"the corner rule makes {longer} longer than tcod's and {unreached} unreachable", file=sys.stderr)
     samples = time_ms(lambda: walk_distances(rules), iterations)     # the check above was the warm-up
     ref_samples = time_ms(reference, iterations)
-    # tcod is an optional accelerator; say what a game without it gets.
+    # Without scipy the game falls back on its own search; say what that costs.
     pure = sorted(time_ms(lambda: search(rules, None), max(3, iterations // 10)))
-    print(f"bench: distance_full_map without the optional tcod accelerator (search(rules, None)): "
+    print(f"bench: distance_full_map without scipy (the fallback, search(rules, None)): "
           f"median {pure[len(pure) // 2]:.2f} ms", file=sys.stderr)
     line = summary("distance_full_map", "ms", samples, "tcod.path.dijkstra2d", ref_samples)
     line["first_call"] = significant(first_call(rules))

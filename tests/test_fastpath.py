@@ -1,8 +1,9 @@
 """The fast paths give exactly what the rules as first written give (4e-combat.md §6, §14-§15, §17-§18, §20, §24).
 
 `search` reads steps from per-battlefield step tables and a bucket queue; `walk_distances` hands the
-same graph to tcod; `line_of_effect`, `best_cover_lines` and `can_see_square` cache per battlefield
-and prove some lines blocked with a quick test before the exact sweep. Each is held here, on many
+same graph to scipy's breadth-first search (and without scipy runs `search`); `line_of_effect`,
+`best_cover_lines` and `can_see_square` cache per battlefield and prove some lines blocked with a quick
+test before the exact sweep. Each is held here, on many
 random battlefields (walls, difficult terrain, cover, fog, edge obstacles of every kind, elevation with
 ledges and cliffs, creatures of every size, team and state, Large, Huge, squeezed, flying and phasing
 movers), to the textbook implementation kept below exactly as it stood before the fast paths.
@@ -187,13 +188,30 @@ def test_a_mover_standing_on_an_enemy_falls_back_to_the_square_by_square_search(
 @settings(max_examples=60, deadline=None)
 @given(movement_cases(max_side=14), st.booleans())
 def test_walk_distances_equal_the_unlimited_search(case, ignore_difficult) -> None:
-    pytest.importorskip("tcod")
+    pytest.importorskip("scipy")
     from game.core.distance_field import walk_distances
 
     bf, mover, others = case
     rules = MoveRules(bf, mover, others)
-    slow = reference_search(TextbookRules(bf, mover, others), None, ignore_difficult)
-    field = walk_distances(rules, ignore_difficult)
+    assert_field_is_the_search(walk_distances(rules, ignore_difficult),
+                               reference_search(TextbookRules(bf, mover, others), None, ignore_difficult), bf)
+
+
+@settings(max_examples=30, deadline=None)
+@given(movement_cases(max_side=10), st.booleans())
+def test_walk_distances_without_scipy_run_the_search_with_the_same_answers(case, ignore_difficult) -> None:
+    """The fallback when scipy is not installed: the game's own search, read into the same arrays."""
+    from game.core import distance_field
+
+    bf, mover, others = case
+    rules = MoveRules(bf, mover, others)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(distance_field, "breadth_first_order", None)
+        field = distance_field.walk_distances(rules, ignore_difficult)
+    assert_field_is_the_search(field, reference_search(TextbookRules(bf, mover, others), None, ignore_difficult), bf)
+
+
+def assert_field_is_the_search(field, slow: SearchResult, bf: Battlefield) -> None:
     assert field.as_dict() == slow.cost
     assert field.fall_squares() == sorted(slow.falls)
     for x in range(bf.width):

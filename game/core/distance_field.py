@@ -2,19 +2,22 @@
 
 ``walk_distances(rules)`` gives exactly the costs of ``search(rules, None)`` (difficult terrain, low
 walls, blocking edges, the corner rule, creatures that block, big movers, ledges and cliffs), without
-the path tree, in a couple of milliseconds on a 100x100 map: the battlefield's step table (see
-``game.core.steps``) becomes one cost array per direction, each indexed by the square stepped into
-(for a one-square mover on a map without edge obstacles, worked out from the terrain a direction at a time),
-and tcod's Dijkstra runs over them in C. A step down a ledge ends the move (§20), so drops lead into a
-second layer of the graph that has no way out; a square counts as a fall only when no walk reaches it.
-The arrays are built once per battlefield and kind of mover, the graph once per set of squares
-creatures block; nothing is rebuilt per call. tcod and numpy are an optional accelerator, not
-dependencies of the game (the bench contract keeps its reference libraries out of the game): without
-them this runs ``search``, with the same answers.
+the path tree, in well under a millisecond on a 100x100 map. The battlefield's step table (see
+``game.core.steps``) becomes one cost array per direction, indexed by the square stepped into (for a
+one-square mover on a map without edge obstacles, worked out from the terrain a direction at a time),
+and those become one graph for scipy's compiled breadth-first search: a step costs 1 or 2 squares
+(§18.1, [A44]: +1 for difficult terrain or a low wall, never more), so a step of 2 is drawn as two
+unit edges through a waypoint node of the square it enters, and in a graph of unit edges the number of
+edges on the path a breadth-first search finds is the least cost, with no priority queue at all. A step
+down a ledge ends the move (§20), so drops lead into a second layer of the graph that has no way out; a
+square counts as a fall only when no walk reaches it. The graph is built once per battlefield, kind of
+mover and set of squares creatures block; nothing is rebuilt per call. Without numpy and scipy (pinned
+game dependencies) this runs ``search``, with the same answers.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import Any, Optional
 
 from game.core.grid import DIRECTIONS, Square
@@ -23,12 +26,13 @@ from game.core.steps import LEDGE_FT, Ground, StepTable
 
 try:
     import numpy as np
-    import tcod.path
-except ImportError:   # tcod is an optional accelerator (requirements-bench.txt, the `fast` extra)
+    from scipy.sparse import csr_matrix
+    from scipy.sparse.csgraph import breadth_first_order
+except ImportError:   # without them the game's own search gives the same answers, slower
     np = None    # type: ignore[assignment]
-    tcod = None  # type: ignore[assignment]
+    csr_matrix = breadth_first_order = None
 
-UNREACHED = 2**31 - 1          # distance of a square no walk reaches (tcod's int32 maximum)
+UNREACHED = 2**31 - 1          # distance of a square no walk reaches (int32's maximum)
 _GRAPHS_PER_TABLE = 8          # graphs kept per step table, one per set of blocked squares
 
 
@@ -63,8 +67,13 @@ class WalkDistances:
 
 
 class _Arrays:
-    """One step table as tcod cost arrays: ``walk[k]`` and ``drop[k]`` hold, at each square, the cost of
-    stepping into it in direction ``DIRECTIONS[k]`` without and with a fall (0: no such step)."""
+    """One step table as a graph of unit edges, before creatures block anything.
+
+    Nodes are numbered by ``x * height + y`` (so a distance vector reshaped to (width, height) reads
+    [x, y]) in blocks of ``width * height``: the squares stood on, the waypoints of steps of 2 into
+    them and, on ground with drops (``layered``), the landings of falls (with no way out, §20) and their
+    waypoints. Any node's number modulo ``width * height`` is the square it is or leads into.
+    """
 
     def __init__(self, table: StepTable) -> None:
         ground = table.ground
@@ -74,46 +83,83 @@ class _Arrays:
         else:
             walk, drop = table_arrays(table)
         self.width, self.height = width, height
+        squares = self.squares = width * height
         self.layered = bool(drop.any())
-        self.walk: Any
-        self.drop: Any
-        if self.layered:
-            # Layer 0 is standing ground, layer 1 the landings of falls; nothing leaves layer 1.
-            self.walk = np.zeros((8, 2, height, width), dtype=np.int8)
-            self.drop = np.zeros((8, 2, height, width), dtype=np.int8)
-            self.walk[:, 0] = walk
-            self.drop[:, 1] = drop
-        else:
-            self.walk, self.drop = walk, None
+        self.nodes = (4 if self.layered else 2) * squares
+        if max(int(walk.max()), int(drop.max())) > 2:
+            raise ValueError("a step costs more than 2 squares")   # §18.1, [A44]: the step table never says so
+        # out[x, y, k]: the cost of the step from (x, y) in direction k (k of 8-15: the same steps down a ledge).
+        directions = DIRECTIONS * (2 if self.layered else 1)
+        by_target = np.concatenate((walk, drop) if self.layered else (walk,)).transpose(2, 1, 0)
+        out = np.zeros(by_target.shape, dtype=np.int8)
+        for k, (dx, dy) in enumerate(directions):
+            out[max(0, -dx):width - max(0, dx), max(0, -dy):height - max(0, dy), k] = \
+                by_target[max(0, dx):width + min(0, dx), max(0, dy):height + min(0, dy), k]
+        steps = np.flatnonzero(out)                     # (x * height + y) * directions + k: sorted by the node left
+        cost = out.ravel()[steps]
+        shift = 4 if self.layered else 3                # 16 or 8 directions
+        leaving_square, direction = steps >> shift, steps & ((1 << shift) - 1)
+        # The node entered: the square stepped into, in layer 1 (landings) for a step down a ledge.
+        entering = np.array([dx * height + dy + (2 * squares if j >= 8 else 0) for j, (dx, dy) in enumerate(directions)])
+        into = leaving_square + entering[direction]
+        two = cost == 2
+        waypoint = np.zeros(self.nodes, dtype=bool)      # the waypoints of steps of 2, each leading to its square
+        waypoint[into[two] + squares] = True
+        # The edges, grouped by the node they leave: the squares' (layer 0), then the waypoints' (blocks 1 and 3).
+        leaving = np.zeros(self.nodes, dtype=np.int32)
+        leaving[:squares] = np.bincount(leaving_square, minlength=squares)
+        leaving[waypoint] = 1
+        starts = np.zeros(self.nodes + 1, dtype=np.int32)
+        np.cumsum(leaving, out=starts[1:])
+        columns = np.concatenate((into + two * squares, np.flatnonzero(waypoint) - squares))
+        # float64 weights: the search's own type, so handing the graph over copies nothing.
+        self.open_graph = csr_matrix((np.ones(len(columns)), columns.astype(np.int32), starts),
+                                     shape=(self.nodes, self.nodes))
+        self.leaving = leaving
+        self.edge_rows: Any = None                      # the node each edge leaves, once a creature blocks a square
         self.graphs: dict[tuple[Square, ...], Any] = {}
 
     def graph(self, blocked: tuple[Square, ...]) -> Any:
         """The graph with every step into a top-left square in ``blocked`` removed (§17.4), cached."""
+        inside = [x * self.height + y for x, y in blocked if 0 <= x < self.width and 0 <= y < self.height]
+        if not inside:
+            return self.open_graph
         found = self.graphs.get(blocked)
         if found is not None:
             return found
-        walk, drop = self.walk, self.drop
-        inside = [(x, y) for x, y in blocked if 0 <= x < self.width and 0 <= y < self.height]
-        if inside:
-            xs, ys = [x for x, _ in inside], [y for _, y in inside]
-            walk = walk.copy()
-            walk[..., ys, xs] = 0
-            if drop is not None:
-                drop = drop.copy()
-                drop[..., ys, xs] = 0
-        if self.layered:
-            graph = tcod.path.CustomGraph((2, self.height, self.width))
-            for k, (dx, dy) in enumerate(DIRECTIONS):
-                graph.add_edge((0, dy, dx), 1, cost=walk[k])
-                graph.add_edge((1, dy, dx), 1, cost=drop[k])
-        else:
-            graph = tcod.path.CustomGraph((self.height, self.width))
-            for k, (dx, dy) in enumerate(DIRECTIONS):
-                graph.add_edge((dy, dx), 1, cost=walk[k])
+        open_square = np.ones(self.squares, dtype=bool)
+        open_square[inside] = False
+        keep = open_square[self.open_graph.indices % self.squares]
+        if self.edge_rows is None:
+            self.edge_rows = np.repeat(np.arange(self.nodes, dtype=np.int32), self.leaving)
+        starts = np.zeros(self.nodes + 1, dtype=self.open_graph.indptr.dtype)
+        np.cumsum(np.bincount(self.edge_rows[keep], minlength=self.nodes), out=starts[1:])
+        graph = csr_matrix((self.open_graph.data[keep], self.open_graph.indices[keep], starts),
+                           shape=(self.nodes, self.nodes))
         if len(self.graphs) >= _GRAPHS_PER_TABLE:
             del self.graphs[next(iter(self.graphs))]
         self.graphs[blocked] = graph
         return graph
+
+    def distances(self, blocked: tuple[Square, ...], start: Square) -> Any:
+        """The least cost to every node from ``start`` (``UNREACHED`` where none), by breadth-first search.
+
+        Breadth-first order lists the nodes level by level (the root, then every node one edge away, then
+        two...), and each node's parent in the search tree comes before it: so a level ends at the last
+        node whose parent lies at or before the end of the level before it.
+        """
+        origin = start[0] * self.height + start[1]
+        order, parent = breadth_first_order(self.graph(blocked), origin, directed=True, return_predecessors=True)
+        place = np.empty(self.nodes, dtype=np.int32)
+        place[order] = np.arange(len(order), dtype=np.int32)
+        parent_places = place[parent[order[1:]]].tolist()    # non-decreasing: parents are visited in order
+        ends = [0]
+        while ends[-1] < len(parent_places):
+            ends.append(bisect_right(parent_places, ends[-1]))
+        levels = np.repeat(np.arange(len(ends), dtype=np.int32), np.diff(ends, prepend=-1))
+        cost = np.full(self.nodes, UNREACHED, dtype=np.int32)
+        cost[order] = levels
+        return cost
 
 
 def table_arrays(table: StepTable) -> tuple[Any, Any]:
@@ -166,9 +212,9 @@ def one_square_arrays(ground: Ground, flying: bool, no_difficult: bool) -> tuple
 
 
 def _arrays(table: StepTable) -> _Arrays:
-    arrays = getattr(table, "_tcod_arrays", None)
+    arrays = getattr(table, "_graph_arrays", None)
     if arrays is None:
-        arrays = table._tcod_arrays = _Arrays(table)   # type: ignore[attr-defined]
+        arrays = table._graph_arrays = _Arrays(table)   # type: ignore[attr-defined]
     return arrays
 
 
@@ -192,18 +238,14 @@ def walk_distances(rules: MoveRules, ignore_difficult: bool = False) -> WalkDist
     start = (rules.mover.top_left[0], rules.mover.top_left[1])
     blocked = rules.blocked_spaces() if type(rules) is MoveRules else None
     bf = rules.bf
-    if tcod is None or blocked is None or not (0 <= start[0] < bf.width and 0 <= start[1] < bf.height):
+    if breadth_first_order is None or blocked is None or not (0 <= start[0] < bf.width and 0 <= start[1] < bf.height):
         return _from_search(rules, ignore_difficult)
     arrays = _arrays(rules.table(ignore_difficult))
-    pathfinder = tcod.path.Pathfinder(arrays.graph(tuple(sorted(blocked))))
-    if arrays.layered:
-        pathfinder.add_root((0, start[1], start[0]))
-        pathfinder.resolve()
-        walked, fell = pathfinder.distance[0], pathfinder.distance[1]
-        falls = (walked == UNREACHED) & (fell != UNREACHED)
-        cost = np.where(falls, fell, walked)
-        return WalkDistances(start, cost.T, falls.T)
-    pathfinder.add_root((start[1], start[0]))
-    pathfinder.resolve()
-    cost = pathfinder.distance
-    return WalkDistances(start, cost.T, np.zeros(cost.T.shape, dtype=bool))
+    cost = arrays.distances(tuple(sorted(blocked)), start)
+    shape, squares = (bf.width, bf.height), arrays.squares
+    walked = cost[:squares]
+    if not arrays.layered:
+        return WalkDistances(start, walked.reshape(shape), np.zeros(shape, dtype=bool))
+    fell = cost[2 * squares:3 * squares]
+    falls = (walked == UNREACHED) & (fell != UNREACHED)
+    return WalkDistances(start, np.where(falls, fell, walked).reshape(shape), falls.reshape(shape))

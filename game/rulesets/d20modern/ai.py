@@ -14,7 +14,7 @@ level and the seed alone, so a replay replays it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable, Iterator
 
 from game.core.dice import SeededDice
 from game.core.grid import Square, footprint
@@ -48,6 +48,7 @@ class Level:
     finishes: bool          # coup de grace on helpless enemies, stabilising dying allies
     shoots_and_scoots: bool  # hard: after firing, the move action takes it to cover out of every enemy's reach
     overruns: bool = True   # a fighter overruns a foe when it pays (ai_overrun.py); easy never does
+    spreads_out: bool = False  # hard: its shooters' walks keep out of one enemy grenade's burst with their allies
 
 
 LEVELS: dict[str, Level] = {
@@ -56,12 +57,16 @@ LEVELS: dict[str, Level] = {
     "normal": Level(random_target=False, area_attacks=True, seeks_cover=True, avoids_provoking=True, best_odds=False,
                     finishes=True, shoots_and_scoots=False),
     "hard": Level(random_target=False, area_attacks=True, seeks_cover=True, avoids_provoking=True, best_odds=True,
-                  finishes=True, shoots_and_scoots=True),
+                  finishes=True, shoots_and_scoots=True, spreads_out=True),
 }
 CANDIDATES = 24        # squares weighed for a shooter's walk (the nearest by cost): enough to find cover, quick
+WIDE_CANDIDATES = 60   # hard: as many, so that a walk may also take the shooter out of a grenade's burst
 FOES_WEIGHED = 4       # the nearest enemies whose fire the cover is weighed against
 BURST_WORTH = 8        # a burst (-4) when a plain shot needs at most this: still a fair chance, much more damage
 UNREACHED = 10 ** 6    # the route distance of a square with no way to an enemy
+SPREAD_WALKS = 8       # hard: walks towards the enemy weighed for how many allies they end near
+CROWDED = 8            # hard: a shooter's square is worth this much less per ally within an enemy grenade's burst
+MOST_COVER = max(DEFENSE_BONUS.values())   # the most a square's cover can add to its score (nine tenths)
 
 
 class ControllerD20:
@@ -143,7 +148,8 @@ class ControllerD20:
 
     def _scoot(self, state: GameState, me: Entity, gun: Weapon) -> Move | None:
         """Hard: a shooter that has fired walks, with the move action left and provoking nobody, to the square
-        within its speed where the nearest enemies' shots meet the most cover and no enemy threatens it."""
+        within its speed where the nearest enemies' shots meet the most cover and no enemy threatens it (a
+        square is dropped as soon as it cannot beat the best so far, as in ``_to_cover``)."""
         rules = feet_rules(state, me)
         found = rules.search(speed_ft(state, me))
         here_space = state.space(me)
@@ -151,23 +157,50 @@ class ControllerD20:
                       key=lambda e: (measure.feet_between(here_space, state.space(e)), e))[:FOES_WEIGHED]
         if not foes:
             return None
+        shooters = [state.space(f) for f in foes]
         side = here_space[1]
         bf = state.battlefield
+        crowding = self._crowding(state, me)
 
-        def shelter(square: Square) -> tuple[int, int]:
-            space = (square, side)
-            worst = least_cover(bf, [state.space(f) for f in foes], space)
-            danger = sum(1 for f in foes if threat.threatens(state.space(f), square, side))
-            return (worst - 10 * danger, -found.cost[square])
+        def shelter(square: Square, beat: tuple[int, int] | None) -> tuple[int, int] | None:
+            """The square's score, or None when it cannot beat ``beat``."""
+            walked = -found.cost[square]
+            rest = -10 * sum(1 for s in shooters if threat.threatens(s, square, side)) - crowding((square, side))
+            if beat is not None and not _may_beat(MOST_COVER + rest, walked, beat):
+                return None
+            worst = least_cover(bf, shooters, (square, side), None if beat is None else _floor(rest, walked, beat))
+            return (worst + rest, walked)
 
         here = state.square(me)
-        best, best_score = here, shelter(here)
-        for square in sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:CANDIDATES]:
+        best, best_score = here, shelter(here, None)
+        assert best_score is not None
+        for square in sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:self._candidates()]:
+            if square == here:
+                continue
+            value = shelter(square, best_score)
+            if value is None or not value > best_score:
+                continue
             path = found.path_to(square)
-            value = shelter(square)
-            if square != here and value > best_score and path is not None and self._safe(state, me, path):
+            if path is not None and self._safe(state, me, path):
                 best, best_score = square, value
         return None if best == here else Move(me, found.path_to(best), MOVE)  # type: ignore[arg-type]
+
+    def _candidates(self) -> int:
+        return WIDE_CANDIDATES if self.level.spreads_out else CANDIDATES
+
+    def _crowding(self, state: GameState, me: Entity) -> Callable[[tuple[Square, int]], int]:
+        """Hard: how much worse a space is for the allies within the burst of the largest grenade an enemy still
+        carries (one throw would catch them together); 0 everywhere at the other levels or when no enemy has one."""
+        radius = 0
+        if self.level.spreads_out:
+            for foe in enemies(state, me):
+                carried, s = state.world.maybe(foe, Carried), state.world.maybe(foe, Sheet)
+                if carried is not None and s is not None:
+                    radius = max([radius] + [x.burst_ft for x in s.explosives if carried.left(x.name)])
+        if not radius:
+            return lambda space: 0
+        friends = [state.space(a) for a in allies(state, me) if can_act(state, a)]
+        return lambda space: CROWDED * sum(1 for f in friends if measure.feet_between(space, f) <= radius)
 
     def _mercy(self, state: GameState, me: Entity, s: Sheet) -> Any:
         for ally in allies(state, me):
@@ -194,22 +227,27 @@ class ControllerD20:
                 default=None)
 
     def _target(self, state: GameState, me: Entity, weapon: Weapon) -> Entity | None:
-        able = [e for e in enemies(state, me) if can_act(state, e)
-                and validate(state, Attack(me, e, weapon.name)) is None]
+        def attackable(e: Entity) -> bool:
+            return validate(state, Attack(me, e, weapon.name)) is None
+
+        if not self.level.random_target and not self.level.best_odds:
+            # the weakest the door lets it attack: the first such in order of hit points (one door check each)
+            ranked = sorted((e for e in enemies(state, me) if can_act(state, e)),
+                            key=lambda e: (state.world.get(e, injury.Vitals).hp, e))
+            return next((e for e in ranked if attackable(e)), None)
+        able = [e for e in enemies(state, me) if can_act(state, e) and attackable(e)]
         if not able:
             return None
         if self.level.random_target:
             return able[self.dice.roll(len(able)) - 1]
-        if self.level.best_odds:
-            average = (weapon.damage.count * (weapon.damage.sides + 1)) // 2 + weapon.damage.flat
+        average = (weapon.damage.count * (weapon.damage.sides + 1)) // 2 + weapon.damage.flat
 
-            def worth(e: Entity) -> tuple[int, int, int]:
-                # hit chance x the damage it can still use, and a drop counted as two more rounds of its fire
-                hp = state.world.get(e, injury.Vitals).hp
-                dropped = 2 * average if average >= hp else 0
-                return (odds(state, me, e, weapon).hit_percent * (min(average, hp) + dropped), -hp, -e)
-            return max(able, key=worth)
-        return min(able, key=lambda e: (state.world.get(e, injury.Vitals).hp, e))
+        def worth(e: Entity) -> tuple[int, int, int]:
+            # best odds: hit chance x the damage it can still use, and a drop counted as two more rounds of its fire
+            hp = state.world.get(e, injury.Vitals).hp
+            dropped = 2 * average if average >= hp else 0
+            return (odds(state, me, e, weapon).hit_percent * (min(average, hp) + dropped), -hp, -e)
+        return max(able, key=worth)
 
     def _step_clear(self, state: GameState, me: Entity) -> Step | None:
         """A 5-foot step to a square no able enemy threatens (then the shot provokes nobody)."""
@@ -226,37 +264,44 @@ class ControllerD20:
 
     def _grenade(self, state: GameState, me: Entity, s: Sheet) -> Throw | None:
         carried = state.world.get(me, Carried)
+        if all(carried.left(item.name) < 1 for item in s.explosives):
+            return None
+        able = [e for e in enemies(state, me) if can_act(state, e)]
+        able_squares = [footprint(*state.space(e)) for e in able]
+        friendly = [state.space(a) for a in allies(state, me) + [me]]
+        friendly_squares = [footprint(*space) for space in friendly]
         for item in s.explosives:
             if carried.left(item.name) < 1:
                 continue
             best, best_count = None, 1
-            for foe in enemies(state, me):
-                if not can_act(state, foe):
-                    continue
+            for foe in able:
                 at = state.square(foe)
-                point = (at[0], at[1])
-                hit = explosives.burst_squares(point, item.burst_ft, state.battlefield.width, state.battlefield.height)
-                spread = set(hit)
-                caught = [e for e in enemies(state, me) if can_act(state, e) and any(sq in spread
-                        for sq in footprint(*state.space(e)))]
-                friends = [a for a in allies(state, me) + [me] if any(sq in spread for sq in footprint(*state.space(a)))]
                 # a miss can scatter two squares: keep friends well clear of the aimed square
-                close = [a for a in allies(state, me) + [me] if measure.feet_between(state.space(a), (at,
-                        1)) <= item.burst_ft + 10]
-                if len(caught) > best_count and not friends and not close:
-                    best, best_count = at, len(caught)
+                if any(measure.feet_between(space, (at, 1)) <= item.burst_ft + 10 for space in friendly):
+                    continue
+                point = (at[0], at[1])
+                spread = set(explosives.burst_squares(point, item.burst_ft, state.battlefield.width,
+                                                      state.battlefield.height))
+                if any(sq in spread for squares in friendly_squares for sq in squares):
+                    continue
+                caught = sum(1 for squares in able_squares if any(sq in spread for sq in squares))
+                if caught > best_count:
+                    best, best_count = at, caught
             if best is not None:
                 return Throw(me, item.name, best)
         return None
 
     def _spray(self, state: GameState, me: Entity, gun: Weapon) -> Autofire | None:
         best, best_count = None, 1
-        for foe in enemies(state, me):
+        foes = enemies(state, me)
+        able = [state.square(e) for e in foes if can_act(state, e)]
+        friendly = [state.square(a) for a in allies(state, me) + [me]]
+        for foe in foes:
             fx, fy = state.square(foe)
             for top in ((fx - 1, fy - 1), (fx, fy - 1), (fx - 1, fy), (fx, fy)):
                 area = set(explosives.autofire_area(top))
-                caught = sum(1 for e in enemies(state, me) if can_act(state, e) and state.square(e) in area)
-                friends = any(state.square(a) in area for a in allies(state, me) + [me])
+                caught = sum(1 for square in able if square in area)
+                friends = any(square in area for square in friendly)
                 if caught > best_count and not friends:
                     best, best_count = top, caught
         return Autofire(me, gun.name, best) if best is not None else None
@@ -267,33 +312,52 @@ class ControllerD20:
     def _to_cover(self, state: GameState, me: Entity, weapon: Weapon, target: Entity) -> Move | None:
         """A move action to the square, within speed, that best trades the shot's odds (the target's cover from
         there, the range penalty) against its own cover from the enemies and the enemies threatening it, when
-        it beats standing still and the walk provokes nobody."""
+        it beats standing still and the walk provokes nobody.
+
+        A square's score is (its least cover from the nearest enemies - the target's cover from it + the range
+        penalty - 10 per enemy threatening it, -feet walked); the looks at cover are the costly part, so a square
+        is dropped as soon as its score can no longer beat the best so far, with its own cover counted at the most
+        it could be (the cheap parts first, then the target's cover, then the enemies' one by one)."""
         rules = feet_rules(state, me)
         found = rules.search(speed_ft(state, me))
         here_space = state.space(me)
         foes = sorted((e for e in enemies(state, me) if can_act(state, e)),
                       key=lambda e: (measure.feet_between(here_space, state.space(e)), e))[:FOES_WEIGHED]
+        shooters = [state.space(f) for f in foes]
         bf = state.battlefield
         side = state.space(me)[1]
         aim = state.space(target)
+        crowding = self._crowding(state, me)
 
-        def score(square: Square) -> tuple[int, int]:
+        def score(square: Square, beat: tuple[int, int] | None) -> tuple[int, int] | None:
+            """The square's score, or None when it cannot beat ``beat``."""
             space = (square, side)
-            shelter = least_cover(bf, [state.space(f) for f in foes], space)
-            danger = sum(1 for f in foes if threat.threatens(state.space(f), square, side))
-            shot = DEFENSE_BONUS[cover_degree(bf, space, aim)] - measure.range_penalty(measure.feet_between(space, aim),
-                    weapon.increment_ft)
-            return (shelter - shot - 10 * danger, -found.cost[square])
+            walked = -found.cost[square]
+            rest = measure.range_penalty(measure.feet_between(space, aim), weapon.increment_ft) \
+                - 10 * sum(1 for s in shooters if threat.threatens(s, square, side)) - crowding(space)
+            if beat is not None and not _may_beat(MOST_COVER + rest, walked, beat):
+                return None
+            rest -= DEFENSE_BONUS[cover_degree(bf, space, aim)]
+            if beat is not None and not _may_beat(MOST_COVER + rest, walked, beat):
+                return None
+            shelter = least_cover(bf, shooters, space, None if beat is None else _floor(rest, walked, beat))
+            return (shelter + rest, walked)
 
         here = state.square(me)
-        squares = sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:CANDIDATES]
-        best, best_score = here, score(here)
+        squares = sorted(found.reachable(speed_ft(state, me)), key=lambda sq: found.cost[sq])[:self._candidates()]
+        best, best_score = here, score(here, None)
+        assert best_score is not None
         for square in squares:
-            if square == here or not line_of_sight(bf, (square, side), aim):
+            if square == here or not _may_beat(MOST_COVER + measure.range_penalty(
+                    measure.feet_between((square, side), aim), weapon.increment_ft), -found.cost[square], best_score):
                 continue
-            value = score(square)
+            if not line_of_sight(bf, (square, side), aim):
+                continue
+            value = score(square, best_score)
+            if value is None or not value > best_score:
+                continue
             path = found.path_to(square)
-            if value > best_score and path is not None and self._safe(state, me, path):
+            if path is not None and self._safe(state, me, path):
                 best, best_score = square, value
         if best == here:
             return None
@@ -329,26 +393,30 @@ class ControllerD20:
                 path = found.path_to(square)
                 if path is not None and len(path) > 2 and adjacent_square(square, side, state.space(nearest)):
                     yield Charge(me, nearest, path, melee.name)
-        goals = []
-        for square in found.reachable(4 * speed):
+        spaces = [state.space(f) for f in foes]
+        aim = state.space(nearest)
+
+        def good(square: Square) -> bool:
             if gun is not None:
                 # the range first: it is arithmetic, the two lines are walks across the map
-                good = any(measure.feet_between((square, side), state.space(f)) <= gun.increment_ft * 2
-                           and line_of_sight(state.battlefield, (square, side), state.space(f))
-                           and line_of_effect(state.battlefield, (square, side), state.space(f)) for f in foes)
-            else:
-                good = adjacent_square(square, side, state.space(nearest))
-            if good:
-                goals.append(square)
-        goals.sort(key=lambda sq: (found.cost[sq], sq))
-        if not goals:
+                return any(measure.feet_between((square, side), f) <= gun.increment_ft * 2
+                           and line_of_sight(state.battlefield, (square, side), f)
+                           and line_of_effect(state.battlefield, (square, side), f) for f in spaces)
+            return adjacent_square(square, side, aim)
+
+        # The places to fight from, nearest walk first, each looked at only when the one before it was not taken.
+        goals: Any = _Lazy(square for square in sorted(found.reachable(4 * speed), key=lambda sq: (found.cost[sq], sq))
+                           if good(square))
+        if goals.empty():
             # No place to fight from within four moves (the way round a wall is long): walk the way round, as
             # far as a move goes, rather than wait for ever where the straight line ends (issue 21).
             route = route_squares(state.battlefield, [q for f in foes for q in footprint(*state.space(f))], side)
             here = route.get(state.square(me), UNREACHED)
             nearer = [sq for sq in found.reachable(speed) if route.get(sq, UNREACHED) < here]
             goals = [min(nearer, key=lambda sq: (route[sq], found.cost[sq], sq))] if nearer else []
+        crowding = self._crowding(state, me)
         for preferred in (True, False):
+            walks: list[tuple[int, int, Square, tuple[Square, ...], tuple[Square, ...]]] = []
             for goal in goals:
                 path = found.path_to(goal)
                 if path is None:
@@ -356,25 +424,64 @@ class ControllerD20:
                 cut = cut_to(found, path, speed)
                 if len(cut) < 2 or (preferred and self.level.avoids_provoking and not self._safe(state, me, cut)):
                     continue
+                walks.append((crowding((cut[-1], side)), len(walks), goal, path, cut))
+                if len(walks) == (SPREAD_WALKS if self.level.spreads_out else 1):
+                    break
+            if walks:
+                # hard: of the first few walks towards a place to fight, the one ending with the fewest allies near
+                _crowd, _index, goal, path, cut = min(walks)
                 yield Move(me, cut, MOVE)
                 if b.attack and b.move and found.cost[goal] > speed:
                     longer = cut_to(found, path, 2 * speed)
                     if not (self.level.avoids_provoking and not self._safe(state, me, longer)):
                         yield Move(me, longer, DOUBLE)
-                break
 
 
-def least_cover(bf: Any, shooters: list[tuple[Square, int]], space: tuple[Square, int]) -> int:
+class _Lazy:
+    """The items of an iterator, worked out as far as asked and kept, so they can be gone through again."""
+
+    def __init__(self, items: Iterator[Square]) -> None:
+        self._items = items
+        self._kept: list[Square] = []
+
+    def __iter__(self) -> Iterator[Square]:
+        index = 0
+        while True:
+            if index == len(self._kept):
+                item = next(self._items, None)
+                if item is None:
+                    return
+                self._kept.append(item)
+            yield self._kept[index]
+            index += 1
+
+    def empty(self) -> bool:
+        return next(iter(self), None) is None
+
+
+def least_cover(bf: Any, shooters: list[tuple[Square, int]], space: tuple[Square, int], floor: int | None = None) -> int:
     """The smallest Defense bonus ``space`` has from cover against any of the shooters (0 when there are none);
-    no cover from one shooter is already the least, so the rest are not asked."""
+    no cover from one shooter is already the least, so the rest are not asked. With ``floor``, the search also
+    stops once the least found is at most ``floor`` (the caller's square has lost already): the answer is then
+    some value at most ``floor``."""
     worst: int | None = None
     for shooter in shooters:
         bonus = DEFENSE_BONUS[cover_degree(bf, shooter, space)]
         if worst is None or bonus < worst:
             worst = bonus
-            if worst == 0:
+            if worst == 0 or floor is not None and worst <= floor:
                 break
     return worst or 0
+
+
+def _may_beat(first: int, walked: int, beat: tuple[int, int]) -> bool:
+    """Whether a score of at most (``first``, ``walked``) can be more than ``beat``."""
+    return (first, walked) > beat
+
+
+def _floor(rest: int, walked: int, beat: tuple[int, int]) -> int:
+    """The largest cover that still leaves a score of (cover + ``rest``, ``walked``) not above ``beat``."""
+    return beat[0] - rest - (0 if walked <= beat[1] else 1)
 
 
 def adjacent_square(square: Square, side: int, target: tuple[Square, int]) -> bool:

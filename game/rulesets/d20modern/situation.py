@@ -16,6 +16,7 @@ from game.state import GameState
 
 HELPLESS = ("helpless", "unconscious")
 OUT_STATES = ("dead", "dying", "stable", "unconscious")
+_CANNOT_ACT = HELPLESS + ("stunned",)
 
 
 def sheet(state: GameState, e: Entity) -> Sheet | None:
@@ -40,7 +41,7 @@ def can_act(state: GameState, e: Entity) -> bool:
     v = vitals(state, e)
     if v is not None and injury.state_of(v) in OUT_STATES:
         return False
-    return not any(condition(state, e, c) for c in HELPLESS + ("stunned",))
+    return not state.has_any_condition(e, _CANNOT_ACT)
 
 
 def helpless(state: GameState, e: Entity) -> bool:

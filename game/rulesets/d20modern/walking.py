@@ -12,11 +12,15 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from game.core.battlefield import Battlefield
+from game.core.bfcache import built_once
 from game.core.grid import Size, Square, footprint
 from game.core.steps import table_for
 from game.rulesets.d20modern.measure import SQUARE_FT, size_index
 from game.rulesets.d20modern.verdict import Refused
 from game.rulesets.d20modern.i18n import L_
+
+
+Priced = tuple[list[tuple[tuple[Square, int], int]], ...]   # FeetRules._priced_steps
 
 
 @dataclass(frozen=True)
@@ -85,6 +89,15 @@ class FeetRules:
         for other in others:
             for square in other.squares:
                 self._by_square.setdefault(square, []).append(other)
+        # The squares a creature this walker may not pass stands in (MOV-01, MOV-02), and the squares a step from
+        # which may enter one of them (a space's step newly enters squares one beyond it at most).
+        self._blocking = {square for square, there in self._by_square.items()
+                          if any(not may_pass(walker, other) for other in there)}
+        side = self.side
+        self._near_blocking = {(x - i, y - j) for x, y in self._blocking
+                               for i in range(-1, side + 1) for j in range(-1, side + 1)}
+        self._priced: dict[Square, Priced] = {}
+        self._open_priced: dict[Square, Priced] = built_once(bf, ("d20-modern priced steps", side), dict)
 
     def steps(self, frm: Square) -> list[tuple[Square, bool, bool]]:
         """Each legal step from ``frm`` as (to, diagonal, difficult); a step down a ledge is left out (d20
@@ -97,13 +110,34 @@ class FeetRules:
         return found
 
     def _passable(self, frm: Square, to: Square) -> bool:
+        blocking = self._blocking
+        if not blocking:
+            return True
         side = self.side
+        if side == 1:
+            return to not in blocking
         for square in footprint(to, side):
             if frm[0] <= square[0] < frm[0] + side and frm[1] <= square[1] < frm[1] + side:
                 continue
-            if any(not may_pass(self.walker, other) for other in self._by_square.get(square, ())):
+            if square in blocking:
                 return False
         return True
+
+    def _priced_steps(self, frm: Square) -> Priced:
+        """``steps(frm)`` priced for the search: for each parity of diagonals walked before (even, odd), each step
+        as ((square, parity after it), feet), in the same order. Away from the creatures that block, the steps
+        are the map's alone, kept with the battlefield for every walker of this size."""
+        found = self._priced.get(frm)
+        if found is None:
+            near = frm in self._near_blocking
+            found = None if near else self._open_priced.get(frm)
+            if found is None:
+                found = tuple([((to, (parity + diagonal) % 2), step_ft(diagonal, parity, difficult))
+                               for to, diagonal, difficult in self.steps(frm)] for parity in (0, 1))
+                if not near:
+                    self._open_priced[frm] = found
+            self._priced[frm] = found
+        return found
 
     def may_end_at(self, top_left: Square) -> bool:
         """A23: no walk ends in an occupied square, nor in a wall."""
@@ -120,22 +154,24 @@ class FeetRules:
         order = 0
         frontier: list[tuple[int, int, tuple[Square, int]]] = [(0, order, first)]
         done: set[tuple[Square, int]] = set()
+        limit = budget_ft if budget_ft is not None else 1 << 62
+        priced, priced_steps = self._priced.get, self._priced_steps
+        push, pop, known = heapq.heappush, heapq.heappop, best.get
         while frontier:
-            spent, _, node = heapq.heappop(frontier)
+            spent, _, node = pop(frontier)
             if node in done:
                 continue
             done.add(node)
             square, parity = node
-            for to, diagonal, difficult in self.steps(square):
-                total = spent + step_ft(diagonal, parity, difficult)
-                if budget_ft is not None and total > budget_ft:
+            for nxt, feet in (priced(square) or priced_steps(square))[parity]:
+                total = spent + feet
+                if total > limit:
                     continue
-                nxt = (to, (parity + diagonal) % 2)
                 order += 1
-                if total < best.get(nxt, total + 1):
+                if total < known(nxt, total + 1):
                     best[nxt] = total
                     parent[nxt] = node
-                    heapq.heappush(frontier, (total, order, nxt))
+                    push(frontier, (total, order, nxt))
         cost: dict[Square, int] = {}
         chosen: dict[Square, tuple[Square, int]] = {}
         for node in sorted(best, key=lambda n: (best[n], n[1], n[0])):
