@@ -11,8 +11,10 @@ unit edges through a waypoint node of the square it enters, and in a graph of un
 edges on the path a breadth-first search finds is the least cost, with no priority queue at all. A step
 down a ledge ends the move (§20), so drops lead into a second layer of the graph that has no way out; a
 square counts as a fall only when no walk reaches it. The graph is built once per battlefield, kind of
-mover and set of squares creatures block; nothing is rebuilt per call. Without numpy and scipy (pinned
-game dependencies) this runs ``search``, with the same answers.
+mover and set of squares creatures block; nothing is rebuilt per call. scipy and numpy are an
+optional accelerator, not dependencies of the game (the bench contract keeps its reference libraries out
+of the game, and nothing in play asks for a whole map's field): without them this runs ``search``, with
+the same answers.
 """
 
 from __future__ import annotations
@@ -234,7 +236,7 @@ def _from_search(rules: MoveRules, ignore_difficult: bool) -> WalkDistances:
 def walk_distances(rules: MoveRules, ignore_difficult: bool = False) -> WalkDistances:
     """The cost of the cheapest walk from the mover's square to every square (``search(rules, None)``)."""
     if np is None:
-        raise RuntimeError("walk_distances needs numpy (pinned in requirements.txt)")
+        raise RuntimeError("walk_distances needs numpy (the `fast` extra, requirements-bench.txt)")
     start = (rules.mover.top_left[0], rules.mover.top_left[1])
     blocked = rules.blocked_spaces() if type(rules) is MoveRules else None
     bf = rules.bf
