@@ -56,7 +56,7 @@ BLUNDER_CHOICES = 6         # easy's random pick is among the first few legal pl
 LEVELS = {
     "easy": Level(False, "never", False, False, False, False, False, 35),
     "normal": Level(True, "hurt", False, True, True, True, False, 0),
-    "hard": Level(True, "always", False, True, True, True, True, 0),
+    "hard": Level(True, "never", False, True, True, True, True, 0),
 }
 
 
@@ -268,6 +268,13 @@ class ControllerSotdl:
             [e for e in creatures(state) if state.side(e) == self.side and may_take_initiative(state, e)]
         engaged = sorted(actors, key=lambda e: (not self._enemies_in_reach(state, e), -ap(state, e).left))
         passing: list[tuple[str, Any]] = []
+        if self.level.weighs and current.holder is None:
+            pairs = [(self._pair_score(state, me, enemy), me, enemy) for me in actors
+                     for enemy in self._enemies_in_reach(state, me)]
+            for _, me, enemy in sorted(pairs, key=lambda p: p[0]):
+                plan = (L_("attack {target}", target=state.name(enemy)), Attack(me, enemy))
+                if not self._keep_ap(state, me) and validate(state, plan[1]) is None:
+                    yield plan
         for me in engaged:
             for plan in self._plans_for(state, me):
                 if validate(state, plan[1]) is not None:
@@ -314,6 +321,11 @@ class ControllerSotdl:
                     enemy)
         return (ap(state, enemy).left > 0, left, situation.distance(state, me, enemy), enemy)
 
+    def _pair_score(self, state: GameState, me: Entity, enemy: Entity) -> tuple:
+        vitals = state.world.get(enemy, Vitals)
+        left = vitals.health - vitals.damage
+        return (ap(state, enemy).left > 0, left, -blow_value(state, me, enemy), me, enemy)
+
     def _plans_for(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         conditions = state.conditions(me)
         if afflictions.in_a_grab(conditions) or conditions.has("parried"):
@@ -325,6 +337,8 @@ class ControllerSotdl:
                 if not state.are_enemies(me, ally) and state.has_condition(ally, "incapacitated"):
                     yield L_("potion"), UseItem(me, ally)
         targets = sorted(self._enemies_in_reach(state, me), key=lambda e: self._target_score(state, me, e))
+        if self.level.weighs and attack.gear(state, me).potions > 0 and ap(state, me).left >= 2:
+            yield from self._to_the_fallen(state, me)
         keep = self._keep_ap(state, me)
         if keep and not targets:
             yield L_("keep AP for defense"), Pass(me)
@@ -340,6 +354,21 @@ class ControllerSotdl:
         for enemy in self._fallen_in_reach(state, me):
             yield L_("finish off {target}", target=state.name(enemy)), Attack(me, enemy)
         yield L_("pass"), Pass(me)
+
+    def _to_the_fallen(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
+        fallen = [a for a in creatures(state) if a != me and not state.are_enemies(me, a)
+                  and state.has_condition(a, "incapacitated")]
+        if not fallen:
+            return
+        result, ends = reachable(state.battlefield, figure(state, me), others(state, me), speed(state, me))
+        side = state.space(me)[1]
+        reach = state.world.get(me, Sheet).reach
+        spots = [s for s in ends if s != result.start
+                 and any(space_distance(s, side, *state.space(a)) <= reach for a in fallen)]
+        if spots:
+            path = result.path_to(min(spots, key=lambda s: (result.cost.get(s, 0), s)))
+            if path:
+                yield L_("advance"), Move(me, path)
 
     def _fallen_in_reach(self, state: GameState, me: Entity) -> list[Entity]:
         weapon = attack.weapon_of(state, me)
