@@ -161,7 +161,7 @@ class Controller5e:
             for spell in sheet(state, me).spells:
                 if spell.effect == "heal":
                     found.append((L_("{spell} on a dying ally", spell=spell.name), Cast(me, spell.key, ally)))
-            if distance_ft(state.space(me), state.space(ally)) <= 5:
+            if distance_ft(state.space(me), state.space(ally)) <= 5 and not self.level.focus_fire:
                 found.append((L_("first aid"), FirstAid(me, ally)))
         return found
 
@@ -346,7 +346,8 @@ class Controller5e:
         blows = [_average2(w.damage) for w in mine.attacks]
         blows += [_average2(s.damage) for s in mine.spells if s.effect in ("attack", "save") and s.damage
                   and (s.level == 0 or slots(state, foe).at(s.level) > 0)]
-        return max(blows, default=0)
+        heals = [_average2(s.heal) for s in mine.spells if s.effect == "heal" and s.heal and slots(state, foe).at(s.level) > 0]
+        return max(blows, default=0) + max(heals, default=0)
 
     def _weapons_by_preference(self, state: GameState, me: Entity, target: Entity) -> list[Weapon]:
         """Melee when the target is in reach, else ranged weapons within normal range, then long range."""
