@@ -269,6 +269,12 @@ class ControllerSotdl:
         engaged = sorted(actors, key=lambda e: (not self._enemies_in_reach(state, e), -ap(state, e).left))
         passing: list[tuple[str, Any]] = []
         if self.level.weighs and current.holder is None:
+            for me in actors:
+                for ally in creatures(state):
+                    if not state.are_enemies(me, ally) and state.has_condition(ally, "incapacitated"):
+                        plan = (L_("potion"), UseItem(me, ally))
+                        if validate(state, plan[1]) is None:
+                            yield plan
             pairs = [(self._pair_score(state, me, enemy), me, enemy) for me in actors
                      for enemy in self._enemies_in_reach(state, me)]
             for _, me, enemy in sorted(pairs, key=lambda p: p[0]):
@@ -348,6 +354,8 @@ class ControllerSotdl:
             yield L_("attack {target}", target=state.name(enemy)), Attack(me, enemy)
         if keep:
             yield L_("keep AP for defense"), Pass(me)
+        if self.level.weighs and round_of(state).holder == me and not targets:
+            yield L_("keep AP for defense"), Pass(me)
         yield from self._approach(state, me)
         # H8: any damage kills an incapacitated creature. With no fighting enemy to strike or walk to, finish
         # one off: a fallen hero in a one-square doorway or gallery otherwise blocks both sides for good (issue 21).
@@ -365,10 +373,11 @@ class ControllerSotdl:
         reach = state.world.get(me, Sheet).reach
         spots = [s for s in ends if s != result.start
                  and any(space_distance(s, side, *state.space(a)) <= reach for a in fallen)]
-        if spots:
-            path = result.path_to(min(spots, key=lambda s: (result.cost.get(s, 0), s)))
-            if path:
+        for spot in sorted(spots, key=lambda s: (result.cost.get(s, 0), s))[:8]:
+            path = result.path_to(spot)
+            if path and not situation.provokers(state, me, tuple(path)):
                 yield L_("advance"), Move(me, path)
+                return
 
     def _fallen_in_reach(self, state: GameState, me: Entity) -> list[Entity]:
         weapon = attack.weapon_of(state, me)
