@@ -246,11 +246,6 @@ class Controller5e:
                 if spell.effect == "attack" and spell_problem(state, me, spell, target, None) is None:
                     found.append((L_("{spell} on the weakest enemy in range", spell=spell.name), Cast(me, spell.key, target)))
         if self.level.focus_fire:
-            for target in self._revivable(state, me):
-                for weapon in self._weapons_by_preference(state, me, target):
-                    if attack_problem(state, me, target, weapon) is None:
-                        found.append((L_("{weapon} on the weakest enemy in reach", weapon=weapon.name),
-                                      Attack(me, target, weapon.name)))
             return self._focused(state, me, found)
         if self.level.random_picks and found:
             _, pick = found[self._dice(state, me).roll(len(found)) - 1]
@@ -309,11 +304,6 @@ class Controller5e:
                                                       target=named(state.name(command.target))), command)))
         return [entry for _, _, entry in sorted(scored)]
 
-    def _revivable(self, state: GameState, me: Entity) -> list[Entity]:
-        """Dying enemies an awake ally of theirs could heal back into the fight (a healing spell and a slot)."""
-        return [e for e in state.standing() if state.are_enemies(me, e) and vitals(state, e).dying
-                and self._healer_for(state, e)]
-
     @staticmethod
     def _healer_for(state: GameState, e: Entity) -> bool:
         return any(a != e and not state.are_enemies(e, a) and awake(state, a) and any(
@@ -326,10 +316,6 @@ class Controller5e:
         left) and the chance of dropping it times what it would go on dealing each round, plus 3."""
         ac = sheet(state, target).ac + COVER_BONUS.get(cover(state, me, target, kind), 0)
         chance = hit_chance(needed_roll(bonus, ac), attack_odds(state, me, target, kind, beyond))
-        now = vitals(state, target)
-        if now.dying:
-            adds = 2 if distance_ft(state.space(me), state.space(target)) <= 5 else 1
-            return chance * min(1, Fraction(adds, 3 - now.failures)) * (Fraction(self._threat2(state, target), 2) + 3)
         left = vitals(state, target).hp
         taken = _damage_taken(sheet(state, target), damage_type)
         outcomes = _outcomes(damage)
