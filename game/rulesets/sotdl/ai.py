@@ -329,9 +329,9 @@ class ControllerSotdl:
         for me in actors:
             for ally in creatures(state):
                 if not state.are_enemies(me, ally) and state.has_condition(ally, "incapacitated"):
-                    plan = (L_("potion"), UseItem(me, ally))
-                    if validate(state, plan[1]) is None:
-                        yield plan
+                    potion = UseItem(me, ally)
+                    if validate(state, potion) is None:
+                        yield L_("potion"), potion
 
         def rank(pair: tuple[Entity, Entity]) -> tuple:
             me, enemy = pair
@@ -340,9 +340,9 @@ class ControllerSotdl:
 
         pairs = [(me, enemy) for me in actors for enemy in self._enemies_in_reach(state, me)]
         for me, enemy in sorted(pairs, key=rank):
-            plan = (L_("attack {target}", target=state.name(enemy)), Attack(me, enemy))
-            if not self._keep_ap(state, me) and validate(state, plan[1]) is None:
-                yield plan
+            blow = Attack(me, enemy)
+            if not self._keep_ap(state, me) and validate(state, blow) is None:
+                yield L_("attack {target}", target=state.name(enemy)), blow
 
     def _plans_for(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         conditions = state.conditions(me)
