@@ -316,8 +316,8 @@ class Controller5e:
                       damage_type: str, beyond: bool) -> Fraction:
         """Hard's worth of one attack roll, in hit points: the expected damage (no more than the target has
         left) and the chance of dropping it times what it would go on dealing (or healing) each round, plus 3;
-        half that chance when an ally of the target can heal it back up (issue 21: hard threw javelins at a
-        dying wizard's healer-guarded body while the fighter next to it went unanswered)."""
+        half that chance when an ally of the target can heal it back up (issue 21: hard's fighter threw javelins
+        at a wizard its cleric kept healing back up, while the fighter and cleric next to it went unanswered)."""
         ac = sheet(state, target).ac + COVER_BONUS.get(cover(state, me, target, kind), 0)
         chance = hit_chance(needed_roll(bonus, ac), attack_odds(state, me, target, kind, beyond))
         left = vitals(state, target).hp
