@@ -19,7 +19,8 @@ from game.rulesets import ruleset
 from game.rulesets.dnd5e import engine
 from game.rulesets.dnd5e.ai import LEVELS, READY_UNTIL_ROUND, Controller5e
 from game.rulesets.dnd5e.commands import (
-    Attack, AttackRolled, Disengage, EndTurn, Move, OpportunityOffered, React, ReadiedOffered, Ready, Search, Searched,
+    Attack, AttackRolled, Disengage, EndTurn, FirstAid, Move, OpportunityOffered, React, ReadiedOffered, Ready, Search,
+    Searched,
 )
 from game.rulesets.dnd5e.components import Potions
 from game.rulesets.dnd5e.content import load_creatures
@@ -120,6 +121,29 @@ def test_hard_weighs_a_kill_by_what_the_enemy_would_go_on_doing_where_normal_hit
     state.world.add(ids["F"], Potions())
     assert Controller5e("blue", "hard").next_command(state) == Attack(ids["F"], ids["B"], "Longsword")
     assert Controller5e("blue", "normal").next_command(state) == Attack(ids["F"], ids["G"], "Longsword")
+
+
+def test_hard_strikes_the_enemy_healer_before_a_weaker_enemy_it_could_heal_back_up():
+    # Both drop to any hit. The bugbear hits harder (2d8+2) and is easier to hit (AC 16, the cleric 18), but the
+    # cleric heals (Cure Wounds, slots left): its threat counts the heal, and a dropped bugbear would be healed
+    # back up by it. Hard hits the cleric; normal the weakest, the bugbear.
+    state, ids = skirmish([".....", ".CFB.", "....."],
+                          {"F": ("fighter", "blue"), "C": ("cleric", "red"), "B": ("bugbear", "red")}, "FCB")
+    state.world.add(ids["C"], Vitals(5, 24))
+    state.world.add(ids["B"], Vitals(4, 27))
+    state.world.add(ids["F"], Potions())
+    assert Controller5e("blue", "hard").next_command(state) == Attack(ids["F"], ids["C"], "Longsword")
+    assert Controller5e("blue", "normal").next_command(state) == Attack(ids["F"], ids["B"], "Longsword")
+
+
+def test_hard_gives_no_first_aid_to_a_dying_ally_and_strikes_instead_where_normal_stabilises_it():
+    # A stabilised ally stays unconscious, out of the fight; the action is worth more as a blow.
+    state, ids = skirmish([".....", ".RFG.", "....."],
+                          {"F": ("fighter", "blue"), "R": ("rogue", "blue"), "G": ("goblin", "red")}, "FRG")
+    state.world.add(ids["R"], Vitals(0, 27))
+    state.world.add(ids["F"], Potions())
+    assert Controller5e("blue", "normal").next_command(state) == FirstAid(ids["F"], ids["R"])
+    assert Controller5e("blue", "hard").next_command(state) == Attack(ids["F"], ids["G"], "Longsword")
 
 
 def test_hard_does_not_walk_out_of_reach_provoking_when_it_can_disengage():

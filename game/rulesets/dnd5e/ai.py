@@ -58,15 +58,16 @@ class Level:
     dodges: bool           # hard: Dodge when wounded, nothing is in reach and an enemy closes in
     readies: bool          # Ready its attack for the enemy to come, rather than walk into the enemy's first blow
     searches: bool         # Search for a hidden enemy close by when it can attack no one
+    first_aid: bool        # first aid for a dying ally (hard: none; a stabilised ally stays out of the fight)
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level(random_picks=True, tends_wounded=False, careful_areas=False, focus_fire=False, heeds_reach=False,
-                  keeps_back=False, dodges=False, readies=False, searches=False),
+                  keeps_back=False, dodges=False, readies=False, searches=False, first_aid=False),
     "normal": Level(random_picks=False, tends_wounded=True, careful_areas=True, focus_fire=False, heeds_reach=False,
-                    keeps_back=False, dodges=False, readies=True, searches=True),
+                    keeps_back=False, dodges=False, readies=True, searches=True, first_aid=True),
     "hard": Level(random_picks=False, tends_wounded=True, careful_areas=True, focus_fire=True, heeds_reach=True,
-                  keeps_back=True, dodges=True, readies=True, searches=True),
+                  keeps_back=True, dodges=True, readies=True, searches=True, first_aid=False),
 }
 
 
@@ -161,7 +162,7 @@ class Controller5e:
             for spell in sheet(state, me).spells:
                 if spell.effect == "heal":
                     found.append((L_("{spell} on a dying ally", spell=spell.name), Cast(me, spell.key, ally)))
-            if distance_ft(state.space(me), state.space(ally)) <= 5:
+            if distance_ft(state.space(me), state.space(ally)) <= 5 and self.level.first_aid:
                 found.append((L_("first aid"), FirstAid(me, ally)))
         return found
 
@@ -304,10 +305,19 @@ class Controller5e:
                                                       target=named(state.name(command.target))), command)))
         return [entry for _, _, entry in sorted(scored)]
 
+    @staticmethod
+    def _healer_for(state: GameState, e: Entity) -> bool:
+        """Whether an awake ally of ``e`` has a healing spell and a slot for it (it can bring ``e`` back up)."""
+        return any(a != e and not state.are_enemies(e, a) and awake(state, a) and any(
+            s.effect == "heal" and slots(state, a).at(s.level) > 0 for s in sheet(state, a).spells)
+            for a in state.standing())
+
     def _attack_worth(self, state: GameState, me: Entity, target: Entity, bonus: int, kind: str, damage: DiceExpr,
                       damage_type: str, beyond: bool) -> Fraction:
         """Hard's worth of one attack roll, in hit points: the expected damage (no more than the target has
-        left) and the chance of dropping it times what it would go on dealing each round, plus 3."""
+        left) and the chance of dropping it times what it would go on dealing (or healing) each round, plus 3;
+        half that chance when an ally of the target can heal it back up (issue 21: hard's fighter threw javelins
+        at a wizard its cleric kept healing back up, while the fighter and cleric next to it went unanswered)."""
         ac = sheet(state, target).ac + COVER_BONUS.get(cover(state, me, target, kind), 0)
         chance = hit_chance(needed_roll(bonus, ac), attack_odds(state, me, target, kind, beyond))
         left = vitals(state, target).hp
@@ -316,15 +326,20 @@ class Controller5e:
         total = sum(outcomes.values())
         expected = Fraction(sum(min(left, amount * taken[0] // taken[1]) * n for amount, n in outcomes.items()), total)
         drops = Fraction(sum(n for amount, n in outcomes.items() if amount * taken[0] // taken[1] >= left), total)
+        if self._healer_for(state, target):
+            drops /= 2              # Healing Word brings it back as a bonus action: a drop is worth less
         return chance * (expected + drops * (Fraction(self._threat2(state, target), 2) + 3))
 
     def _threat2(self, state: GameState, foe: Entity) -> int:
-        """Twice what a creature deals with its best attack (weapon or attack spell) on average."""
+        """Twice what a creature deals with its best attack (weapon or attack spell) on average, plus twice its
+        best heal while it has a slot for it (a healer keeps its side standing)."""
         mine = sheet(state, foe)
         blows = [_average2(w.damage) for w in mine.attacks]
         blows += [_average2(s.damage) for s in mine.spells if s.effect in ("attack", "save") and s.damage
                   and (s.level == 0 or slots(state, foe).at(s.level) > 0)]
-        return max(blows, default=0)
+        heals = [_average2(s.heal) for s in mine.spells
+                 if s.effect == "heal" and s.heal and slots(state, foe).at(s.level) > 0]
+        return max(blows, default=0) + max(heals, default=0)
 
     def _weapons_by_preference(self, state: GameState, me: Entity, target: Entity) -> list[Weapon]:
         """Melee when the target is in reach, else ranged weapons within normal range, then long range."""

@@ -2,7 +2,8 @@
 
 Both send the same commands a player sends, through the same door. The computer also answers attacks: it
 weighs each defense by its exact chance of stopping the hit (the same fractions the forecast shows), and
-keeps an AP back for defending when an enemy can reach it (normal when hurt, hard always).
+keeps an AP back for defending when an enemy can reach it (normal when hurt). Hard plays the side as one:
+potions for the fallen and blows on enemies with no AP left first, whoever strikes them.
 """
 
 from __future__ import annotations
@@ -47,6 +48,10 @@ class Level:
     focus: bool              # attacks the enemy closest to dropping
     weighs: bool             # weighs each blow: the exact chance past armor and a dodge, times damage
     blunder: int             # percent chance of a random legal plan instead of the best
+    side_first: bool = False     # the side's best act first, whoever makes it: a potion for a fallen ally, then
+    #                              every creature's blows ranked together (an enemy with no AP left first)
+    fetches: bool = False        # walks to a fallen ally to give it a potion, by a way that gives no free attack
+    stands_off: bool = False     # attacked with nothing in reach: keeps its AP to defend rather than walk in alone
 
 
 TYPICAL_HIT = 12           # d20 + 2 or 3: what keeping an AP for defense is weighed against
@@ -56,7 +61,8 @@ BLUNDER_CHOICES = 6         # easy's random pick is among the first few legal pl
 LEVELS = {
     "easy": Level(False, "never", False, False, False, False, False, 35),
     "normal": Level(True, "hurt", False, True, True, True, False, 0),
-    "hard": Level(True, "always", False, True, True, True, True, 0),
+    # Hard keeps no AP back (Pass also gives up the answer to the next attack: issue 21, docs/ai.md).
+    "hard": Level(True, "never", False, True, True, True, True, 0, side_first=True, fetches=True, stands_off=True),
 }
 
 
@@ -268,6 +274,8 @@ class ControllerSotdl:
             [e for e in creatures(state) if state.side(e) == self.side and may_take_initiative(state, e)]
         engaged = sorted(actors, key=lambda e: (not self._enemies_in_reach(state, e), -ap(state, e).left))
         passing: list[tuple[str, Any]] = []
+        if self.level.side_first and current.holder is None:
+            yield from self._side_first(state, actors)
         for me in engaged:
             for plan in self._plans_for(state, me):
                 if validate(state, plan[1]) is not None:
@@ -314,6 +322,28 @@ class ControllerSotdl:
                     enemy)
         return (ap(state, enemy).left > 0, left, situation.distance(state, me, enemy), enemy)
 
+    def _side_first(self, state: GameState, actors: list[Entity]) -> Iterator[tuple[str, Any]]:
+        """Hard, with the side's initiative: a potion for a fallen ally by any creature next to it; then every
+        blow any creature can strike, the enemies with no AP left first (they can neither defend nor answer,
+        R4), then the nearest to dropping, then the best blow (``blow_value``)."""
+        for me in actors:
+            for ally in creatures(state):
+                if not state.are_enemies(me, ally) and state.has_condition(ally, "incapacitated"):
+                    potion = UseItem(me, ally)
+                    if validate(state, potion) is None:
+                        yield L_("potion"), potion
+
+        def rank(pair: tuple[Entity, Entity]) -> tuple:
+            me, enemy = pair
+            vitals = state.world.get(enemy, Vitals)
+            return (ap(state, enemy).left > 0, vitals.health - vitals.damage, -blow_value(state, me, enemy), me, enemy)
+
+        pairs = [(me, enemy) for me in actors for enemy in self._enemies_in_reach(state, me)]
+        for me, enemy in sorted(pairs, key=rank):
+            blow = Attack(me, enemy)
+            if not self._keep_ap(state, me) and validate(state, blow) is None:
+                yield L_("attack {target}", target=state.name(enemy)), blow
+
     def _plans_for(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
         conditions = state.conditions(me)
         if afflictions.in_a_grab(conditions) or conditions.has("parried"):
@@ -325,6 +355,8 @@ class ControllerSotdl:
                 if not state.are_enemies(me, ally) and state.has_condition(ally, "incapacitated"):
                     yield L_("potion"), UseItem(me, ally)
         targets = sorted(self._enemies_in_reach(state, me), key=lambda e: self._target_score(state, me, e))
+        if self.level.fetches and attack.gear(state, me).potions > 0 and ap(state, me).left >= 2:
+            yield from self._to_the_fallen(state, me)
         keep = self._keep_ap(state, me)
         if keep and not targets:
             yield L_("keep AP for defense"), Pass(me)
@@ -334,12 +366,34 @@ class ControllerSotdl:
             yield L_("attack {target}", target=state.name(enemy)), Attack(me, enemy)
         if keep:
             yield L_("keep AP for defense"), Pass(me)
+        if self.level.stands_off and round_of(state).holder == me and not targets:
+            # Struck from beyond its reach (an archer): walking up alone spends the AP it needs to defend and
+            # meets the enemy's blows first; it keeps them and lets its side move (issue 21, docs/ai.md).
+            yield L_("hold back: keep AP for defense"), Pass(me)
         yield from self._approach(state, me)
         # H8: any damage kills an incapacitated creature. With no fighting enemy to strike or walk to, finish
         # one off: a fallen hero in a one-square doorway or gallery otherwise blocks both sides for good (issue 21).
         for enemy in self._fallen_in_reach(state, me):
             yield L_("finish off {target}", target=state.name(enemy)), Attack(me, enemy)
         yield L_("pass"), Pass(me)
+
+    def _to_the_fallen(self, state: GameState, me: Entity) -> Iterator[tuple[str, Any]]:
+        """A walk (its cheapest of the eight cheapest that provoke no free attack) next to a fallen ally, to give
+        it a potion with the next AP."""
+        fallen = [a for a in creatures(state) if a != me and not state.are_enemies(me, a)
+                  and state.has_condition(a, "incapacitated")]
+        if not fallen:
+            return
+        result, ends = reachable(state.battlefield, figure(state, me), others(state, me), speed(state, me))
+        side = state.space(me)[1]
+        reach = state.world.get(me, Sheet).reach
+        spots = [s for s in ends if s != result.start
+                 and any(space_distance(s, side, *state.space(a)) <= reach for a in fallen)]
+        for spot in sorted(spots, key=lambda s: (result.cost.get(s, 0), s))[:8]:
+            path = result.path_to(spot)
+            if path and not situation.provokers(state, me, tuple(path)):
+                yield L_("to a fallen ally with a potion"), Move(me, path)
+                return
 
     def _fallen_in_reach(self, state: GameState, me: Entity) -> list[Entity]:
         weapon = attack.weapon_of(state, me)
