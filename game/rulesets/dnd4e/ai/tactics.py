@@ -145,6 +145,8 @@ class Foe:
 class Planner:
     """Everything one decision needs, each worked out at most once."""
 
+    use_cost = USE_COST                # what spending a limited power costs (hard has its own, ai/hard.py)
+
     def __init__(self, state: GameState, me: Entity, style: Style, nudges: Dice | None = None) -> None:
         self.live = state
         self.state = s = state.clone()
@@ -259,6 +261,10 @@ class Planner:
         if foe is None:
             return 4.0
         return 4.0 + 2.5 * max(foe.melee, foe.ranged)
+
+    def damage_weight(self, target: Entity, hp: int, max_hp: int) -> float:
+        """What a hit point taken from ``target`` (``hp`` of ``max_hp`` left) is worth: more when it is bloodied."""
+        return 1.5 - 0.5 * hp / max_hp
 
     # Standing somewhere else for a moment ------------------------------------------------------------
     def _at(self, square: Square) -> "_Standing":
@@ -546,7 +552,7 @@ class Planner:
                 left = uses_left(s, self.me, power.name, power.usage, power.uses)
                 if left is not None and left <= 0:
                     continue
-                cost = USE_COST.get(power.usage, 1.5)
+                cost = self.use_cost.get(power.usage, 1.5)
                 for square in teleport_squares(s, self.me, power):
                     self._teleports.append(Station(square, Teleport(self.me, power.name, square), 0.0, cost))
         return self._teleports
@@ -618,7 +624,7 @@ class Planner:
         if found is None:
             ledges = self._ledges
             hit = rough_strike(self.state, self.me, target, power, bonus)
-            found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
+            found = self._value(target, hit, power, None, ledges) - self.use_cost.get(power.usage, 0.0)
             if bonus > 0 and power.advantage_damage is not None:
                 found += hit.hit * average(power.advantage_damage)
             self._roughs[key] = found
@@ -692,7 +698,7 @@ class Planner:
         ledges = self._ledges
         with self._at(square):
             value = self._value(target, found, power, (square, self.size), ledges)
-        value -= USE_COST.get(power.usage, 0.0)
+        value -= self.use_cost.get(power.usage, 0.0)
         if power.kind == RANGED:
             value -= self._attack_provokes(square)
         return Plan(value, Attack(self.me, target, power.name), Said(N_("{power} on {target}"), power=power.name, target=s.name(target)))
@@ -706,7 +712,7 @@ class Planner:
                 for origin in origins:
                     area = plan_area(self.state, self.me, power.name, origin)
                     if isinstance(area, AreaPlan):
-                        value = self._area_value(area, (square, self.size)) - USE_COST.get(power.usage, 0.0)
+                        value = self._area_value(area, (square, self.size)) - self.use_cost.get(power.usage, 0.0)
                         if power.kind == AREA:
                             value -= self._attack_provokes(square)
                         said = Said(N_("{power} at {square}"), power=power.name, square=origin)
@@ -722,7 +728,7 @@ class Planner:
         s = self.state
         stats = s.stats(target)
         hp = max(0, s.world.get(target, Health).hp)
-        value = found.damage * (1.5 - 0.5 * hp / stats.max_hp) + self.style.kill * found.drop * self.worth(target)
+        value = found.damage * self.damage_weight(target, hp, stats.max_hp) + self.style.kill * found.drop * self.worth(target)
         survives = found.hit - found.drop
         if survives > 0:
             for effect in profile.hit_effects:
@@ -905,7 +911,7 @@ class Planner:
                     for ally in [me] + self.allies:
                         value = self._heal_worth(ally, s.stats(ally).surge_value + average(power.heal.bonus))
                         if value > 0:
-                            options.append(Plan(value - USE_COST.get(power.usage, 0.0), UsePower(me, power.name, ally),
+                            options.append(Plan(value - self.use_cost.get(power.usage, 0.0), UsePower(me, power.name, ally),
                                                 Said(N_("{power} on {ally}"), power=power.name, ally=s.name(ally))))
                 elif power.kind == "personal":
                     if self._enemy_near():
