@@ -10,8 +10,6 @@ It closes on the enemies with the most threat per hit point rather than the near
 A hero at 0 hit points is dying, not dead, and a healer on its side brings it back into the fight (§27). Normal
 gives a coup de grace (§25.6) little worth, so the fallen hero comes back; hard gives it most of what dropping
 the hero was worth while a healer could raise it, and walks up to deliver it.
-
-A skirmish is one encounter, so hard keeps its encounter and daily powers less jealously than normal.
 """
 
 from __future__ import annotations
@@ -31,7 +29,6 @@ from game.rulesets.dnd4e.i18n import N_
 from game.rulesets.dnd4e.situation import MELEE
 from game.state import GameState
 
-HARD_USE_COST = {"at-will": 0.0, "encounter": 0.5, "daily": 1.0}
 FOCUS_LOW, FOCUS_HIGH = 0.5, 2.0      # how far focus may scale a hit point's worth either way
 MIDDLING_DEFENSE = 15                 # the defense an enemy's threat is reckoned against (the same for the whole side)
 CLOSE_ON_FOCUS = 3.0                  # squares nearer an enemy seems per (threat per hit point / the mean)
@@ -49,7 +46,6 @@ def side_threat(state: GameState, enemy: Entity) -> float:
 class HardPlanner(Planner):
     """The planner at hard (controller.py picks it for the level)."""
 
-    use_cost = HARD_USE_COST
     _mean_focus: float | None = None
 
     # Focus fire ---------------------------------------------------------------------------------------

@@ -145,8 +145,6 @@ class Foe:
 class Planner:
     """Everything one decision needs, each worked out at most once."""
 
-    use_cost = USE_COST                # what spending a limited power costs (hard has its own, ai/hard.py)
-
     def __init__(self, state: GameState, me: Entity, style: Style, nudges: Dice | None = None) -> None:
         self.live = state
         self.state = s = state.clone()
@@ -552,7 +550,7 @@ class Planner:
                 left = uses_left(s, self.me, power.name, power.usage, power.uses)
                 if left is not None and left <= 0:
                     continue
-                cost = self.use_cost.get(power.usage, 1.5)
+                cost = USE_COST.get(power.usage, 1.5)
                 for square in teleport_squares(s, self.me, power):
                     self._teleports.append(Station(square, Teleport(self.me, power.name, square), 0.0, cost))
         return self._teleports
@@ -624,7 +622,7 @@ class Planner:
         if found is None:
             ledges = self._ledges
             hit = rough_strike(self.state, self.me, target, power, bonus)
-            found = self._value(target, hit, power, None, ledges) - self.use_cost.get(power.usage, 0.0)
+            found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
             if bonus > 0 and power.advantage_damage is not None:
                 found += hit.hit * average(power.advantage_damage)
             self._roughs[key] = found
@@ -698,7 +696,7 @@ class Planner:
         ledges = self._ledges
         with self._at(square):
             value = self._value(target, found, power, (square, self.size), ledges)
-        value -= self.use_cost.get(power.usage, 0.0)
+        value -= USE_COST.get(power.usage, 0.0)
         if power.kind == RANGED:
             value -= self._attack_provokes(square)
         return Plan(value, Attack(self.me, target, power.name), Said(N_("{power} on {target}"), power=power.name, target=s.name(target)))
@@ -712,7 +710,7 @@ class Planner:
                 for origin in origins:
                     area = plan_area(self.state, self.me, power.name, origin)
                     if isinstance(area, AreaPlan):
-                        value = self._area_value(area, (square, self.size)) - self.use_cost.get(power.usage, 0.0)
+                        value = self._area_value(area, (square, self.size)) - USE_COST.get(power.usage, 0.0)
                         if power.kind == AREA:
                             value -= self._attack_provokes(square)
                         said = Said(N_("{power} at {square}"), power=power.name, square=origin)
@@ -911,7 +909,7 @@ class Planner:
                     for ally in [me] + self.allies:
                         value = self._heal_worth(ally, s.stats(ally).surge_value + average(power.heal.bonus))
                         if value > 0:
-                            options.append(Plan(value - self.use_cost.get(power.usage, 0.0), UsePower(me, power.name, ally),
+                            options.append(Plan(value - USE_COST.get(power.usage, 0.0), UsePower(me, power.name, ally),
                                                 Said(N_("{power} on {ally}"), power=power.name, ally=s.name(ally))))
                 elif power.kind == "personal":
                     if self._enemy_near():
