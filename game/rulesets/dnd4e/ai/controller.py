@@ -23,6 +23,7 @@ from game.rulesets.dnd4e.actions.common import decider
 from game.rulesets.dnd4e.actions.door import validate
 from game.rulesets.dnd4e.actions.force_move import forced_next_squares, next_forced
 from game.rulesets.dnd4e.ai.ground import forced_ends
+from game.rulesets.dnd4e.ai.hard import HardPlanner
 from game.rulesets.dnd4e.ai.tactics import DIFFICULTIES, STYLES, Planner
 from game.core.dice import SeededDice
 from game.core.grid import Square, chebyshev
@@ -48,6 +49,7 @@ class Controller:
         self.side = side
         self.difficulty = difficulty
         self.style = STYLES[difficulty]
+        self.planner = HardPlanner if difficulty == "hard" else Planner
         self.seed = seed
         self.decisions = 0
         self.last_label = ""          # why the last command was chosen, for logs and tests
@@ -72,7 +74,7 @@ class Controller:
                 return take
             self.last_label = L_("let {offer} pass", offer=offered(offer))
             return React(offer.by, False)
-        planner = Planner(state, who, self.style, nudges)
+        planner = self.planner(state, who, self.style, nudges)
         for plan in planner.plans():
             if validate(state, plan.command) is None:
                 self.last_label = plan.label.line()
@@ -103,7 +105,7 @@ class Controller:
         the target where it stands. Whatever it picks passes the door (a target sharing a square with a
         prone ally has to be moved somewhere)."""
         enemy = state.are_enemies(forced.by, forced.target)
-        planner = Planner(state, forced.by, self.style)
+        planner = self.planner(state, forced.by, self.style)
         ours = [a for a in state.standing() if not state.are_enemies(forced.by, a) and state.conscious(a)]
         fragile = [a for a in ours if prefers_range(state, a) or state.hp(a) <= state.stats(a).bloodied_value]
         scored: list[tuple[float, int, ForceMove]] = []

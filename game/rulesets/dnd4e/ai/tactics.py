@@ -260,6 +260,10 @@ class Planner:
             return 4.0
         return 4.0 + 2.5 * max(foe.melee, foe.ranged)
 
+    def damage_weight(self, target: Entity, hp: int, max_hp: int) -> float:
+        """What a hit point taken from ``target`` (``hp`` of ``max_hp`` left) is worth: more when it is bloodied."""
+        return 1.5 - 0.5 * hp / max_hp
+
     # Standing somewhere else for a moment ------------------------------------------------------------
     def _at(self, square: Square) -> "_Standing":
         return _Standing(self, square)
@@ -722,7 +726,7 @@ class Planner:
         s = self.state
         stats = s.stats(target)
         hp = max(0, s.world.get(target, Health).hp)
-        value = found.damage * (1.5 - 0.5 * hp / stats.max_hp) + self.style.kill * found.drop * self.worth(target)
+        value = found.damage * self.damage_weight(target, hp, stats.max_hp) + self.style.kill * found.drop * self.worth(target)
         survives = found.hit - found.drop
         if survives > 0:
             for effect in profile.hit_effects:
