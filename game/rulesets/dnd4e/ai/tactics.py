@@ -81,6 +81,7 @@ MARGIN = 0.5                      # how far below the best found a guess may be 
 PLANS_KEPT = 4096                  # attack plans remembered per battlefield between decisions
 MELEE_MAPS_KEPT = 64               # enemy melee reach maps remembered per battlefield
 FOES_KEPT = 1024                   # enemies as the planner sees them, remembered per battlefield
+WALKS_KEPT = 256                   # a walk's stations, remembered per battlefield
 ACTION_POINT_WORTH = 4.0          # an extra attack must be worth this much to spend the action point
 
 
@@ -520,11 +521,7 @@ class Planner:
         s = self.state
         found: list[Station] = []
         if move_blocker(s, self.me, WALK) is None:
-            walk = self.walk()
-            endable = walk.endable
-            for square, cost in walk.cost.items():       # cheapest first, in the search's fixed order
-                if cost <= budget and square in endable and square != walk.start:
-                    found.append(Station(square, None, -1.0))
+            found = list(_walking_stations(self.bf, self.walk(), budget))
             if self.style.mind_opportunity and self.home in self.threatened() and \
                     held_in_place(s, self.me, SHIFT) is None and lacks_action(s, self.me, MOVE) is None:
                 # §25.20: one square, no difficult terrain, no drop, somewhere it may stop (the door checks again).
@@ -1127,6 +1124,21 @@ class _Hashed:
 
     def __eq__(self, other: Any) -> bool:
         return isinstance(other, _Hashed) and self._hash == other._hash and self.value == other.value
+
+
+def _walking_stations(bf: Battlefield, walk: SearchResult, budget: int) -> list[Station]:
+    """The squares the walk can end on within ``budget``, staying put left out, cheapest first in the search's
+    fixed order. Kept per battlefield for the walk (an immutable answer ``move_options`` keeps and hands out
+    again while nobody moves; held in the entry, so its identity is not reused while kept)."""
+    kept = built_once(bf, _walking_stations, BoundedCache, WALKS_KEPT)
+    key = (id(walk), budget)
+    found = kept.get(key)
+    if found is not None and found[0] is walk:
+        return found[1]
+    endable, start = walk.endable, walk.start
+    stations = [Station(square, None, -1.0) for square, cost in walk.cost.items()
+                if cost <= budget and square in endable and square != start]
+    return kept.put(key, (walk, stations))[1]
 
 
 def _plan_cache(bf: Battlefield) -> BoundedCache:
