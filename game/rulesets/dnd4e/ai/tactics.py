@@ -82,6 +82,7 @@ PLANS_KEPT = 4096                  # attack plans remembered per battlefield bet
 MELEE_MAPS_KEPT = 64               # enemy melee reach maps remembered per battlefield
 FOES_KEPT = 1024                   # enemies as the planner sees them, remembered per battlefield
 WALKS_KEPT = 256                   # a walk's stations, remembered per battlefield
+ROUGHS_KEPT = 4096                 # guessed worths of a power on a target, remembered per battlefield
 ACTION_POINT_WORTH = 4.0          # an extra attack must be worth this much to spend the action point
 
 
@@ -192,6 +193,7 @@ class Planner:
         self._hazards = _has_hazards(self.bf)
         self._ledges = style.smart_push and _pushable_ground(self.bf)    # where a push leaves its target matters
         self._friends: list[tuple[Square, int]] | None = None
+        self._provoker_rows: list[tuple[Square, int, float]] | None = None
 
     # Who is who ---------------------------------------------------------------------------------------
     def _foe(self, enemy: Entity) -> Foe:
@@ -613,29 +615,52 @@ class Planner:
         key = (power.name, target, bonus)
         found = self._roughs.get(key)
         if found is None:
-            ledges = self._ledges
-            hit = rough_strike(self.state, self.me, target, power, bonus)
-            found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
-            if bonus > 0 and power.advantage_damage is not None:
-                found += hit.hit * average(power.advantage_damage)
-            self._roughs[key] = found
+            found = self._roughs[key] = self._rough_kept(power, target, bonus)
         return found
+
+    def _rough_kept(self, power: Power, target: Entity, bonus: int) -> float:
+        """``_rough`` worked out, kept per battlefield under what it reads: the power, our conditions (weakened),
+        the target's stats, hit points and conditions, the target as the planner sees it (its worth) and the
+        level. Those are immutable and replaced on change, so they are compared by identity (and held in the
+        entry, so an identity is never reused while it is kept). Whose power it is does not matter: creatures of
+        one kind share their powers, and ask the same of the same targets."""
+        world = self.state.world
+        parts = (power, world.maybe(self.me, Conditions), world.get(target, Stats), world.get(target, Health),
+                 world.maybe(target, Conditions), self.foe_of.get(target))
+        known = built_once(self.bf, "roughs", BoundedCache, ROUGHS_KEPT)
+        key = (target, bonus, self.style.name, *map(id, parts))
+        kept = known.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+            return kept[1]
+        ledges = self._ledges
+        hit = rough_strike(self.state, self.me, target, power, bonus)
+        found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
+        if bonus > 0 and power.advantage_damage is not None:
+            found += hit.hit * average(power.advantage_damage)
+        return known.put(key, (parts, found))[1]
 
     def _attack_provokes(self, square: Square) -> float:
         """§25.13: a ranged or area attack made next to an enemy provokes it."""
         if not self.style.mind_opportunity:
             return 0.0
-        s = self.state
+        rows = self._provoker_rows
+        if rows is None:
+            # Who could strike and how hard, read once per decision (this is asked for every square a decision
+            # scores); the sum below adds the same values in the same order as a loop over the foes would.
+            s = self.state
+            used = self.turn.opportunity_used
+            rows = self._provoker_rows = []
+            for foe in self.foes:
+                if foe.entity in used or not foe.active or not can_take_opportunity_actions(s, foe.entity):
+                    continue
+                basic = s.arsenal(foe.entity).basic_attack(MELEE)
+                if basic is not None:
+                    rows.append((foe.space[0], foe.space[1], power_average(basic, self.stats.defenses.value(basic.defense))))
         total = 0.0
-        used = self.turn.opportunity_used
-        for foe in self.foes:
-            if foe.entity in used or not foe.active or not are_adjacent(square, self.size, *foe.space):
-                continue
-            if not can_take_opportunity_actions(s, foe.entity):
-                continue
-            basic = s.arsenal(foe.entity).basic_attack(MELEE)
-            if basic is not None:
-                total += power_average(basic, self.stats.defenses.value(basic.defense))
+        size = self.size
+        for top_left, side, value in rows:
+            if are_adjacent(square, size, top_left, side):
+                total += value
         return total
 
     def _would_flank(self, square: Square, foe: Foe) -> bool:
@@ -984,6 +1009,11 @@ class Planner:
         home = Station(self.home, None, 0.0)
         if attack_then_move and stations:
             settle_value = self._best_move(stations, speed)[0]
+        elif after_move is None:
+            # Neither a standard nor a move action is left (nor can a standard action pay for a move): the plans are
+            # a minor action (worth over 50), the action point (over 40) and the end of the turn, whose worth (the
+            # square's, never above 0) ranks it last whatever it is, nudges included, so it is not worked out.
+            settle_value = 0.0
         else:
             settle_value = self.refined(self.home)
         home_attacks: list[tuple[float, Station, Plan]] = []
@@ -1025,7 +1055,7 @@ class Planner:
                 if validate(self.live, command) is None:
                     found.append(Plan(settle_value + 1.0, command, Said(N_("escape"))))
                     break
-        found.append(Plan(self.refined(self.home), EndTurn(me), Said(N_("end turn"))))
+        found.append(Plan(settle_value if after_move is None else self.refined(self.home), EndTurn(me), Said(N_("end turn"))))
         if self.nudges is not None and self.style.noise:
             # Easy's nudge: a whole number from -noise to +noise, off the seeded dice.
             spread = self.style.noise
