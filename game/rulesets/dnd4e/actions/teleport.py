@@ -24,10 +24,14 @@ def teleport_power(state: GameState, actor: Entity, name: str) -> TeleportPower 
 
 
 def teleport_squares(state: GameState, actor: Entity, power: TeleportPower) -> list[Square]:
-    """Every top-left square the power can take its user to now, for the overlay and the check alike.
+    """Every top-left square the power can take its user to now, for the overlay and the check alike."""
+    return list(teleport_destinations(state, actor, power))
 
-    The answer depends on the battlefield, the user's space, the reach and the taken squares a destination
-    could cover, so it is kept per battlefield under those (the computer asks again at each decision)."""
+
+def teleport_destinations(state: GameState, actor: Entity, power: TeleportPower) -> tuple[Square, ...]:
+    """``teleport_squares`` as the tuple kept for them: the answer depends on the battlefield, the user's space,
+    the reach and the taken squares a destination could cover, so it is kept per battlefield under those (the
+    computer asks again at each decision, and keeps what it makes of them while the same tuple comes back)."""
     occupied = state.squares_taken(but=actor)
     space = state.space(actor)
     reach = power.squares
@@ -38,9 +42,9 @@ def teleport_squares(state: GameState, actor: Entity, power: TeleportPower) -> l
     key = (space, reach, near)
     found = kept.get(key)
     if found is None:
-        found = kept.put(key, [(x, y) for y in range(y0 - reach, y0 + reach + 1) for x in range(x0 - reach, x0 + reach + 1)
-                               if (x, y) != space[0] and teleport_reaches(state.battlefield, space, (x, y), reach, occupied)])
-    return list(found)
+        found = kept.put(key, tuple((x, y) for y in range(y0 - reach, y0 + reach + 1) for x in range(x0 - reach, x0 + reach + 1)
+                                    if (x, y) != space[0] and teleport_reaches(state.battlefield, space, (x, y), reach, occupied)))
+    return found
 
 
 def validate_teleport(state: GameState, command: Teleport) -> Rejected | None:

@@ -40,7 +40,7 @@ from game.rulesets.dnd4e.actions.commands import (
 from game.rulesets.dnd4e.actions.common import lacks_action, uses_left
 from game.rulesets.dnd4e.actions.door import validate
 from game.rulesets.dnd4e.actions.move import WALK, can_double_move, held_in_place, mode_speed, move_blocker, move_options
-from game.rulesets.dnd4e.actions.teleport import teleport_squares
+from game.rulesets.dnd4e.actions.teleport import teleport_destinations
 from game.rulesets.dnd4e.ai.ground import (
     Approach, Walker, forced_ends, safe_path, safe_search, terrain_field, threatened_squares,
 )
@@ -54,7 +54,7 @@ from game.core.grid import DIRECTIONS, Square, are_adjacent, chebyshev, footprin
 from game.core.lines import line_of_effect
 from game.core.movement import SearchResult
 from game.ecs.components import (
-    ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Stats, Surges,
+    ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Stats, Surges, TeleportPower,
 )
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import LONG_RANGE_PENALTY, Modifier
@@ -81,7 +81,7 @@ MARGIN = 0.5                      # how far below the best found a guess may be 
 PLANS_KEPT = 4096                  # attack plans remembered per battlefield between decisions
 MELEE_MAPS_KEPT = 64               # enemy melee reach maps remembered per battlefield
 FOES_KEPT = 1024                   # enemies as the planner sees them, remembered per battlefield
-WALKS_KEPT = 256                   # a walk's stations, remembered per battlefield
+TELEPORTS_KEPT = 256               # a teleport power's stations, remembered per battlefield
 ROUGHS_KEPT = 4096                 # guessed worths of a power on a target, remembered per battlefield
 ACTION_POINT_WORTH = 4.0          # an extra attack must be worth this much to spend the action point
 
@@ -523,7 +523,7 @@ class Planner:
         s = self.state
         found: list[Station] = []
         if move_blocker(s, self.me, WALK) is None:
-            found = list(_walking_stations(self.bf, self.walk(), budget))
+            found = _walking_stations(self.walk(), budget)
             if self.style.mind_opportunity and self.home in self.threatened() and \
                     held_in_place(s, self.me, SHIFT) is None and lacks_action(s, self.me, MOVE) is None:
                 # §25.20: one square, no difficult terrain, no drop, somewhere it may stop (the door checks again).
@@ -545,9 +545,7 @@ class Planner:
                 left = uses_left(s, self.me, power.name, power.usage, power.uses)
                 if left is not None and left <= 0:
                     continue
-                cost = USE_COST.get(power.usage, 1.5)
-                for square in teleport_squares(s, self.me, power):
-                    self._teleports.append(Station(square, Teleport(self.me, power.name, square), 0.0, cost))
+                self._teleports += _teleport_power_stations(self.bf, self.me, power, teleport_destinations(s, self.me, power))
         return self._teleports
 
     def settle(self, station: Station, budget: int) -> Station | None:
@@ -1156,19 +1154,25 @@ class _Hashed:
         return isinstance(other, _Hashed) and self._hash == other._hash and self.value == other.value
 
 
-def _walking_stations(bf: Battlefield, walk: SearchResult, budget: int) -> list[Station]:
+def _walking_stations(walk: SearchResult, budget: int) -> list[Station]:
     """The squares the walk can end on within ``budget``, staying put left out, cheapest first in the search's
-    fixed order. Kept per battlefield for the walk (an immutable answer ``move_options`` keeps and hands out
-    again while nobody moves; held in the entry, so its identity is not reused while kept)."""
-    kept = built_once(bf, _walking_stations, BoundedCache, WALKS_KEPT)
-    key = (id(walk), budget)
-    found = kept.get(key)
-    if found is not None and found[0] is walk:
-        return found[1]
+    fixed order."""
     endable, start = walk.endable, walk.start
-    stations = [Station(square, None, -1.0) for square, cost in walk.cost.items()
-                if cost <= budget and square in endable and square != start]
-    return kept.put(key, (walk, stations))[1]
+    return [Station(square, None, -1.0) for square, cost in walk.cost.items()
+            if cost <= budget and square in endable and square != start]
+
+
+def _teleport_power_stations(bf: Battlefield, me: Entity, power: TeleportPower, squares: tuple[Square, ...]) -> list[Station]:
+    """A teleport power's stations, one per destination, kept per battlefield while ``teleport_destinations`` hands
+    out the same kept tuple (held in the entry, so its identity is not reused while it is kept)."""
+    kept = built_once(bf, _teleport_power_stations, BoundedCache, TELEPORTS_KEPT)
+    key = (me, power, id(squares))
+    found = kept.get(key)
+    if found is not None and found[0] is squares:
+        return found[1]
+    cost = USE_COST.get(power.usage, 1.5)
+    stations = [Station(square, Teleport(me, power.name, square), 0.0, cost) for square in squares]
+    return kept.put(key, (squares, stations))[1]
 
 
 def _plan_cache(bf: Battlefield) -> BoundedCache:
