@@ -1,5 +1,6 @@
 """The 4e computer's work done once (issue 20): the door's check of the command the computer just checked, teleport
-destinations and guessed attack worths kept per battlefield, each the same as worked out afresh."""
+destinations and guessed attack worths kept per battlefield, damage totals adjusted once per target kind, each the
+same as worked out afresh."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.bfcache import store_of
-from game.core.dice import SeededDice
+from game.core.dice import DiceExpr, SeededDice
 from game.core.teleport import teleport_reaches
-from game.ecs.components import Conditions, Health, Position, TeleportPower
+from game.ecs.components import Conditions, Defenses, Health, Position, Stats, TeleportPower
 from game.rulesets.dnd4e.actions import door
 from game.rulesets.dnd4e.actions.commands import Move, Rejected
 from game.rulesets.dnd4e.actions.teleport import teleport_squares
+from game.rulesets.dnd4e.ai import odds
 from game.rulesets.dnd4e.ai.tactics import STYLES, Planner
+from game.rulesets.dnd4e.damage import adjust
 from support import BOW, SWORD, Unit, battle
 
 ROWS = ["A.........",
@@ -103,3 +106,39 @@ def test_a_guessed_attack_worth_kept_across_decisions_is_the_one_worked_out_afre
         afresh = {power.name: Planner(state, ids["A"], style)._rough(power, ids["B"], 2) for power in (SWORD, BOW)}
         assert kept == afresh
     assert len({round(v, 6) for v in afresh.values()}) == 2
+
+
+def _strike_adjusting_every_total(main, extra, damage_type, stats, weakened, insubstantial, hp, needed, miss_half):
+    """``odds._strike`` as first written: every damage total adjusted afresh for every target's hit points."""
+    hit = odds.hit_chance(needed)
+    normal = hit - odds.CRIT_CHANCE
+
+    def landed(amount):
+        value = adjust(amount, damage_type, stats, weakened_attacker=weakened, insubstantial=insubstantial).amount
+        return hp if stats.minion and value > 0 else value
+
+    table = odds.distribution(main, extra)
+    mean = sum(min(landed(t), hp) * p for t, p in table)
+    drops = sum(p for t, p in table if landed(t) >= hp)
+    top = landed(odds.maximum(main, extra))
+    damage = normal * mean + odds.CRIT_CHANCE * min(top, hp)
+    drop = normal * drops + odds.CRIT_CHANCE * (top >= hp)
+    if miss_half and not stats.minion:
+        half = [(landed(t // 2), p) for t, p in odds.distribution(main, None)]
+        damage += (1 - hit) * sum(min(v, hp) * p for v, p in half)
+        drop += (1 - hit) * sum(p for v, p in half if v >= hp)
+    return odds.Strike(hit, damage, drop)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(1, 3), st.sampled_from((4, 6, 8, 10)), st.integers(0, 5), st.booleans(), st.booleans(),
+       st.booleans(), st.integers(1, 40), st.integers(1, 22), st.booleans(), st.integers(0, 6), st.integers(0, 6),
+       st.booleans())
+def test_4e_s8_the_strike_from_totals_adjusted_once_is_the_strike_adjusting_every_total(
+        count, sides, flat, with_extra, weakened, insubstantial, hp, needed, miss_half, resist, vulnerable, minion):
+    main = DiceExpr(count, sides, flat)
+    extra = DiceExpr(1, 6, 0) if with_extra else None
+    stats = Stats("T", 1, 40, Defenses(15, 13, 13, 13), 6, 0, resist=(("fire", resist),),
+                  vulnerable=(("fire", vulnerable),), minion=minion)
+    asked = (main, extra, "fire", stats, weakened, insubstantial, hp, needed, miss_half)
+    assert odds._strike_of(*asked) == _strike_adjusting_every_total(*asked)
