@@ -194,6 +194,7 @@ class Planner:
         self._ledges = style.smart_push and _pushable_ground(self.bf)    # where a push leaves its target matters
         self._friends: list[tuple[Square, int]] | None = None
         self._provoker_rows: list[tuple[Square, int, float]] | None = None
+        self._farthest_reach: int | None = None
 
     # Who is who ---------------------------------------------------------------------------------------
     def _foe(self, enemy: Entity) -> Foe:
@@ -565,7 +566,10 @@ class Planner:
         found: list[tuple[float, str, Power, Entity | None]] = []
         provoke = -1.0
         gaps = [(foe, space_distance(square, self.size, *foe.space)) for foe in self.foes]
-        for power, limit in self._attack_powers():
+        powers = self._attack_powers()
+        if not powers or min((gap for _, gap in gaps), default=0) > self._farthest:
+            return found            # no enemy within any power's reach: every guess below would be left out
+        for power, limit in powers:
             if power.kind in (MELEE, RANGED):
                 for foe, gap in gaps:
                     if gap > limit:
@@ -591,6 +595,13 @@ class Planner:
                         value -= provoke
                     found.append((value, "area", power, None))
         return found
+
+    @property
+    def _farthest(self) -> int:
+        """How far from a target the farthest-reaching attack power can be used."""
+        if self._farthest_reach is None:
+            self._farthest_reach = max((limit for _, limit in self._attack_powers()), default=-1)
+        return self._farthest_reach
 
     def _attack_powers(self) -> list[tuple[Power, int]]:
         """The standard-action attack powers with how far from a target each can be used."""
