@@ -856,9 +856,11 @@ class Planner:
         really provokes and goes back in line, so provoking walks do not use up the exact looks."""
         leaving = self._leaving_cost()
         heap: list[tuple[float, int, int, Station, float, str, Power, Entity | None]] = []
+        landing, guesses = (self.landing if self.bf.portals else None), self._guesses   # without portals: the square
         for index, (station, base) in enumerate(stations):
             risk = leaving if station.provoked < 0 else 0.0
-            for order, (value, kind, power, target) in enumerate(self._guesses(self.landing(station.square))):
+            square = station.square if landing is None else landing(station.square)
+            for order, (value, kind, power, target) in enumerate(guesses(square)):
                 heap.append((-(value + base - risk), index, order, station, base, kind, power, target))
         heapq.heapify(heap)
         found: list[tuple[float, Station, Plan]] = []
@@ -1081,7 +1083,12 @@ class Planner:
         guesses = [position(station.square) - station.extra - (leaving if station.provoked < 0 else 0.0)
                    for station in stations]
         looked = 0
-        for index in sorted(range(len(stations)), key=lambda i: (-guesses[i], i)):
+        # Best guess first, ties in station order: a heap of (-guess, index) pops exactly the sorted order, and the
+        # loop usually stops after a few, so the rest are never sorted.
+        ranked = [(-guess, index) for index, guess in enumerate(guesses)]
+        heapq.heapify(ranked)
+        while ranked:
+            index = heapq.heappop(ranked)[1]
             station = stations[index]
             if guesses[index] + MARGIN < best_value or looked >= self.style.exact:
                 break
