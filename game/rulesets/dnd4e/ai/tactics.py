@@ -565,11 +565,12 @@ class Planner:
         "single" for melee and ranged, "area" for close and area powers (target None)."""
         found: list[tuple[float, str, Power, Entity | None]] = []
         provoke = -1.0
-        gaps = [(foe, space_distance(square, self.size, *foe.space)) for foe in self.foes]
-        powers = self._attack_powers()
-        if not powers or min((gap for _, gap in gaps), default=0) > self._farthest:
+        size = self.size
+        distances = [space_distance(square, size, *foe.space) for foe in self.foes]
+        if not distances or min(distances) > self._farthest:
             return found            # no enemy within any power's reach: every guess below would be left out
-        for power, limit in powers:
+        gaps = list(zip(self.foes, distances))
+        for power, limit in self._attack_powers():
             if power.kind in (MELEE, RANGED):
                 for foe, gap in gaps:
                     if gap > limit:
