@@ -108,6 +108,15 @@ def test_a_guessed_attack_worth_kept_across_decisions_is_the_one_worked_out_afre
     assert len({round(v, 6) for v in afresh.values()}) == 2
 
 
+def test_a_guessed_attack_worth_is_kept_apart_for_each_level_s_weights():
+    state, ids = battle(ROWS, {"A": Unit(attacks=(SWORD,)), "B": Unit(side="red", hp=5)})
+    style = STYLES["normal"]
+    keener = replace(style, kill=style.kill * 3)             # the same name, other weights: its own worths
+    first = Planner(state, ids["A"], style)._rough(SWORD, ids["B"], 0)
+    assert Planner(state, ids["A"], keener)._rough(SWORD, ids["B"], 0) > first
+    assert Planner(state, ids["A"], style)._rough(SWORD, ids["B"], 0) == first
+
+
 def _strike_adjusting_every_total(main, extra, damage_type, stats, weakened, insubstantial, hp, needed, miss_half):
     """``odds._strike`` as first written: every damage total adjusted afresh for every target's hit points."""
     hit = odds.hit_chance(needed)

@@ -631,14 +631,14 @@ class Planner:
     def _rough_kept(self, power: Power, target: Entity, bonus: int) -> float:
         """``_rough`` worked out, kept per battlefield under what it reads: the power, our conditions (weakened),
         the target's stats, hit points and conditions, the target as the planner sees it (its worth) and the
-        level. Those are immutable and replaced on change, so they are compared by identity (and held in the
-        entry, so an identity is never reused while it is kept). Whose power it is does not matter: creatures of
-        one kind share their powers, and ask the same of the same targets."""
+        level's style (its weights). Those are immutable and replaced on change, so they are compared by identity
+        (and held in the entry, so an identity is never reused while it is kept). Whose power it is does not
+        matter: creatures of one kind share their powers, and ask the same of the same targets."""
         world = self.state.world
         parts = (power, world.maybe(self.me, Conditions), world.get(target, Stats), world.get(target, Health),
-                 world.maybe(target, Conditions), self.foe_of.get(target))
+                 world.maybe(target, Conditions), self.foe_of.get(target), self.style)
         known = built_once(self.bf, "roughs", BoundedCache, ROUGHS_KEPT)
-        key = (target, bonus, self.style.name, *map(id, parts))
+        key = (target, bonus, *map(id, parts))
         kept = known.get(key)
         if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
             return kept[1]
