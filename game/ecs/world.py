@@ -21,6 +21,9 @@ class World:
         self._next_entity: Entity = 1
         self._stores: dict[type, dict[Entity, Any]] = {}
         self._resources: dict[type, Any] = {}
+        # Changes made so far (components and resources added, replaced or removed): the same world at the same
+        # version holds the same things, so an answer worked out from it still holds (the door's last check).
+        self.version = 0
 
     # Entities -----------------------------------------------------------------------------------
     def create(self, *components: Any) -> Entity:
@@ -31,6 +34,7 @@ class World:
         return entity
 
     def delete(self, entity: Entity) -> None:
+        self.version += 1
         for store in self._stores.values():
             store.pop(entity, None)
 
@@ -43,9 +47,11 @@ class World:
     # Components ---------------------------------------------------------------------------------
     def add(self, entity: Entity, component: Any) -> None:
         """Attach or replace the component of that type."""
+        self.version += 1
         self._stores.setdefault(type(component), {})[entity] = component
 
     def remove(self, entity: Entity, kind: type) -> None:
+        self.version += 1
         self._stores.get(kind, {}).pop(entity, None)
 
     def get(self, entity: Entity, kind: type[T]) -> T:
@@ -97,6 +103,7 @@ class World:
 
     # Resources: one-of-a-kind state such as the turn order ----------------------------------------
     def set_resource(self, resource: Any) -> None:
+        self.version += 1
         self._resources[type(resource)] = resource
 
     def resource(self, kind: type[T]) -> T:
@@ -106,6 +113,7 @@ class World:
         return self._resources.get(kind)
 
     def clear_resource(self, kind: type) -> None:
+        self.version += 1
         self._resources.pop(kind, None)
 
     # Copies -------------------------------------------------------------------------------------

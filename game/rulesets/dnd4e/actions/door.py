@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from typing import Callable
+from weakref import WeakKeyDictionary
 
 from game.rulesets.dnd4e.actions import attack, end_turn, force_move, maneuvers, move, react, stance, teleport, turn_actions
 from game.rulesets.dnd4e.actions.commands import (
@@ -12,6 +13,7 @@ from game.rulesets.dnd4e.actions.commands import (
 )
 from game.rulesets.dnd4e.actions.events import Event
 from game.core.dice import Dice
+from game.ecs.world import World
 from game.state import GameState
 from game.rulesets.dnd4e.systems.pipeline import run_systems
 from game.rulesets.dnd4e.i18n import L_
@@ -48,18 +50,34 @@ _RULES: dict[type, tuple[Callable[..., Rejected | None], Callable[..., list[Even
 }
 
 
+# The last command each world let through, with the world's version then: the computer checks the command it
+# sends, and the door need not check that same command object again while the world has not changed since.
+# Any other command (another object, from a screen or another machine) or any change in between is checked anew.
+_PASSED: WeakKeyDictionary[World, tuple[int, Command]] = WeakKeyDictionary()
+
+
 def validate(state: GameState, command: Command) -> Rejected | None:
     """Pure: no dice, no change. None means the command may be applied."""
     rules = _RULES.get(type(command))
     if rules is None:
         return Rejected(L_('unknown command {command}', command=type(command).__name__))
-    return rules[0](state, command)
+    rejection = rules[0](state, command)
+    if rejection is None:
+        _PASSED[state.world] = (state.world.version, command)
+    return rejection
+
+
+def _passed(state: GameState, command: Command) -> bool:
+    """This very command passed ``validate`` on this world, and the world has not changed since."""
+    last = _PASSED.get(state.world)
+    return last is not None and last[1] is command and last[0] == state.world.version
 
 
 def execute(state: GameState, command: Command, dice: Dice) -> Rejected | list[Event]:
     """Validate, then apply and run the systems in their fixed order; a rejection changes nothing."""
-    rejection = validate(state, command)
-    if rejection is not None:
-        return rejection
+    if not _passed(state, command):
+        rejection = validate(state, command)
+        if rejection is not None:
+            return rejection
     events = _RULES[type(command)][1](state, command, dice)
     return events + run_systems(state, events, dice)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from game.rulesets.dnd4e.actions.commands import Rejected, Teleport
 from game.rulesets.dnd4e.actions.common import check_actor, lacks_action, power_spent, use_power
 from game.rulesets.dnd4e.actions.events import ConditionEnded, Event, UnitTeleported
+from game.core.bfcache import BoundedCache, built_once
 from game.core.dice import Dice
 from game.core.grid import Square
 from game.core.teleport import teleport_reaches
@@ -14,6 +15,7 @@ from game.state import GameState
 from game.i18n import named
 from game.rulesets.dnd4e.i18n import L_
 
+TELEPORTS_KEPT = 1024    # teleport destinations remembered per battlefield (teleport_squares)
 GRABBED = "grabbed"     # §23: teleporting away ends a grab (a physical, location-bound hold)
 
 
@@ -23,12 +25,26 @@ def teleport_power(state: GameState, actor: Entity, name: str) -> TeleportPower 
 
 def teleport_squares(state: GameState, actor: Entity, power: TeleportPower) -> list[Square]:
     """Every top-left square the power can take its user to now, for the overlay and the check alike."""
+    return list(teleport_destinations(state, actor, power))
+
+
+def teleport_destinations(state: GameState, actor: Entity, power: TeleportPower) -> tuple[Square, ...]:
+    """``teleport_squares`` as the tuple kept for them: the answer depends on the battlefield, the user's space,
+    the reach and the taken squares a destination could cover, so it is kept per battlefield under those (the
+    computer asks again at each decision, and keeps what it makes of them while the same tuple comes back)."""
     occupied = state.squares_taken(but=actor)
     space = state.space(actor)
     reach = power.squares
-    x0, y0 = space[0]
-    return [(x, y) for y in range(y0 - reach, y0 + reach + 1) for x in range(x0 - reach, x0 + reach + 1)
-            if (x, y) != space[0] and teleport_reaches(state.battlefield, space, (x, y), reach, occupied)]
+    (x0, y0), side = space
+    x1, y1 = x0 + reach + side - 1, y0 + reach + side - 1
+    near = tuple(sorted(q for q in occupied if x0 - reach <= q[0] <= x1 and y0 - reach <= q[1] <= y1))
+    kept = built_once(state.battlefield, teleport_squares, BoundedCache, TELEPORTS_KEPT)
+    key = (space, reach, near)
+    found = kept.get(key)
+    if found is None:
+        found = kept.put(key, tuple((x, y) for y in range(y0 - reach, y0 + reach + 1) for x in range(x0 - reach, x0 + reach + 1)
+                                    if (x, y) != space[0] and teleport_reaches(state.battlefield, space, (x, y), reach, occupied)))
+    return found
 
 
 def validate_teleport(state: GameState, command: Teleport) -> Rejected | None:

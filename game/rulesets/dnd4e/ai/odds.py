@@ -86,21 +86,46 @@ def _strike(main: DiceExpr, extra: DiceExpr | None, damage_type: str, stats: Sta
     normal = hit - CRIT_CHANCE
     minion = stats.minion
 
-    def landed(amount: int) -> int:
-        value = adjust(amount, damage_type, stats, weakened_attacker=weakened, insubstantial=insubstantial).amount
+    def landed(value: int) -> int:
         return hp if minion and value > 0 else value
 
-    table = distribution(main, extra)
-    mean = sum(min(landed(t), hp) * p for t, p in table)
-    drops = sum(p for t, p in table if landed(t) >= hp)
-    top = landed(maximum(main, extra))
+    table, top_amount, halves = _adjusted(main, extra, damage_type, stats, weakened, insubstantial)
+    mean = sum(min(landed(v), hp) * p for v, p in table)
+    drops = sum(p for v, p in table if landed(v) >= hp)
+    top = landed(top_amount)
     damage = normal * mean + CRIT_CHANCE * min(top, hp)
     drop = normal * drops + CRIT_CHANCE * (top >= hp)
     if miss_half and not minion:
-        half = [(landed(t // 2), p) for t, p in distribution(main, None)]
+        half = [(landed(v), p) for v, p in halves]
         damage += (1 - hit) * sum(min(v, hp) * p for v, p in half)
         drop += (1 - hit) * sum(p for v, p in half if v >= hp)
     return Strike(hit, damage, drop)
+
+
+ADJUSTED_KEPT = 1024
+_adjusted_seen: dict[tuple[object, ...], tuple[tuple[object, ...], tuple]] = {}
+
+
+def _adjusted(main: DiceExpr, extra: DiceExpr | None, damage_type: str, stats: Stats, weakened: bool,
+              insubstantial: bool) -> tuple[tuple[tuple[int, float], ...], int, tuple[tuple[int, float], ...]]:
+    """Every damage total of the roll after the §8.4-§8.5 adjustments, with its chance, in the roll's order; the
+    largest total adjusted; and the same for half of ``main`` alone (a miss that deals half). None of it depends
+    on the target's hit points or the roll needed, which change far more often (so ``_strike`` is asked afresh far
+    more often than this): kept by the identity of the dice and stats, as ``_strike_of`` keeps its answers."""
+    key = (id(main), id(extra), id(stats), damage_type, weakened, insubstantial)
+    kept = _adjusted_seen.get(key)
+    if kept is not None and kept[0][0] is main and kept[0][1] is extra and kept[0][2] is stats:
+        return kept[1]
+
+    def adjusted(amount: int) -> int:
+        return adjust(amount, damage_type, stats, weakened_attacker=weakened, insubstantial=insubstantial).amount
+
+    found = (tuple((adjusted(t), p) for t, p in distribution(main, extra)), adjusted(maximum(main, extra)),
+             tuple((adjusted(t // 2), p) for t, p in distribution(main, None)))
+    if len(_adjusted_seen) >= ADJUSTED_KEPT:
+        _adjusted_seen.clear()
+    _adjusted_seen[key] = ((main, extra, stats), found)
+    return found
 
 
 STRIKES_KEPT = 4096

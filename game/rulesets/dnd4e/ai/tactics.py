@@ -40,7 +40,7 @@ from game.rulesets.dnd4e.actions.commands import (
 from game.rulesets.dnd4e.actions.common import lacks_action, uses_left
 from game.rulesets.dnd4e.actions.door import validate
 from game.rulesets.dnd4e.actions.move import WALK, can_double_move, held_in_place, mode_speed, move_blocker, move_options
-from game.rulesets.dnd4e.actions.teleport import teleport_squares
+from game.rulesets.dnd4e.actions.teleport import teleport_destinations
 from game.rulesets.dnd4e.ai.ground import (
     Approach, Walker, forced_ends, safe_path, safe_search, terrain_field, threatened_squares,
 )
@@ -54,7 +54,7 @@ from game.core.grid import DIRECTIONS, Square, are_adjacent, chebyshev, footprin
 from game.core.lines import line_of_effect
 from game.core.movement import SearchResult
 from game.ecs.components import (
-    ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Stats, Surges,
+    ActionPoints, Arsenal, Body, Conditions, Health, OutOfFight, Position, Power, Stats, Surges, TeleportPower,
 )
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.attacks import LONG_RANGE_PENALTY, Modifier
@@ -81,6 +81,8 @@ MARGIN = 0.5                      # how far below the best found a guess may be 
 PLANS_KEPT = 4096                  # attack plans remembered per battlefield between decisions
 MELEE_MAPS_KEPT = 64               # enemy melee reach maps remembered per battlefield
 FOES_KEPT = 1024                   # enemies as the planner sees them, remembered per battlefield
+TELEPORTS_KEPT = 256               # a teleport power's stations, remembered per battlefield
+ROUGHS_KEPT = 4096                 # guessed worths of a power on a target, remembered per battlefield
 ACTION_POINT_WORTH = 4.0          # an extra attack must be worth this much to spend the action point
 
 
@@ -191,6 +193,8 @@ class Planner:
         self._hazards = _has_hazards(self.bf)
         self._ledges = style.smart_push and _pushable_ground(self.bf)    # where a push leaves its target matters
         self._friends: list[tuple[Square, int]] | None = None
+        self._provoker_rows: list[tuple[Square, int, float]] | None = None
+        self._farthest_reach: int | None = None
 
     # Who is who ---------------------------------------------------------------------------------------
     def _foe(self, enemy: Entity) -> Foe:
@@ -524,11 +528,7 @@ class Planner:
         s = self.state
         found: list[Station] = []
         if move_blocker(s, self.me, WALK) is None:
-            walk = self.walk()
-            endable = walk.endable
-            for square, cost in walk.cost.items():       # cheapest first, in the search's fixed order
-                if cost <= budget and square in endable and square != walk.start:
-                    found.append(Station(square, None, -1.0))
+            found = _walking_stations(self.walk(), budget)
             if self.style.mind_opportunity and self.home in self.threatened() and \
                     held_in_place(s, self.me, SHIFT) is None and lacks_action(s, self.me, MOVE) is None:
                 # §25.20: one square, no difficult terrain, no drop, somewhere it may stop (the door checks again).
@@ -550,9 +550,7 @@ class Planner:
                 left = uses_left(s, self.me, power.name, power.usage, power.uses)
                 if left is not None and left <= 0:
                     continue
-                cost = USE_COST.get(power.usage, 1.5)
-                for square in teleport_squares(s, self.me, power):
-                    self._teleports.append(Station(square, Teleport(self.me, power.name, square), 0.0, cost))
+                self._teleports += _teleport_power_stations(self.bf, self.me, power, teleport_destinations(s, self.me, power))
         return self._teleports
 
     def settle(self, station: Station, budget: int) -> Station | None:
@@ -571,7 +569,11 @@ class Planner:
         "single" for melee and ranged, "area" for close and area powers (target None)."""
         found: list[tuple[float, str, Power, Entity | None]] = []
         provoke = -1.0
-        gaps = [(foe, space_distance(square, self.size, *foe.space)) for foe in self.foes]
+        size = self.size
+        distances = [space_distance(square, size, *foe.space) for foe in self.foes]
+        if not distances or min(distances) > self._farthest:
+            return found            # no enemy within any power's reach: every guess below would be left out
+        gaps = list(zip(self.foes, distances))
         for power, limit in self._attack_powers():
             if power.kind in (MELEE, RANGED):
                 for foe, gap in gaps:
@@ -599,6 +601,13 @@ class Planner:
                     found.append((value, "area", power, None))
         return found
 
+    @property
+    def _farthest(self) -> int:
+        """How far from a target the farthest-reaching attack power can be used."""
+        if self._farthest_reach is None:
+            self._farthest_reach = max((limit for _, limit in self._attack_powers()), default=-1)
+        return self._farthest_reach
+
     def _attack_powers(self) -> list[tuple[Power, int]]:
         """The standard-action attack powers with how far from a target each can be used."""
         if self._attack_list is None:
@@ -620,29 +629,52 @@ class Planner:
         key = (power.name, target, bonus)
         found = self._roughs.get(key)
         if found is None:
-            ledges = self._ledges
-            hit = rough_strike(self.state, self.me, target, power, bonus)
-            found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
-            if bonus > 0 and power.advantage_damage is not None:
-                found += hit.hit * average(power.advantage_damage)
-            self._roughs[key] = found
+            found = self._roughs[key] = self._rough_kept(power, target, bonus)
         return found
+
+    def _rough_kept(self, power: Power, target: Entity, bonus: int) -> float:
+        """``_rough`` worked out, kept per battlefield under what it reads: the power, our conditions (weakened),
+        the target's stats, hit points and conditions, the target as the planner sees it (its worth) and the
+        level's style (its weights). Those are immutable and replaced on change, so they are compared by identity
+        (and held in the entry, so an identity is never reused while it is kept). Whose power it is does not
+        matter: creatures of one kind share their powers, and ask the same of the same targets."""
+        world = self.state.world
+        parts = (power, world.maybe(self.me, Conditions), world.get(target, Stats), world.get(target, Health),
+                 world.maybe(target, Conditions), self.foe_of.get(target), self.style)
+        known = built_once(self.bf, "roughs", BoundedCache, ROUGHS_KEPT)
+        key = (target, bonus, *map(id, parts))
+        kept = known.get(key)
+        if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
+            return kept[1]
+        ledges = self._ledges
+        hit = rough_strike(self.state, self.me, target, power, bonus)
+        found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
+        if bonus > 0 and power.advantage_damage is not None:
+            found += hit.hit * average(power.advantage_damage)
+        return known.put(key, (parts, found))[1]
 
     def _attack_provokes(self, square: Square) -> float:
         """§25.13: a ranged or area attack made next to an enemy provokes it."""
         if not self.style.mind_opportunity:
             return 0.0
-        s = self.state
+        rows = self._provoker_rows
+        if rows is None:
+            # Who could strike and how hard, read once per decision (this is asked for every square a decision
+            # scores); the sum below adds the same values in the same order as a loop over the foes would.
+            s = self.state
+            used = self.turn.opportunity_used
+            rows = self._provoker_rows = []
+            for foe in self.foes:
+                if foe.entity in used or not foe.active or not can_take_opportunity_actions(s, foe.entity):
+                    continue
+                basic = s.arsenal(foe.entity).basic_attack(MELEE)
+                if basic is not None:
+                    rows.append((foe.space[0], foe.space[1], power_average(basic, self.stats.defenses.value(basic.defense))))
         total = 0.0
-        used = self.turn.opportunity_used
-        for foe in self.foes:
-            if foe.entity in used or not foe.active or not are_adjacent(square, self.size, *foe.space):
-                continue
-            if not can_take_opportunity_actions(s, foe.entity):
-                continue
-            basic = s.arsenal(foe.entity).basic_attack(MELEE)
-            if basic is not None:
-                total += power_average(basic, self.stats.defenses.value(basic.defense))
+        size = self.size
+        for top_left, side, value in rows:
+            if are_adjacent(square, size, top_left, side):
+                total += value
         return total
 
     def _would_flank(self, square: Square, foe: Foe) -> bool:
@@ -829,9 +861,11 @@ class Planner:
         really provokes and goes back in line, so provoking walks do not use up the exact looks."""
         leaving = self._leaving_cost()
         heap: list[tuple[float, int, int, Station, float, str, Power, Entity | None]] = []
+        landing, guesses = (self.landing if self.bf.portals else None), self._guesses   # without portals: the square
         for index, (station, base) in enumerate(stations):
             risk = leaving if station.provoked < 0 else 0.0
-            for order, (value, kind, power, target) in enumerate(self._guesses(self.landing(station.square))):
+            square = station.square if landing is None else landing(station.square)
+            for order, (value, kind, power, target) in enumerate(guesses(square)):
                 heap.append((-(value + base - risk), index, order, station, base, kind, power, target))
         heapq.heapify(heap)
         found: list[tuple[float, Station, Plan]] = []
@@ -991,6 +1025,11 @@ class Planner:
         home = Station(self.home, None, 0.0)
         if attack_then_move and stations:
             settle_value = self._best_move(stations, speed)[0]
+        elif after_move is None:
+            # Neither a standard nor a move action is left (nor can a standard action pay for a move): the plans are
+            # a minor action (worth over 50), the action point (over 40) and the end of the turn, whose worth (the
+            # square's, never above 0) ranks it last whatever it is, nudges included, so it is not worked out.
+            settle_value = 0.0
         else:
             settle_value = self.refined(self.home)
         home_attacks: list[tuple[float, Station, Plan]] = []
@@ -1032,7 +1071,7 @@ class Planner:
                 if validate(self.live, command) is None:
                     found.append(Plan(settle_value + 1.0, command, Said(N_("escape"))))
                     break
-        found.append(Plan(self.refined(self.home), EndTurn(me), Said(N_("end turn"))))
+        found.append(Plan(settle_value if after_move is None else self.refined(self.home), EndTurn(me), Said(N_("end turn"))))
         if self.nudges is not None and self.style.noise:
             # Easy's nudge: a whole number from -noise to +noise, off the seeded dice.
             spread = self.style.noise
@@ -1049,7 +1088,12 @@ class Planner:
         guesses = [position(station.square) - station.extra - (leaving if station.provoked < 0 else 0.0)
                    for station in stations]
         looked = 0
-        for index in sorted(range(len(stations)), key=lambda i: (-guesses[i], i)):
+        # Best guess first, ties in station order: a heap of (-guess, index) pops exactly the sorted order, and the
+        # loop usually stops after a few, so the rest are never sorted.
+        ranked = [(-guess, index) for index, guess in enumerate(guesses)]
+        heapq.heapify(ranked)
+        while ranked:
+            index = heapq.heappop(ranked)[1]
             station = stations[index]
             if guesses[index] + MARGIN < best_value or looked >= self.style.exact:
                 break
@@ -1131,6 +1175,27 @@ class _Hashed:
 
     def __eq__(self, other: Any) -> bool:
         return isinstance(other, _Hashed) and self._hash == other._hash and self.value == other.value
+
+
+def _walking_stations(walk: SearchResult, budget: int) -> list[Station]:
+    """The squares the walk can end on within ``budget``, staying put left out, cheapest first in the search's
+    fixed order."""
+    endable, start = walk.endable, walk.start
+    return [Station(square, None, -1.0) for square, cost in walk.cost.items()
+            if cost <= budget and square in endable and square != start]
+
+
+def _teleport_power_stations(bf: Battlefield, me: Entity, power: TeleportPower, squares: tuple[Square, ...]) -> list[Station]:
+    """A teleport power's stations, one per destination, kept per battlefield while ``teleport_destinations`` hands
+    out the same kept tuple (held in the entry, so its identity is not reused while it is kept)."""
+    kept = built_once(bf, _teleport_power_stations, BoundedCache, TELEPORTS_KEPT)
+    key = (me, power, id(squares))
+    found = kept.get(key)
+    if found is not None and found[0] is squares:
+        return found[1]
+    cost = USE_COST.get(power.usage, 1.5)
+    stations = [Station(square, Teleport(me, power.name, square), 0.0, cost) for square in squares]
+    return kept.put(key, (squares, stations))[1]
 
 
 def _plan_cache(bf: Battlefield) -> BoundedCache:
