@@ -473,7 +473,7 @@ def test_under_5e_a_side_takes_another_sides_roster_and_edits_it_as_under_4e():
         press(pygame.K_RIGHT)
         press(pygame.K_RIGHT)                                      # past green's raiders to yellow's warband
         run_frames(game, 1)
-        assert [r.label for r in menu.rosters] == ["Adventurers", "Hobgoblin warband"]
+        assert [r.label for r in menu.rosters] == ["Adventurers", "Goblin warband"]
         focus_on(game, ("edit", "red"))
         press(pygame.K_RETURN)                                     # the editor, on 5e's own bestiary
         run_frames(game, 1)
@@ -488,7 +488,7 @@ def test_under_5e_a_side_takes_another_sides_roster_and_edits_it_as_under_4e():
         run_frames(game, 2)
         scene = game.scene
         names = sorted(scene.state.name(e) for e in scene.state.creatures() if scene.state.side(e) == "red")
-        assert sum(n.startswith("Ogre") for n in names) == 2 and sum(n.startswith("Hobgoblin") for n in names) == 3
+        assert sum(n.startswith("Ogre") for n in names) == 2 and sum(n.startswith("Goblin") for n in names) == 4
     finally:
         pygame.quit()
 
