@@ -473,7 +473,7 @@ def test_under_5e_a_side_takes_another_sides_roster_and_edits_it_as_under_4e():
         press(pygame.K_RIGHT)
         press(pygame.K_RIGHT)                                      # past green's raiders to yellow's warband
         run_frames(game, 1)
-        assert [r.label for r in menu.rosters] == ["Adventurers", "Hobgoblin warband"]
+        assert [r.label for r in menu.rosters] == ["Adventurers", "Goblin warband"]
         focus_on(game, ("edit", "red"))
         press(pygame.K_RETURN)                                     # the editor, on 5e's own bestiary
         run_frames(game, 1)
@@ -488,7 +488,7 @@ def test_under_5e_a_side_takes_another_sides_roster_and_edits_it_as_under_4e():
         run_frames(game, 2)
         scene = game.scene
         names = sorted(scene.state.name(e) for e in scene.state.creatures() if scene.state.side(e) == "red")
-        assert sum(n.startswith("Ogre") for n in names) == 2 and sum(n.startswith("Hobgoblin") for n in names) == 3
+        assert sum(n.startswith("Ogre") for n in names) == 2 and sum(n.startswith("Goblin") for n in names) == 4
     finally:
         pygame.quit()
 
@@ -508,7 +508,7 @@ def test_a_click_walks_and_a_click_on_an_enemy_attacks_in_the_real_loop():
         moved = events_seen(scene, Moved)
         assert moved and moved[-1].entity == actor and moved[-1].feet == 30 and scene.state.square(actor) == far
         # An enemy set down beside the hero (as a test may): a click on it attacks with the weapon the bar offers.
-        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin")
+        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin 1")
         spot = next(s for s in ((far[0] + 1, far[1]), (far[0], far[1] + 1), (far[0] - 1, far[1]), (far[0], far[1] - 1))
                     if scene.state.occupant_at(s) is None and not scene.state.battlefield.at(s).solid)
         scene.state.world.add(goblin, Position(spot))
@@ -578,7 +578,7 @@ def test_leaving_an_enemys_reach_hands_over_and_its_side_answers_the_prompt_6():
         play_until(game, lambda s: s.state.side(s.actor) == "blue" and s.acting and s.handover is None)
         actor = scene.actor
         x, y = scene.state.square(actor)
-        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin")
+        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin 1")
         beside = next(s for s in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1))
                       if scene.state.occupant_at(s) is None and not scene.state.battlefield.at(s).solid)
         scene.state.world.add(goblin, Position(beside))
@@ -683,7 +683,7 @@ def test_in_the_real_loop_a_5e_walk_plays_along_its_path_and_a_hit_floats_its_da
         press(pygame.K_SPACE)                                        # Space skips the animation
         run_frames(game, 1)
         assert not scene.animator.busy
-        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin")
+        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin 1")
         scene.state.world.add(goblin, Position(beside(scene.state, far)))
         scene._refresh_options()
         scene.match.dice = ScriptedDice([15, 4])                     # a hit; 1d8 + 3
@@ -710,7 +710,7 @@ def test_hovering_a_square_with_shatter_chosen_outlines_the_area_and_the_hint_na
         run_frames(game, 1)
         aims = rules_5e.spell_squares(scene.state, ilvara, "spell:shatter:2")
         aim = aims[len(aims) // 2]
-        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin")
+        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin 1")
         scene.state.world.add(goblin, Position(beside(scene.state, aim)))
         scene._refresh_options()
         scene.view.keep_in_view(aim)

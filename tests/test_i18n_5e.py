@@ -135,15 +135,15 @@ def test_the_5e_battle_screen_in_chinese_shows_the_bar_forecast_refusal_and_log_
         for creature in scene.state.standing():
             assert all(english_in(text) == [] for text, _ in controls.card(creature).lines)
         # A goblin beside Brakka: hovered, the hint forecasts the attack; clicked, the attack plays into the log.
-        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin")
+        goblin = next(e for e in scene.state.standing() if scene.state.name(e) == "Goblin 1")
         scene.state.world.add(goblin, Position(beside(scene.state, scene.state.square(brakka))))
         scene._refresh_options()
         at = scene.view.square_rect(scene.state.square(goblin)).center
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(0, 0), buttons=(0, 0, 0)))
         run_frames(game, 2)
         hint = controls.hint()
-        assert isinstance(hint, Lazy) and str(hint).startswith("Longsword at Goblin: +5 vs AC")
-        assert translate(hint).startswith("长剑攻击地精：+5 对 AC") and english_in(hint) == []
+        assert isinstance(hint, Lazy) and str(hint).startswith("Longsword at Goblin 1: +5 vs AC")
+        assert translate(hint).startswith("长剑攻击地精 1：+5 对 AC") and english_in(hint) == []
         assert any(line.startswith("长剑攻击地精") for line in drawn)          # what the hint line drew
         scene.match.dice = ScriptedDice([15, 4])                     # a hit; 1d8 + 3
         click(at)
@@ -151,7 +151,7 @@ def test_the_5e_battle_screen_in_chinese_shows_the_bar_forecast_refusal_and_log_
         assert [e.target for _, events in scene.match.record for e in events if isinstance(e, Damaged)][-1] == goblin
         lines = [line for _, events in scene.match.record for e in events for line in controls.log_lines(e)]
         attack = next(line for line in lines if line.rule == "5e-house §4.3")
-        assert translate(attack.text).startswith("布拉卡用长剑攻击地精：d20 15")
+        assert translate(attack.text).startswith("布拉卡用长剑攻击地精 1：d20 15")
         assert [line.text for line in lines if english_in(line.text)] == []
         rolled = [e for _, events in scene.match.record for e in events if isinstance(e, AttackRolled)]
         assert rolled and engine.vitals(scene.state, goblin).hp < engine.vitals(scene.state, goblin).max_hp

@@ -90,8 +90,8 @@ def test_the_screen_waits_for_an_open_seat_and_the_host_hands_it_to_the_computer
     for _ in range(10):
         game.frame()
     assert battle._computer() == Waiting("red")
-    assert battle.message.startswith(f"Waiting for a player to join as Ogre's warband: join code {battle.online.code}.")
-    assert battle.message.endswith("Y: the computer plays Ogre's warband.")
+    assert battle.message.startswith(f"Waiting for a player to join as Goblin raiders: join code {battle.online.code}.")
+    assert battle.message.endswith("Y: the computer plays Goblin raiders.")
     battle.handle(Key("yes"))
     for _ in range(FRAMES):
         game.frame()

@@ -139,7 +139,7 @@ def test_three_sides_one_computer_an_edited_roster_and_a_seed_start_that_skirmis
     press(pygame.K_RIGHT)
     press(pygame.K_RIGHT)                                 # red: player -> computer (normal)
     focus_on(game, ("preset", "green"))
-    press(pygame.K_RIGHT)                                 # goblin raiders -> kobold lair
+    press(pygame.K_LEFT)                                  # restless dead -> kobold lair
     focus_on(game, ("edit", "green"))
     press(pygame.K_RETURN)
     run_frames(game, 1)
@@ -173,7 +173,7 @@ def test_three_sides_one_computer_an_edited_roster_and_a_seed_start_that_skirmis
     assert list(scene.controllers) == ["red"]
     green_kinds = sorted(state.stats(e).kind for e in state.creatures() if state.side(e) == "green")
     assert green_kinds == sorted(green.creatures)
-    assert scene.side_labels == {"blue": "Adventurers", "red": "Ogre's warband", "green": "Kobold lair"}
+    assert scene.side_labels == {"blue": "Adventurers", "red": "Goblin raiders", "green": "Kobold lair"}
 
 
 def test_the_editor_keeps_one_creature_and_refuses_what_the_start_area_cannot_hold(game, creatures):
