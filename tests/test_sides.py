@@ -139,6 +139,7 @@ def test_three_sides_one_computer_an_edited_roster_and_a_seed_start_that_skirmis
     press(pygame.K_RIGHT)
     press(pygame.K_RIGHT)                                 # red: player -> computer (normal)
     focus_on(game, ("preset", "green"))
+    press(pygame.K_LEFT)                                  # marsh beasts -> restless dead
     press(pygame.K_LEFT)                                  # restless dead -> kobold lair
     focus_on(game, ("edit", "green"))
     press(pygame.K_RETURN)
