@@ -78,7 +78,7 @@ def _setup(ruleset_name: str, map_path: str) -> tuple[Any, Any, Any]:
     bf = load_map(map_path)
     creatures = rules.load_creatures()
     presets = rules.load_presets(creatures=creatures)
-    return bf, creatures, preset_rosters(bf, presets, rules.DEFAULT_PRESETS, creatures)
+    return bf, creatures, preset_rosters(bf, presets, rules.DEFAULT_PRESETS, creatures, rules.NAME)
 
 
 def play_job(job: Job) -> Outcome:

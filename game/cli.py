@@ -292,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "lint":
         from game.maps.lint import lint_paths
 
-        problems = lint_paths(args.maps)
+        problems = [str(problem) for problem in lint_paths(args.maps)] + start_preset_lines(args.maps)
         for problem in problems:
             print(problem)
         return 1 if problems else 0
@@ -305,3 +305,19 @@ def main(argv: list[str] | None = None) -> int:
     except StartupError as err:
         print(f"error: {err}", file=sys.stderr)
         return 1
+
+
+def start_preset_lines(paths: list[Path]) -> list[str]:
+    """For lint: the presets each playable map's start areas name that no ruleset has (game.match)."""
+    from game.maps.loader import MapError, load_battlefield
+    from game.match import start_preset_problems
+
+    lines: list[str] = []
+    for path in paths:
+        for map_path in (sorted(path.rglob("*.tmx")) if path.is_dir() else [path]):
+            try:
+                bf = load_battlefield(map_path)
+            except MapError:
+                continue        # lint_paths has said why
+            lines += [f"{map_path}: {problem}" for problem in start_preset_problems(bf)]
+    return lines

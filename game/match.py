@@ -14,7 +14,7 @@ from game.core.grid import Square, chebyshev, footprint
 from game.ecs.components import Body
 from game.engine.refusal import Refusal
 from game.engine.rosters import Preset, Roster, placing_order
-from game.rulesets import ruleset
+from game.rulesets import RULESETS, ruleset
 from game.state import GameState
 
 
@@ -106,17 +106,49 @@ MENU_SIDES = ("blue", "red", "green", "yellow")      # the start menu's sides, i
 
 
 def preset_rosters(bf: Battlefield, presets: Sequence[Preset], default_keys: Sequence[str],
-                   creatures: Mapping[str, Placeable]) -> list[Roster]:
+                   creatures: Mapping[str, Placeable], ruleset: str) -> list[Roster]:
     """The rosters a new skirmish on this map starts with in the start menu: each of the map's sides (in the
-    menu's order) on its ruleset's default preset (``default_keys[i]`` for the menu's side ``i``, the first
-    preset when that key is missing), biggest creature first as the menu places them (game.ui.menu)."""
-    keys = [preset.key for preset in presets]
+    menu's order) on its preset (``start_preset_index``), biggest creature first as the menu places them
+    (game.ui.menu)."""
     on_map = {side for side, _ in bf.start_areas}
-    chosen = [(side, presets[keys.index(default_keys[i]) if i < len(default_keys) and default_keys[i] in keys else 0])
+    chosen = [(side, presets[start_preset_index(bf, presets, default_keys, ruleset, i)])
               for i, side in enumerate(MENU_SIDES) if side in on_map]
     if len(chosen) < 2:
         raise SetupError(L_("a skirmish needs two sides"))
     return [Roster(side, preset.label, placing_order(preset.creatures, creatures)) for side, preset in chosen]
+
+
+def start_preset_index(bf: Battlefield | None, presets: Sequence[Preset], default_keys: Sequence[str], ruleset: str,
+                       side_index: int) -> int:
+    """Which of ``presets`` the menu's side ``side_index`` starts on: the map's own choice for the ruleset (its start
+    area's ``presets`` property, issue 21), else the ruleset's default (``default_keys[side_index]``), else the first
+    preset. A key the ruleset does not have is passed over: a map may name presets of content it was made for."""
+    keys = [preset.key for preset in presets]
+    side = MENU_SIDES[side_index]
+    for key in ((bf.start_preset(side, ruleset) if bf is not None else None),
+                default_keys[side_index] if side_index < len(default_keys) else None):
+        if key in keys:
+            return keys.index(key)
+    return 0
+
+
+def start_preset_problems(bf: Battlefield) -> list[str]:
+    """What the map's start areas name that no ruleset has: a ruleset or a preset that does not exist (the menu passes
+    over such a name and starts the side on its ruleset's default; ``python -m game lint`` says so)."""
+    problems: list[str] = []
+    for side, ruleset_name, key in bf.start_presets:
+        if ruleset_name not in RULESETS:
+            problems.append(L_("the start area of side {side} names a preset under {ruleset}, which is not a ruleset "
+                               "(the rulesets: {names})", side=repr(side), ruleset=repr(ruleset_name),
+                               names=", ".join(RULESETS)))
+            continue
+        rules = ruleset(ruleset_name)
+        keys = [preset.key for preset in rules.load_presets(creatures=rules.load_creatures())]
+        if key not in keys:
+            problems.append(L_("the start area of side {side} names preset {key} under {ruleset}, which it does not "
+                               "have (its presets: {keys})", side=repr(side), key=repr(key), ruleset=ruleset_name,
+                               keys=", ".join(keys)))
+    return problems
 
 
 def place_roster(bf: Battlefield, roster: Roster, templates: Mapping[str, Placeable], taken: set[Square],

@@ -86,7 +86,7 @@ def test_balance_plays_the_rosters_the_start_menu_offers_on_every_map_in_every_r
             presets = rules.load_presets(creatures=creatures)
             for index, entry in enumerate(menu.entries):
                 menu.index = index
-                played = preset_rosters(load_map(entry.path), presets, rules.DEFAULT_PRESETS, creatures)
+                played = preset_rosters(load_map(entry.path), presets, rules.DEFAULT_PRESETS, creatures, rules.NAME)
                 assert [(r.side, r.creatures) for r in played] == [(r.side, r.creatures) for r in menu.rosters], \
                     (name, entry.path.name)
     finally:

@@ -10,8 +10,8 @@ from game.maps.lint import lint_map
 from test_maps import EXAMPLES, OPEN, ROOT, obj, prop_xml, starts, write_map
 
 ENV = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-OBJECT_PROPERTIES = ("wall, difficult, blocks_sight, blocks_effect, cover, obscured, hazard, elevation_ft, side, surprised, portal, "
-                     "edge, light_radius")
+OBJECT_PROPERTIES = ("wall, difficult, blocks_sight, blocks_effect, cover, obscured, hazard, elevation_ft, side, surprised, presets, "
+                     "portal, edge, light_radius")
 
 
 def lint(*args):
@@ -167,3 +167,14 @@ def test_the_map_makers_guide_documents_every_property_and_custom_type():
     names = {spec.name for specs in schema.ALLOWED.values() for spec in specs}
     names |= {t["name"] for t in schema.tiled_property_types()}
     assert [name for name in sorted(names) if f"`{name}`" not in guide] == []
+
+
+def test_lint_names_a_start_area_preset_that_no_ruleset_has(tmp_path):
+    # Issue 21: a map's start areas name each side's roster per ruleset; a typo would silently start the default.
+    sides = (obj(90, 0, 0, {"side": "blue", "presets": "4e=ogre_warband; 4th=adventurers"}, 64, 128)
+             + obj(91, 128, 0, {"side": "red", "presets": "4e=ogres_warband"}, 64, 128))
+    proc = lint(write_map(tmp_path, OPEN, sides))
+    found = proc.stdout.splitlines()
+    assert proc.returncode == 1 and len(found) == 2
+    assert "side 'blue' names preset 'ogre_warband' under 4e, which it does not have (its presets: adventurers" in found[0]
+    assert "side 'blue' names a preset under '4th', which is not a ruleset (the rulesets: 4e, 5e-house" in found[1]

@@ -84,6 +84,9 @@ class Battlefield:
     # radius, so only a ruleset that reads more into a light (sotdl-house's shadows, E4) looks at them. Left out of
     # the repr, which the saves' map hash digests: maps without lights keep their hash.
     lights: tuple[tuple[Square, int], ...] = field(default=(), repr=False)
+    # The preset each side starts on in a new skirmish, per ruleset: (side, ruleset, preset key), in map order. The
+    # map suggests rosters; a match stores its own, so this too stays out of the hash.
+    start_presets: tuple[tuple[str, str, str], ...] = field(default=(), repr=False)
     _edge_index: dict[Edge, EdgeKind] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -125,6 +128,10 @@ class Battlefield:
                 return squares
         return ()
 
+    def start_preset(self, side: str, ruleset: str) -> str | None:
+        """The preset the map starts ``side`` on under ``ruleset``, if it names one."""
+        return next((key for named, rules, key in self.start_presets if named == side and rules == ruleset), None)
+
     def squares(self) -> tuple[Square, ...]:
         return tuple((x, y) for y in range(self.height) for x in range(self.width))
 
@@ -135,7 +142,7 @@ class Battlefield:
             if self.in_bounds((x, y)):
                 terrain[y * self.width + x] = replacement
         return Battlefield(self.width, self.height, tuple(terrain), self.edges, self.elevation_ft,
-                           self.start_areas, self.portals, self.name, self.surprised, self.lights)
+                           self.start_areas, self.portals, self.name, self.surprised, self.lights, self.start_presets)
 
 
 ASCII_TERRAIN: dict[str, Terrain] = {

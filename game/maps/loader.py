@@ -8,6 +8,7 @@ object the rules cannot use, refuses the map with one line naming file, layer an
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 from xml.etree.ElementTree import Element
@@ -29,6 +30,7 @@ __all__ = ["MapError", "load_battlefield", "build_battlefield", "fallback_start_
 DEFAULT_SIDES = schema.REQUIRED_SIDES
 FALLBACK_START_SIZE = 8
 MAX_LIGHTS = 64                # light sources on one map (docs/maps.md, Limits); the shipped maps have 2
+PRESET_WORD = re.compile(r"[a-z0-9][a-z0-9_-]{0,39}")    # a ruleset's name or a preset's key (game.engine.rosters)
 MIN_START_SQUARES = 4          # the default rosters field four Medium creatures a side
 OBSCURED = {"none": Obscurement.NONE, "light": Obscurement.LIGHT, "heavy": Obscurement.HEAVY, "total": Obscurement.TOTAL}
 EDGE_KINDS = {"low_wall": EdgeKind.LOW_WALL, "wall": EdgeKind.WALL, "window": EdgeKind.WINDOW}
@@ -78,6 +80,7 @@ class _Builder:
         self.edges: dict[Edge, EdgeKind] = {}
         self.starts: dict[str, list[Square]] = {}
         self.surprised: list[str] = []
+        self.start_presets: list[tuple[str, str, str]] = []     # (side, ruleset, preset key)
         self.start_layer: dict[str, str] = {}
         self.portals: dict[str, list[tuple[Square, MapObject]]] = {}
         self.lights: list[tuple[Square, int]] = []
@@ -175,6 +178,7 @@ class _Builder:
             self._zone(obj, values, layer, anchor)
         elif role == "start area":
             self._start_area(obj, values["side"], layer, anchor)
+            self._start_presets(obj, values["side"], values.get("presets", ""), layer, anchor)
             if values.get("surprised"):
                 self.surprised.append(values["side"])
         elif role == "edge obstacle":
@@ -262,6 +266,23 @@ class _Builder:
         self.starts.setdefault(side, []).extend(inside)
         self.start_layer.setdefault(side, layer)
 
+    def _start_presets(self, obj: MapObject, side: str, text: str, layer: str, anchor: Square) -> None:
+        """Read "4e=ogres_warband; 5e-house=red": the side's preset under each ruleset. A malformed entry is a note
+        and is left out (the side starts on its ruleset's default), since the map plays the same without it."""
+        for entry in (e.strip() for e in text.replace(",", ";").split(";")):
+            if not entry:
+                continue
+            ruleset, _, key = (part.strip() for part in entry.partition("="))
+            if not (PRESET_WORD.fullmatch(ruleset) and PRESET_WORD.fullmatch(key)):
+                self.report.note(layer, anchor, L_("{object}: presets entry {entry} is not ruleset=preset, so it is "
+                                                   "left out", object=obj.label, entry=repr(entry)))
+            elif any(s == side and r == ruleset for s, r, _ in self.start_presets):
+                self.report.note(layer, anchor, L_("{object}: side {side} already has a preset under {ruleset}, so "
+                                                   "{entry} is left out", object=obj.label, side=repr(side),
+                                                   ruleset=ruleset, entry=repr(entry)))
+            else:
+                self.start_presets.append((side, ruleset, key))
+
     def _edge(self, obj: MapObject, kind: EdgeKind, layer: str, anchor: Square) -> None:
         try:
             edges = edges_along(obj, self.tile_w, self.tile_h)
@@ -305,7 +326,8 @@ class _Builder:
             return None
         return Battlefield(self.width, self.height, terrain, edges=edges, elevation_ft=elevation,
                            start_areas=starts, portals=portals, name=name,
-                           surprised=tuple(dict.fromkeys(self.surprised)), lights=tuple(self.lights))
+                           surprised=tuple(dict.fromkeys(self.surprised)), lights=tuple(self.lights),
+                           start_presets=tuple(self.start_presets))
 
     def _lit_terrain(self, edges: tuple[tuple[Edge, EdgeKind], ...]) -> tuple[Terrain, ...]:
         """Darkness becomes total obscurement except where a light source reaches (docs/maps.md, Light)."""

@@ -30,6 +30,7 @@ class PropertySpec:
     default: bool | int | str = False
     minimum: int | None = None
     maximum: int | None = None
+    may_be_empty: bool = False   # a string that may be left blank (it then says nothing)
 
     def parse(self, value: Any) -> bool | int | str:
         """The value as the rules read it; raises SchemaError saying what is allowed."""
@@ -48,7 +49,7 @@ class PropertySpec:
         if self.values and text.lower() not in self.values:
             raise SchemaError(L_("property {name} must be one of {choices}, not {value}", name=repr(self.name),
                                  choices=", ".join(self.values), value=repr(value)))
-        if not text:
+        if not text and not self.may_be_empty:
             raise SchemaError(L_("property {name} must not be empty", name=repr(self.name)))
         return text.lower() if self.values else text
 
@@ -94,6 +95,8 @@ TERRAIN = (
 ELEVATION = PropertySpec("elevation_ft", INT, default=0)   # ground height; a square takes the highest set (§20)
 SIDE = PropertySpec("side", STRING, enum="Side", values=SIDES, default="blue")
 SURPRISED = PropertySpec("surprised", BOOL)   # the side starts unaware: the other side gets a surprise round (§2.3)
+# The side's roster when a skirmish on this map starts, per ruleset: "4e=ogres_warband; 5e-house=red" (issue 21).
+PRESETS = PropertySpec("presets", STRING, default="", may_be_empty=True)
 PORTAL = PropertySpec("portal", STRING, default="")        # the pair's name: exactly two objects share it
 EDGE = PropertySpec("edge", STRING, enum="EdgeKind", values=EDGE_VALUES, default="low_wall")   # §18.2
 # Lifts darkness within this many squares; 20 is a sunrod's reach, and the bound keeps a hostile map's lights cheap.
@@ -104,7 +107,7 @@ TITLE = PropertySpec("title", STRING, default="")
 ZONE = TERRAIN + (ELEVATION,)
 ROLES: dict[str, tuple[PropertySpec, ...]] = {
     "zone": ZONE,
-    "start area": (SIDE, SURPRISED),
+    "start area": (SIDE, SURPRISED, PRESETS),
     "portal": (PORTAL,),
     "edge obstacle": (EDGE,),
     "light": (LIGHT_RADIUS,),
@@ -135,7 +138,7 @@ class ClassSpec:
 
 CLASSES = (
     ClassSpec("Terrain", ("tile", "object"), ZONE, "#ff8a7a5c", "zone"),
-    ClassSpec("StartArea", ("object",), (SIDE, SURPRISED), "#ff3e74e6", "start area"),
+    ClassSpec("StartArea", ("object",), (SIDE, SURPRISED, PRESETS), "#ff3e74e6", "start area"),
     ClassSpec("Portal", ("object",), (PORTAL,), "#ffb05ce6", "portal"),
     ClassSpec("Edge", ("object",), (EDGE,), "#ffe6a23e", "edge obstacle"),
     ClassSpec("Light", ("object",), (LIGHT_RADIUS,), "#fff2e05a", "light"),

@@ -14,6 +14,7 @@ from game.core.battlefield import Battlefield
 from game.input.intents import Click, Hover, Intent, Key, Scroll
 from game.maps.catalog import MapEntry
 from game.maps.loader import MapError, load_battlefield
+from game.match import start_preset_index
 
 from game.i18n import L_, N_, _, listing, message_of, name, ngettext, translate
 from game.render import palette
@@ -40,6 +41,7 @@ class SideSetup:
     preset: int
     creatures: tuple[str, ...]
     edited: bool = False
+    picked: bool = False       # the player chose the preset or the creatures: another map does not change them
 
 
 class MenuScene:
@@ -53,7 +55,7 @@ class MenuScene:
         self.fonts = fonts
         self.entries = entries
         self.user_folder = user_folder
-        self.index = 0
+        self._index = 0
         self.first_row = 0
         self.chosen: Path | None = None
         self.message = message
@@ -92,10 +94,33 @@ class MenuScene:
         except ContentError as err:
             self.creatures, self.presets = {}, []
             self.message = L_("Cannot read the rosters: {error}", error=message_of(err))
-        keys = [p.key for p in self.presets]
-        starts = [keys.index(key) if key in keys else 0 for key in rules.DEFAULT_PRESETS]
-        self.setups = [SideSetup(s.side, s.player, starts[i], self._preset_creatures(starts[i]))
-                       for i, s in enumerate(self.setups)]
+        self._follow_map(every=True)
+
+    @property
+    def index(self) -> int:
+        """The highlighted map's place in ``entries``."""
+        return self._index
+
+    @index.setter
+    def index(self, value: int) -> None:
+        """Highlight another map: the sides the player has not set start on its presets."""
+        self._index = value
+        self._follow_map()
+
+    def _follow_map(self, every: bool = False) -> None:
+        """Put the sides the player has not set (``every``: all of them) on the highlighted map's presets for the
+        ruleset: what its start areas name, else the ruleset's defaults (game.match.start_preset_index)."""
+        bf = self.battlefield if self.entries else None
+        rules = rulesets.ruleset(self._ruleset)
+        setups = []
+        for i, setup in enumerate(self.setups):
+            if setup.picked and not every:
+                setups.append(setup)
+                continue
+            preset = start_preset_index(bf if isinstance(bf, Battlefield) else None, self.presets,
+                                        rules.DEFAULT_PRESETS, rules.NAME, i) if self.presets else 0
+            setups.append(SideSetup(setup.side, setup.player, preset, self._preset_creatures(preset)))
+        self.setups = setups
 
     # What the menu has chosen ---------------------------------------------------------------------
     def _preset_creatures(self, index: int) -> tuple[str, ...]:
@@ -207,7 +232,7 @@ class MenuScene:
             return
         setup = self._setup(("even", suggestion.side))
         creatures = suggestion.apply(setup.creatures)
-        self._replace(setup, creatures=creatures, edited=creatures != self.presets[setup.preset].creatures)
+        self._replace(setup, creatures=creatures, edited=creatures != self.presets[setup.preset].creatures, picked=True)
 
     # Input ----------------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> str | None:
@@ -279,7 +304,7 @@ class MenuScene:
         elif kind == "preset" and self.presets:
             setup = self._setup(item)
             preset = (setup.preset + step) % len(self.presets)
-            self._replace(setup, preset=preset, creatures=self._preset_creatures(preset), edited=False)
+            self._replace(setup, preset=preset, creatures=self._preset_creatures(preset), edited=False, picked=True)
         elif kind == "surprise":
             self.surprise = (self.surprise + step) % len(self.surprise_options)
 
@@ -328,7 +353,8 @@ class MenuScene:
         assert editor is not None
         setup = self._setup(("edit", editor.side))
         preset = self.presets[setup.preset].creatures
-        self._replace(setup, creatures=editor.keys, edited=editor.keys != preset)
+        self._replace(setup, creatures=editor.keys, edited=editor.keys != preset,
+                      picked=setup.picked or editor.keys != setup.creatures)
         self.editor = None
 
     def _start(self) -> str | None:
