@@ -12,7 +12,7 @@ import json
 import random
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -540,7 +540,7 @@ def map_xml(spec: MapSpec, decor: list[tuple[str, dict[tuple[int, int], TileRef]
         lines.append(f' <objectgroup id="{layer_id}" name="{escape(name)}">')
         for obj in objs:
             object_id += 1
-            lines.extend(object_xml(obj, object_id))
+            lines.extend(object_xml(with_start_presets(obj, spec.stem), object_id))
         lines.append(" </objectgroup>")
     lines.append("</map>")
     return "\n".join(lines) + "\n"
@@ -605,6 +605,24 @@ def edge_decor(bf: Battlefield) -> dict[tuple[int, int], TileRef]:
 
 D = "dungeon"
 W = "wilds"
+
+
+# Each side's preset per map and ruleset, where the ruleset's default would not make a fair fight on that map: written
+# as the start areas' `presets` property (docs/maps.md; docs/balance.md, issue 21). {map stem: {side: preset key}},
+# one table a ruleset.
+PRESETS_4E: dict[str, dict[str, str]] = {}
+PRESETS_5E: dict[str, dict[str, str]] = {}
+PRESETS_SOTDL: dict[str, dict[str, str]] = {}
+PRESETS_D20: dict[str, dict[str, str]] = {}
+START_PRESETS = {"4e": PRESETS_4E, "5e-house": PRESETS_5E, "sotdl-house": PRESETS_SOTDL, "d20-modern": PRESETS_D20}
+
+
+def with_start_presets(obj: Obj, stem: str) -> Obj:
+    """A start area with the presets its side starts on in this map (START_PRESETS), if any."""
+    side = obj.props.get("side")
+    named = "; ".join(f"{rules}={table[stem][side]}" for rules, table in START_PRESETS.items()
+                      if side in table.get(stem, {}))
+    return replace(obj, props={**obj.props, "presets": named}) if obj.cls == "StartArea" and named else obj
 
 
 def rect_start(side: str, x: int, y: int, w: int, h: int) -> Obj:
