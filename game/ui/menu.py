@@ -114,7 +114,7 @@ class MenuScene:
         rules = rulesets.ruleset(self._ruleset)
         setups = []
         for i, setup in enumerate(self.setups):
-            if setup.picked and not every:
+            if (setup.picked or setup.edited) and not every:
                 setups.append(setup)
                 continue
             preset = start_preset_index(bf if isinstance(bf, Battlefield) else None, self.presets,
