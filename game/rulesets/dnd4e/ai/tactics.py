@@ -425,6 +425,62 @@ class Planner:
             self._position[square] = found
         return found
 
+    def _fill_positions(self, stations: list[Station]) -> None:
+        """``position`` of every station's square at once, into the same memo: the same sums in the same order
+        as ``position``, ``hurt``, ``_archer_fire`` and ``_obscured`` make, written out in one loop with each
+        number read once (every first decision of a turn scores about a hundred squares). Maps with portals go
+        square by square (a square's worth is where it leads)."""
+        known = self._position
+        squares = [station.square for station in stations if station.square not in known]
+        if not squares:
+            return
+        if self.bf.portals or not _plain_worths(type(self)):
+            for square in squares:
+                self.position(square)
+            return
+        danger = self.danger_weight
+        melee = self._melee_map if self._melee_map is not None or not danger else self.melee_map()
+        rows = self._archer_rows
+        if rows is None and danger:
+            rows = self._archer_rows = [(f.space[0][0], f.space[0][1], f.space[1], f.far + f.speed, f.ranged)
+                                        for f in self._archers()]
+        distance = (self._approach if self._approach is not None else self.approach()).distance if self.foes else None
+        engage, scale, hazards = self.engage, self._approach_scale, self._hazards
+        terrain, width, height = self.bf.terrain, self.bf.width, self.bf.height
+        reach = self.size - 1
+        for square in squares:
+            if square in known:
+                continue
+            x, y = square
+            if danger:
+                total = melee.get(square, 0.0)
+                right, bottom = x + reach, y + reach
+                for fx, fy, side, limit, ranged in rows:            # type: ignore[union-attr]
+                    gap = fx - right
+                    if gap < 0:
+                        gap = x - (fx + side - 1)
+                    gap_y = fy - bottom
+                    if gap_y < 0:
+                        gap_y = y - (fy + side - 1)
+                    if gap < gap_y:
+                        gap = gap_y
+                    if gap <= limit:
+                        total += ranged * (0.5 if gap <= 1 else 1.0)
+                if total and 0 <= x < width and 0 <= y < height:
+                    obscured = terrain[y * width + x].obscured
+                    if obscured:
+                        total *= 0.8 if obscured == 1 else 0.6
+                found = -danger * total
+            else:
+                found = 0.0
+            if distance is not None:
+                gap = distance(square) - engage
+                if gap > 0:
+                    found -= scale * gap
+            if hazards and self.bf.at(square).hazard:
+                found -= HAZARD
+            known[square] = found
+
     def landing(self, square: Square) -> Square:
         """Where a move ending on ``square`` leaves us: a portal's paired square when its space is free (§23)."""
         # Standing still on a portal goes nowhere: valuing home as the far end left a creature parked on
@@ -600,6 +656,21 @@ class Planner:
                         value -= provoke
                     found.append((value, "area", power, None))
         return found
+
+    def _guess_ceiling(self) -> float:
+        """No guess from any square is worth more: a single attack's guess is a kept worth (less what a shot
+        provokes), an area's the sum of the positive worths of the foes in reach (each partial sum, rounded, is
+        at most the same sum over all of them: float addition is monotonic)."""
+        ceiling = float("-inf")
+        for power, _ in self._attack_powers():
+            if power.kind in (MELEE, RANGED):
+                bonuses = (0, 2, LONG_RANGE_PENALTY) if power.kind == RANGED and power.weapon else (0, 2)
+                for foe in self.foes:
+                    for bonus in bonuses:
+                        ceiling = max(ceiling, self._rough(power, foe.entity, bonus))
+            else:
+                ceiling = max(ceiling, sum(max(0.0, self._rough(power, foe.entity, 0)) for foe in self.foes))
+        return ceiling
 
     @property
     def _farthest(self) -> int:
@@ -860,14 +931,16 @@ class Planner:
         (every walk from here does); once its path is worked out the guess is lowered by what the path
         really provokes and goes back in line, so provoking walks do not use up the exact looks."""
         leaving = self._leaving_cost()
-        heap: list[tuple[float, int, int, Station, float, str, Power, Entity | None]] = []
-        landing, guesses = (self.landing if self.bf.portals else None), self._guesses   # without portals: the square
-        for index, (station, base) in enumerate(stations):
-            risk = leaving if station.provoked < 0 else 0.0
-            square = station.square if landing is None else landing(station.square)
-            for order, (value, kind, power, target) in enumerate(guesses(square)):
-                heap.append((-(value + base - risk), index, order, station, base, kind, power, target))
+        # Each station goes in first as one stand-in entry keyed by an upper bound of all its guesses (order -1:
+        # before its own entries on a tie); popping the stand-in puts the station's real guesses in. Each real
+        # entry still comes out exactly when the heap of every guess would pop it (the stand-in of any station
+        # with a better guess comes out first), but most stations' guesses are never worked out.
+        ceiling = self._guess_ceiling()
+        heap: list[tuple[float, int, int, Station, float, str, Power | None, Entity | None]] = [
+            (-(ceiling + base - (leaving if station.provoked < 0 else 0.0)), index, -1, station, base, "", None, None)
+            for index, (station, base) in enumerate(stations)]
         heapq.heapify(heap)
+        landing, guesses = (self.landing if self.bf.portals else None), self._guesses   # without portals: the square
         found: list[tuple[float, Station, Plan]] = []
         best = float("-inf")
         settled: dict[Square, Station | None] = {}
@@ -877,6 +950,12 @@ class Planner:
             bound = -negative
             if bound + MARGIN < best:
                 break
+            if power is None:
+                risk = leaving if station.provoked < 0 else 0.0
+                square = station.square if landing is None else landing(station.square)
+                for order, (value, kind, power, target) in enumerate(guesses(square)):
+                    heapq.heappush(heap, (-(value + base - risk), index, order, station, base, kind, power, target))
+                continue
             if station.square not in settled:
                 settled[station.square] = self.settle(station, budget)
                 place = settled[station.square]
@@ -1046,6 +1125,7 @@ class Planner:
                 defend = 0.15 * self.danger_weight * self.hurt(self.home)
                 found.append(Plan(defend + settle_value - 0.5, TotalDefense(me), Said(N_("total defense"))))
         if move_then_attack and stations:
+            self._fill_positions(stations)
             moving = self.best_attacks([(st, self.position(st.square) - st.extra) for st in stations], speed)
             for total, place, plan in moving:
                 if place.command is not None:
@@ -1084,6 +1164,7 @@ class Planner:
         best_value, best = self.refined(self.home), Station(self.home, None, 0.0)
         leaving = self._leaving_cost()
 
+        self._fill_positions(stations)
         position = self.position
         guesses = [position(station.square) - station.extra - (leaving if station.provoked < 0 else 0.0)
                    for station in stations]
@@ -1162,13 +1243,22 @@ class _Standing:
 
 
 class _Hashed:
-    """A value whose hash is worked out once: the fingerprint of a decision, part of every key it looks up."""
+    """A value whose hash is worked out once: the fingerprint of a decision, part of every key it looks up.
+
+    The hash is of the entities and the identities of their components (the others' positions, and the
+    components of each store in the ``stores_view``), not of the components' contents: hashing every creature's
+    arsenal and conditions field by field was a hundredth of a game. Equality still compares the contents, so two
+    equal fingerprints made of different objects are only two keys for the same answer (a cache miss), never a
+    wrong answer."""
 
     __slots__ = ("value", "_hash")
 
-    def __init__(self, value: tuple) -> None:
+    def __init__(self, value: tuple[tuple[tuple[Entity, Position], ...], tuple[Any, ...]]) -> None:
         self.value = value
-        self._hash = hash(value)
+        others, stores = value
+        # stores_view: each store's entities, then its components
+        self._hash = hash((tuple(entity for entity, _ in others), tuple(id(position) for _, position in others),
+                           stores[0::2], tuple(id(part) for store in stores[1::2] for part in store)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -1181,7 +1271,10 @@ def _walking_stations(walk: SearchResult, budget: int) -> list[Station]:
     """The squares the walk can end on within ``budget``, staying put left out, cheapest first in the search's
     fixed order."""
     endable, start = walk.endable, walk.start
-    return [Station(square, None, -1.0) for square, cost in walk.cost.items()
+    # tuple.__new__ with every field given: the named tuple's own constructor (a Python function, defaults
+    # filled in) cost as much as the rest of this loop, for the hundred squares of every first decision.
+    make = tuple.__new__
+    return [make(Station, (square, None, -1.0, 0.0)) for square, cost in walk.cost.items()
             if cost <= budget and square in endable and square != start]
 
 
@@ -1196,6 +1289,12 @@ def _teleport_power_stations(bf: Battlefield, me: Entity, power: TeleportPower, 
     cost = USE_COST.get(power.usage, 1.5)
     stations = [Station(square, Teleport(me, power.name, square), 0.0, cost) for square in squares]
     return kept.put(key, (squares, stations))[1]
+
+
+def _plain_worths(kind: type) -> bool:
+    """A square's worth is this module's own (a level that changes ``position`` or ``hurt`` is asked square by
+    square)."""
+    return kind.position is Planner.position and kind.hurt is Planner.hurt and kind._archer_fire is Planner._archer_fire
 
 
 def _plan_cache(bf: Battlefield) -> BoundedCache:
