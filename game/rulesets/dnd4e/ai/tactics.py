@@ -195,6 +195,7 @@ class Planner:
         self._friends: list[tuple[Square, int]] | None = None
         self._provoker_rows: list[tuple[Square, int, float]] | None = None
         self._farthest_reach: int | None = None
+        self._ceiling: float | None = None
 
     # Who is who ---------------------------------------------------------------------------------------
     def _foe(self, enemy: Entity) -> Foe:
@@ -660,7 +661,9 @@ class Planner:
     def _guess_ceiling(self) -> float:
         """No guess from any square is worth more: a single attack's guess is a kept worth (less what a shot
         provokes), an area's the sum of the positive worths of the foes in reach (each partial sum, rounded, is
-        at most the same sum over all of them: float addition is monotonic)."""
+        at most the same sum over all of them: float addition is monotonic). Worked out once per decision."""
+        if self._ceiling is not None:
+            return self._ceiling
         ceiling = float("-inf")
         for power, _ in self._attack_powers():
             if power.kind in (MELEE, RANGED):
@@ -670,6 +673,7 @@ class Planner:
                         ceiling = max(ceiling, self._rough(power, foe.entity, bonus))
             else:
                 ceiling = max(ceiling, sum(max(0.0, self._rough(power, foe.entity, 0)) for foe in self.foes))
+        self._ceiling = ceiling
         return ceiling
 
     @property
@@ -935,7 +939,10 @@ class Planner:
         # before its own entries on a tie); popping the stand-in puts the station's real guesses in. Each real
         # entry still comes out exactly when the heap of every guess would pop it (the stand-in of any station
         # with a better guess comes out first), but most stations' guesses are never worked out.
-        ceiling = self._guess_ceiling()
+        # With one station nothing is left out, so no ceiling is worked out; nor for a level that weighs damage its
+        # own way (hard's weights read every enemy's hit points, which the kept worths are not keyed on: working
+        # out the ceiling's worths earlier than its guesses would keep them at another moment of the game).
+        ceiling = self._guess_ceiling() if len(stations) > 1 and _plain_guesses(type(self)) else float("inf")
         heap: list[tuple[float, int, int, Station, float, str, Power | None, Entity | None]] = [
             (-(ceiling + base - (leaving if station.provoked < 0 else 0.0)), index, -1, station, base, "", None, None)
             for index, (station, base) in enumerate(stations)]
@@ -1295,6 +1302,12 @@ def _plain_worths(kind: type) -> bool:
     """A square's worth is this module's own (a level that changes ``position`` or ``hurt`` is asked square by
     square)."""
     return kind.position is Planner.position and kind.hurt is Planner.hurt and kind._archer_fire is Planner._archer_fire
+
+
+def _plain_guesses(kind: type) -> bool:
+    """An attack's guessed worth is this module's own (``_rough``, ``_value`` and the weights it reads)."""
+    return kind.damage_weight is Planner.damage_weight and kind.worth is Planner.worth and \
+        kind._value is Planner._value and kind._rough is Planner._rough and kind._guesses is Planner._guesses
 
 
 def _plan_cache(bf: Battlefield) -> BoundedCache:
