@@ -1107,10 +1107,18 @@ class Planner:
         speed = mode_speed(s, me, WALK)
         move_then_attack = after_move is not None and spend(after_move[0], STANDARD) is not None
         attack_then_move = after_standard is not None and spend(after_standard[0], MOVE) is not None
-        stations = self.stations(speed) if after_move is not None else []
+        # The squares one move reaches, worked out when first needed: after a move, with the standard action left,
+        # only a plain move uses them, and only when no attack from here is worth anything.
+        reached: list[list[Station]] = []
+
+        def walkable() -> list[Station]:
+            if not reached:
+                reached.append(self.stations(speed) if after_move is not None else [])
+            return reached[0]
+
         home = Station(self.home, None, 0.0)
-        if attack_then_move and stations:
-            settle_value = self._best_move(stations, speed)[0]
+        if attack_then_move and walkable():
+            settle_value = self._best_move(walkable(), speed)[0]
         elif after_move is None:
             # Neither a standard nor a move action is left (nor can a standard action pay for a move): the plans are
             # a minor action (worth over 50), the action point (over 40) and the end of the turn, whose worth (the
@@ -1131,7 +1139,8 @@ class Planner:
             if not home_attacks and self.danger_weight and self.hurt(self.home):
                 defend = 0.15 * self.danger_weight * self.hurt(self.home)
                 found.append(Plan(defend + settle_value - 0.5, TotalDefense(me), Said(N_("total defense"))))
-        if move_then_attack and stations:
+        if move_then_attack and walkable():
+            stations = walkable()
             self._fill_positions(stations)
             moving = self.best_attacks([(st, self.position(st.square) - st.extra) for st in stations], speed)
             for total, place, plan in moving:
@@ -1148,7 +1157,7 @@ class Planner:
                                                                                SpendActionPoint))), default=-1.0)
         if after_move is not None and attacking <= 0.0:
             reach = 2 * speed if can_double_move(s) else speed
-            more = self.stations(reach) if reach != speed else stations
+            more = self.stations(reach) if reach != speed else walkable()
             value, station = self._best_move(more, reach)
             if station is not None and station.command is not None:
                 found.append(Plan(value - 0.01, station.command, Said(N_("move to {square}"), square=station.square)))
