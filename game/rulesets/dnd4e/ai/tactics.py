@@ -440,11 +440,14 @@ class Planner:
                 self.position(square)
             return
         danger = self.danger_weight
-        melee = self._melee_map if self._melee_map is not None or not danger else self.melee_map()
-        rows = self._archer_rows
-        if rows is None and danger:
-            rows = self._archer_rows = [(f.space[0][0], f.space[0][1], f.space[1], f.far + f.speed, f.ranged)
-                                        for f in self._archers()]
+        melee: dict[Square, float] = {}
+        rows: list[tuple[int, int, int, int, float]] = []
+        if danger:
+            melee = self.melee_map()
+            if self._archer_rows is None:
+                self._archer_rows = [(f.space[0][0], f.space[0][1], f.space[1], f.far + f.speed, f.ranged)
+                                     for f in self._archers()]
+            rows = self._archer_rows
         distance = (self._approach if self._approach is not None else self.approach()).distance if self.foes else None
         engage, scale, hazards = self.engage, self._approach_scale, self._hazards
         terrain, width, height = self.bf.terrain, self.bf.width, self.bf.height
@@ -456,7 +459,7 @@ class Planner:
             if danger:
                 total = melee.get(square, 0.0)
                 right, bottom = x + reach, y + reach
-                for fx, fy, side, limit, ranged in rows:            # type: ignore[union-attr]
+                for fx, fy, side, limit, ranged in rows:
                     gap = fx - right
                     if gap < 0:
                         gap = x - (fx + side - 1)
@@ -475,9 +478,9 @@ class Planner:
             else:
                 found = 0.0
             if distance is not None:
-                gap = distance(square) - engage
-                if gap > 0:
-                    found -= scale * gap
+                farther = distance(square) - engage
+                if farther > 0:
+                    found -= scale * farther
             if hazards and self.bf.at(square).hazard:
                 found -= HAZARD
             known[square] = found
@@ -1307,13 +1310,13 @@ def _teleport_power_stations(bf: Battlefield, me: Entity, power: TeleportPower, 
     return kept.put(key, (squares, stations))[1]
 
 
-def _plain_worths(kind: type) -> bool:
+def _plain_worths(kind: type[Planner]) -> bool:
     """A square's worth is this module's own (a level that changes ``position`` or ``hurt`` is asked square by
     square)."""
     return kind.position is Planner.position and kind.hurt is Planner.hurt and kind._archer_fire is Planner._archer_fire
 
 
-def _plain_guesses(kind: type) -> bool:
+def _plain_guesses(kind: type[Planner]) -> bool:
     """An attack's guessed worth is this module's own (``_rough``, ``_value`` and the weights it reads)."""
     return kind.damage_weight is Planner.damage_weight and kind.worth is Planner.worth and \
         kind._value is Planner._value and kind._rough is Planner._rough and kind._guesses is Planner._guesses
