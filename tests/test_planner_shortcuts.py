@@ -8,9 +8,10 @@ from dataclasses import replace
 import pytest
 
 from game.core.dice import DiceExpr
-from game.ecs.components import Health, Position, Power
+from game.ecs.components import Condition, Conditions, Defenses, Health, Position, Power
+from game.rulesets.dnd4e.ai.odds import average, rough_strike
 from game.rulesets.dnd4e.ai.hard import HardPlanner
-from game.rulesets.dnd4e.ai.tactics import STYLES, Planner
+from game.rulesets.dnd4e.ai.tactics import STYLES, USE_COST, Planner
 from game.simulate import GAME_GC_THRESHOLD, fewer_collections
 from support import BOW, SWORD, Unit, battle
 
@@ -144,3 +145,39 @@ def test_simulate_a_game_leaves_the_collector_as_it_found_it():
         assert gc.get_threshold()[0] == GAME_GC_THRESHOLD
         assert gc.get_freeze_count() >= frozen
     assert gc.get_threshold() == before and gc.get_freeze_count() == frozen
+
+
+def _fresh_worth(planner: Planner, power: Power, target: int, bonus: int) -> float:
+    """``_rough`` as first written: worked out from the state, nothing kept."""
+    hit = rough_strike(planner.state, planner.me, target, power, bonus)
+    found = planner._value(target, hit, power, None, planner._ledges) - USE_COST.get(power.usage, 0.0)
+    if bonus > 0 and power.advantage_damage is not None:
+        found += hit.hit * average(power.advantage_damage)
+    return found
+
+
+def test_4e_a_kept_guessed_worth_outlives_a_move_but_not_a_change_in_hit_points_weakness_or_worth():
+    state, ids = _state(FIELDS[0])
+    me, target = ids["A"], ids["D"]
+
+    def worths() -> tuple[float, float]:
+        planner = Planner(state, me, STYLES["normal"])
+        planner.foe_of[target]                              # an enemy as the planner sees it
+        return planner._rough(BOW, target, 2), _fresh_worth(planner, BOW, target, 2)
+
+    kept, fresh = worths()
+    assert kept == fresh
+    x, y = state.square(target)
+    state.world.add(target, Position((x, y + 1)))           # a new Foe for it, the same worth: the kept one serves
+    assert worths() == (kept, kept)
+    changes = [
+        (target, Health(7)),                                                   # its hit points
+        (me, replace(state.stats(me), defenses=Defenses(10, 10, 10, 10))),     # its threat to us, so its worth
+        (target, Conditions((Condition("weakened"),))),                        # its threat halved, so its worth
+        (me, Conditions((Condition("weakened"),))),                            # our damage halved
+    ]
+    for entity, component in changes:
+        state.world.add(entity, component)
+        now, fresh = worths()
+        assert now == fresh and now != kept
+        kept = now
