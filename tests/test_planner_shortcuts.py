@@ -156,7 +156,7 @@ def _fresh_worth(planner: Planner, power: Power, target: int, bonus: int) -> flo
     return found
 
 
-def test_4e_a_kept_guessed_worth_outlives_a_move_but_not_a_change_in_hit_points_weakness_or_worth():
+def test_4e_a_kept_guessed_worth_is_the_worth_worked_out_afresh_after_a_move_and_changes_in_hit_points_weakness_or_worth():
     state, ids = _state(FIELDS[0])
     me, target = ids["A"], ids["D"]
 
@@ -168,7 +168,7 @@ def test_4e_a_kept_guessed_worth_outlives_a_move_but_not_a_change_in_hit_points_
     kept, fresh = worths()
     assert kept == fresh
     x, y = state.square(target)
-    state.world.add(target, Position((x, y + 1)))           # a new Foe for it, the same worth: the kept one serves
+    state.world.add(target, Position((x, y + 1)))           # a new Foe for it, the same worth
     assert worths() == (kept, kept)
     changes = [
         (target, Health(7)),                                                   # its hit points

@@ -715,23 +715,12 @@ class Planner:
         the target's stats, hit points and conditions, the target as the planner sees it (its worth) and the
         level's style (its weights). Those are immutable and replaced on change, so they are compared by identity
         (and held in the entry, so an identity is never reused while it is kept). Whose power it is does not
-        matter: creatures of one kind share their powers, and ask the same of the same targets.
-
-        Of the target as the planner sees it only its worth is read, and of our conditions only weakened, so at the
-        levels whose worths are this module's own those two values are in the key instead of the ``Foe`` (made
-        anew whenever the target moves, which threw away every worth kept on it) and our ``Conditions`` (one per
-        creature, which kept creatures of one kind from sharing). Hard keeps both in: its weights read every
-        enemy's hit points, which are not in the key, so keeping its worths longer would change its decisions."""
+        matter: creatures of one kind share their powers, and ask the same of the same targets."""
         world = self.state.world
-        if _plain_guesses(type(self)):
-            # Of our conditions only weakened is read (odds.rough_strike), so creatures of one kind share worths.
-            foe, ours, weakened = None, None, self.state.has_condition(self.me, "weakened")
-        else:
-            foe, ours, weakened = self.foe_of.get(target), world.maybe(self.me, Conditions), False
-        parts = (power, ours, world.get(target, Stats), world.get(target, Health), world.maybe(target, Conditions),
-                 foe, self.style)
+        parts = (power, world.maybe(self.me, Conditions), world.get(target, Stats), world.get(target, Health),
+                 world.maybe(target, Conditions), self.foe_of.get(target), self.style)
         known = built_once(self.bf, "roughs", BoundedCache, ROUGHS_KEPT)
-        key = (target, bonus, self.worth(target), weakened, *map(id, parts))
+        key = (target, bonus, *map(id, parts))
         kept = known.get(key)
         if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
             return kept[1]
