@@ -10,13 +10,15 @@ the seed, the rosters, the sides and every command in order, serialised by the r
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from game.core.battlefield import Battlefield
 from game.engine.protocol import Player
@@ -26,6 +28,7 @@ from game.rulesets import ruleset
 from game.state import GameState
 
 MAX_COMMANDS_PER_ROUND = 400      # a safety net: a round of more commands than this is a bug, not a game
+GAME_GC_THRESHOLD = 20_000        # allocations between young collections while a game is played (the default is 700)
 
 
 class SimulationError(RuntimeError):
@@ -81,11 +84,33 @@ def make_player(kind: str, side: str, difficulty: str, seed: int, ruleset_name: 
     return ruleset(ruleset_name).make_player(kind, side, difficulty, seed)
 
 
+@contextmanager
+def fewer_collections() -> Iterator[None]:
+    """While a game is played: what exists before it (the modules, the map, the creatures) is set aside from the
+    cyclic collector (``gc.freeze``), and the young generation is collected every GAME_GC_THRESHOLD allocations
+    instead of 700. A decision allocates thousands of short-lived objects, nearly all freed by reference counting,
+    and the collector's passes over them were 5% of a game; with these settings 2.5%. Both are put back after."""
+    was = gc.get_threshold()
+    gc.freeze()
+    gc.set_threshold(GAME_GC_THRESHOLD, *was[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*was)
+        gc.unfreeze()
+
+
 def play_game(bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int,
               players: dict[str, Player], max_rounds: int = 30,
               surprised: tuple[str, ...] | None = None, ruleset_name: str = "4e") -> GameResult:
     """One whole skirmish: each command from the player of the side the skirmish waits for, through the
     door of the ruleset, until a side wins or round ``max_rounds`` is over (a draw). ``surprised``: 4e only."""
+    with fewer_collections():
+        return _played(bf, rosters, creatures, seed, players, max_rounds, surprised, ruleset_name)
+
+
+def _played(bf: Battlefield, rosters: list[Roster], creatures: Any, seed: int, players: dict[str, Player],
+            max_rounds: int, surprised: tuple[str, ...] | None, ruleset_name: str) -> GameResult:
     start = time.perf_counter()
     rules = ruleset(ruleset_name)
     match = rules.new_match(bf, rosters, creatures, seed, surprised)

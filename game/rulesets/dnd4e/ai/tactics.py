@@ -195,6 +195,7 @@ class Planner:
         self._friends: list[tuple[Square, int]] | None = None
         self._provoker_rows: list[tuple[Square, int, float]] | None = None
         self._farthest_reach: int | None = None
+        self._ceiling: float | None = None
 
     # Who is who ---------------------------------------------------------------------------------------
     def _foe(self, enemy: Entity) -> Foe:
@@ -425,6 +426,65 @@ class Planner:
             self._position[square] = found
         return found
 
+    def _fill_positions(self, stations: list[Station]) -> None:
+        """``position`` of every station's square at once, into the same memo: the same sums in the same order
+        as ``position``, ``hurt``, ``_archer_fire`` and ``_obscured`` make, written out in one loop with each
+        number read once (every first decision of a turn scores about a hundred squares). Maps with portals go
+        square by square (a square's worth is where it leads)."""
+        known = self._position
+        squares = [station.square for station in stations if station.square not in known]
+        if not squares:
+            return
+        if self.bf.portals or not _plain_worths(type(self)):
+            for square in squares:
+                self.position(square)
+            return
+        danger = self.danger_weight
+        melee: dict[Square, float] = {}
+        rows: list[tuple[int, int, int, int, float]] = []
+        if danger:
+            melee = self.melee_map()
+            if self._archer_rows is None:
+                self._archer_rows = [(f.space[0][0], f.space[0][1], f.space[1], f.far + f.speed, f.ranged)
+                                     for f in self._archers()]
+            rows = self._archer_rows
+        distance = (self._approach if self._approach is not None else self.approach()).distance if self.foes else None
+        engage, scale, hazards = self.engage, self._approach_scale, self._hazards
+        terrain, width, height = self.bf.terrain, self.bf.width, self.bf.height
+        reach = self.size - 1
+        for square in squares:
+            if square in known:
+                continue
+            x, y = square
+            if danger:
+                total = melee.get(square, 0.0)
+                right, bottom = x + reach, y + reach
+                for fx, fy, side, limit, ranged in rows:
+                    gap = fx - right
+                    if gap < 0:
+                        gap = x - (fx + side - 1)
+                    gap_y = fy - bottom
+                    if gap_y < 0:
+                        gap_y = y - (fy + side - 1)
+                    if gap < gap_y:
+                        gap = gap_y
+                    if gap <= limit:
+                        total += ranged * (0.5 if gap <= 1 else 1.0)
+                if total and 0 <= x < width and 0 <= y < height:
+                    obscured = terrain[y * width + x].obscured
+                    if obscured:
+                        total *= 0.8 if obscured == 1 else 0.6
+                found = -danger * total
+            else:
+                found = 0.0
+            if distance is not None:
+                farther = distance(square) - engage
+                if farther > 0:
+                    found -= scale * farther
+            if hazards and self.bf.at(square).hazard:
+                found -= HAZARD
+            known[square] = found
+
     def landing(self, square: Square) -> Square:
         """Where a move ending on ``square`` leaves us: a portal's paired square when its space is free (§23)."""
         # Standing still on a portal goes nowhere: valuing home as the far end left a creature parked on
@@ -600,6 +660,24 @@ class Planner:
                         value -= provoke
                     found.append((value, "area", power, None))
         return found
+
+    def _guess_ceiling(self) -> float:
+        """No guess from any square is worth more: a single attack's guess is a kept worth (less what a shot
+        provokes), an area's the sum of the positive worths of the foes in reach (each partial sum, rounded, is
+        at most the same sum over all of them: float addition is monotonic). Worked out once per decision."""
+        if self._ceiling is not None:
+            return self._ceiling
+        ceiling = float("-inf")
+        for power, _ in self._attack_powers():
+            if power.kind in (MELEE, RANGED):
+                bonuses = (0, 2, LONG_RANGE_PENALTY) if power.kind == RANGED and power.weapon else (0, 2)
+                for foe in self.foes:
+                    for bonus in bonuses:
+                        ceiling = max(ceiling, self._rough(power, foe.entity, bonus))
+            else:
+                ceiling = max(ceiling, sum(max(0.0, self._rough(power, foe.entity, 0)) for foe in self.foes))
+        self._ceiling = ceiling
+        return ceiling
 
     @property
     def _farthest(self) -> int:
@@ -860,14 +938,19 @@ class Planner:
         (every walk from here does); once its path is worked out the guess is lowered by what the path
         really provokes and goes back in line, so provoking walks do not use up the exact looks."""
         leaving = self._leaving_cost()
-        heap: list[tuple[float, int, int, Station, float, str, Power, Entity | None]] = []
-        landing, guesses = (self.landing if self.bf.portals else None), self._guesses   # without portals: the square
-        for index, (station, base) in enumerate(stations):
-            risk = leaving if station.provoked < 0 else 0.0
-            square = station.square if landing is None else landing(station.square)
-            for order, (value, kind, power, target) in enumerate(guesses(square)):
-                heap.append((-(value + base - risk), index, order, station, base, kind, power, target))
+        # Each station goes in first as one stand-in entry keyed by an upper bound of all its guesses (order -1:
+        # before its own entries on a tie); popping the stand-in puts the station's real guesses in. Each real
+        # entry still comes out exactly when the heap of every guess would pop it (the stand-in of any station
+        # with a better guess comes out first), but most stations' guesses are never worked out.
+        # With one station nothing is left out, so no ceiling is worked out; nor for a level that weighs damage its
+        # own way (hard's weights read every enemy's hit points, which the kept worths are not keyed on: working
+        # out the ceiling's worths earlier than its guesses would keep them at another moment of the game).
+        ceiling = self._guess_ceiling() if len(stations) > 1 and _plain_guesses(type(self)) else float("inf")
+        heap: list[tuple[float, int, int, Station, float, str, Power | None, Entity | None]] = [
+            (-(ceiling + base - (leaving if station.provoked < 0 else 0.0)), index, -1, station, base, "", None, None)
+            for index, (station, base) in enumerate(stations)]
         heapq.heapify(heap)
+        landing, guesses = (self.landing if self.bf.portals else None), self._guesses   # without portals: the square
         found: list[tuple[float, Station, Plan]] = []
         best = float("-inf")
         settled: dict[Square, Station | None] = {}
@@ -877,6 +960,12 @@ class Planner:
             bound = -negative
             if bound + MARGIN < best:
                 break
+            if power is None:
+                risk = leaving if station.provoked < 0 else 0.0
+                square = station.square if landing is None else landing(station.square)
+                for order, (value, kind, power, target) in enumerate(guesses(square)):
+                    heapq.heappush(heap, (-(value + base - risk), index, order, station, base, kind, power, target))
+                continue
             if station.square not in settled:
                 settled[station.square] = self.settle(station, budget)
                 place = settled[station.square]
@@ -1021,10 +1110,18 @@ class Planner:
         speed = mode_speed(s, me, WALK)
         move_then_attack = after_move is not None and spend(after_move[0], STANDARD) is not None
         attack_then_move = after_standard is not None and spend(after_standard[0], MOVE) is not None
-        stations = self.stations(speed) if after_move is not None else []
+        # The squares one move reaches, worked out when first needed: after a move, with the standard action left,
+        # only a plain move uses them, and only when no attack from here is worth anything.
+        reached: list[list[Station]] = []
+
+        def walkable() -> list[Station]:
+            if not reached:
+                reached.append(self.stations(speed) if after_move is not None else [])
+            return reached[0]
+
         home = Station(self.home, None, 0.0)
-        if attack_then_move and stations:
-            settle_value = self._best_move(stations, speed)[0]
+        if attack_then_move and walkable():
+            settle_value = self._best_move(walkable(), speed)[0]
         elif after_move is None:
             # Neither a standard nor a move action is left (nor can a standard action pay for a move): the plans are
             # a minor action (worth over 50), the action point (over 40) and the end of the turn, whose worth (the
@@ -1045,7 +1142,9 @@ class Planner:
             if not home_attacks and self.danger_weight and self.hurt(self.home):
                 defend = 0.15 * self.danger_weight * self.hurt(self.home)
                 found.append(Plan(defend + settle_value - 0.5, TotalDefense(me), Said(N_("total defense"))))
-        if move_then_attack and stations:
+        if move_then_attack and walkable():
+            stations = walkable()
+            self._fill_positions(stations)
             moving = self.best_attacks([(st, self.position(st.square) - st.extra) for st in stations], speed)
             for total, place, plan in moving:
                 if place.command is not None:
@@ -1061,7 +1160,7 @@ class Planner:
                                                                                SpendActionPoint))), default=-1.0)
         if after_move is not None and attacking <= 0.0:
             reach = 2 * speed if can_double_move(s) else speed
-            more = self.stations(reach) if reach != speed else stations
+            more = self.stations(reach) if reach != speed else walkable()
             value, station = self._best_move(more, reach)
             if station is not None and station.command is not None:
                 found.append(Plan(value - 0.01, station.command, Said(N_("move to {square}"), square=station.square)))
@@ -1084,6 +1183,7 @@ class Planner:
         best_value, best = self.refined(self.home), Station(self.home, None, 0.0)
         leaving = self._leaving_cost()
 
+        self._fill_positions(stations)
         position = self.position
         guesses = [position(station.square) - station.extra - (leaving if station.provoked < 0 else 0.0)
                    for station in stations]
@@ -1162,13 +1262,22 @@ class _Standing:
 
 
 class _Hashed:
-    """A value whose hash is worked out once: the fingerprint of a decision, part of every key it looks up."""
+    """A value whose hash is worked out once: the fingerprint of a decision, part of every key it looks up.
+
+    The hash is of the entities and the identities of their components (the others' positions, and the
+    components of each store in the ``stores_view``), not of the components' contents: hashing every creature's
+    arsenal and conditions field by field was a hundredth of a game. Equality still compares the contents, so two
+    equal fingerprints made of different objects are only two keys for the same answer (a cache miss), never a
+    wrong answer."""
 
     __slots__ = ("value", "_hash")
 
-    def __init__(self, value: tuple) -> None:
+    def __init__(self, value: tuple[tuple[tuple[Entity, Position], ...], tuple[Any, ...]]) -> None:
         self.value = value
-        self._hash = hash(value)
+        others, stores = value
+        # stores_view: each store's entities, then its components
+        self._hash = hash((tuple(entity for entity, _ in others), tuple(id(position) for _, position in others),
+                           stores[0::2], tuple(id(part) for store in stores[1::2] for part in store)))
 
     def __hash__(self) -> int:
         return self._hash
@@ -1181,7 +1290,10 @@ def _walking_stations(walk: SearchResult, budget: int) -> list[Station]:
     """The squares the walk can end on within ``budget``, staying put left out, cheapest first in the search's
     fixed order."""
     endable, start = walk.endable, walk.start
-    return [Station(square, None, -1.0) for square, cost in walk.cost.items()
+    # tuple.__new__ with every field given: the named tuple's own constructor (a Python function, defaults
+    # filled in) cost as much as the rest of this loop, for the hundred squares of every first decision.
+    make = tuple.__new__
+    return [make(Station, (square, None, -1.0, 0.0)) for square, cost in walk.cost.items()
             if cost <= budget and square in endable and square != start]
 
 
@@ -1196,6 +1308,18 @@ def _teleport_power_stations(bf: Battlefield, me: Entity, power: TeleportPower, 
     cost = USE_COST.get(power.usage, 1.5)
     stations = [Station(square, Teleport(me, power.name, square), 0.0, cost) for square in squares]
     return kept.put(key, (squares, stations))[1]
+
+
+def _plain_worths(kind: type[Planner]) -> bool:
+    """A square's worth is this module's own (a level that changes ``position`` or ``hurt`` is asked square by
+    square)."""
+    return kind.position is Planner.position and kind.hurt is Planner.hurt and kind._archer_fire is Planner._archer_fire
+
+
+def _plain_guesses(kind: type[Planner]) -> bool:
+    """An attack's guessed worth is this module's own (``_rough``, ``_value`` and the weights it reads)."""
+    return kind.damage_weight is Planner.damage_weight and kind.worth is Planner.worth and \
+        kind._value is Planner._value and kind._rough is Planner._rough and kind._guesses is Planner._guesses
 
 
 def _plan_cache(bf: Battlefield) -> BoundedCache:
