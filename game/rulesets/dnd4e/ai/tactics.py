@@ -724,12 +724,16 @@ class Planner:
         kept = known.get(key)
         if kept is not None and all(a is b for a, b in zip(kept[0], parts)):
             return kept[1]
+        return known.put(key, (parts, self._rough_worked_out(power, target, bonus)))[1]
+
+    def _rough_worked_out(self, power: Power, target: Entity, bonus: int) -> float:
+        """The guessed worth of ``power`` on ``target`` with an attack modifier of ``bonus``, from the rules' odds."""
         ledges = self._ledges
         hit = rough_strike(self.state, self.me, target, power, bonus)
         found = self._value(target, hit, power, None, ledges) - USE_COST.get(power.usage, 0.0)
         if bonus > 0 and power.advantage_damage is not None:
             found += hit.hit * average(power.advantage_damage)
-        return known.put(key, (parts, found))[1]
+        return found
 
     def _attack_provokes(self, square: Square) -> float:
         """§25.13: a ranged or area attack made next to an enemy provokes it."""
