@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 CANDIDATES = 4            # plans played out per decision, best first
 WITHIN = 6.0              # ... of those the planner scores at most this far below its best
 SAMPLES = 2               # dice seeded per decision, the same for every candidate
+ANSWER = True             # play our side's next turn too, so stepping into reach is answered
 REPLY_WEIGHT = 1.0        # how much what the replies cost us counts beside the planner's own score
 COMMANDS_AHEAD = 60       # commands played on a copy at most (a turn is a handful)
 MIDDLING_DEFENSE = 15     # the defense a creature's threat is reckoned against (as hard.py's focus)
@@ -95,6 +96,7 @@ def play_out(state: GameState, command: Command, me: Entity, dice: SeededDice, r
         return None
     ours_done: float | None = None
     enemy_acted = False
+    answer: tuple[int, int] | None = None       # the turn of ours that answers the enemies' replies
     for _ in range(COMMANDS_AHEAD):
         if copy.outcome is not None:
             break
@@ -104,8 +106,12 @@ def play_out(state: GameState, command: Command, me: Entity, dice: SeededDice, r
         if turn != start and ours_done is None:
             ours_done = standing_worth(copy, side)
         if turn != start and who == current:
-            if copy.side(current) == side and enemy_acted:
+            if answer is not None and turn != answer:
                 break
+            if copy.side(current) == side and enemy_acted and answer is None:
+                if not ANSWER:
+                    break
+                answer = turn
             if copy.side(current) != side:
                 enemy_acted = True
         level = "normal" if copy.side(who) != side else "hard"
