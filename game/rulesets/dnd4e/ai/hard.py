@@ -20,7 +20,6 @@ from game.ecs.world import Entity
 from game.rulesets.dnd4e.actions.common import uses_left
 from game.rulesets.dnd4e.actions.commands import CoupDeGrace
 from game.rulesets.dnd4e.actions.move import WALK, mode_speed
-from game.rulesets.dnd4e.ai import lookahead
 from game.rulesets.dnd4e.ai.ground import Approach, Walker
 from game.rulesets.dnd4e.ai.odds import power_average
 from game.rulesets.dnd4e.ai.said import Said
@@ -48,7 +47,6 @@ class HardPlanner(Planner):
     """The planner at hard (controller.py picks it for the level)."""
 
     _mean_focus: float | None = None
-    looks_ahead = True             # its best few plans played out on copies (lookahead.py)
 
     # Focus fire ---------------------------------------------------------------------------------------
     def threat_per_hp(self, target: Entity) -> float:
@@ -108,10 +106,10 @@ class HardPlanner(Planner):
         """Normal's plans, and a walk up to each fallen enemy hero a healer could raise, for a coup de grace."""
         found = super().plans()
         walks = self._walks_to_coups()
-        if walks:
-            ranked = sorted(enumerate(found + walks), key=lambda t: (-t[1].score, t[0]))
-            found = [p for _, p in ranked]
-        return lookahead.rank(self.live, self.me, found) if self.looks_ahead else found
+        if not walks:
+            return found
+        ranked = sorted(enumerate(found + walks), key=lambda t: (-t[1].score, t[0]))
+        return [p for _, p in ranked]
 
     def _walks_to_coups(self) -> list[Plan]:
         s = self.state
@@ -140,9 +138,3 @@ class HardPlanner(Planner):
             if best is not None:
                 plans.append(best)
         return plans
-
-
-class ShortSightedPlanner(HardPlanner):
-    """Hard without the look ahead: how hard plays the rest of a turn on the copies it looks ahead with."""
-
-    looks_ahead = False
