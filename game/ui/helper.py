@@ -12,6 +12,7 @@ multiprocessing's spawn, a script that embeds the game must guard its entry poin
 from __future__ import annotations
 
 import copy
+import gc
 import multiprocessing
 import pickle
 import queue
@@ -171,8 +172,13 @@ def serve(requests: Any, replies: Any) -> None:
     """Answer requests one after another until the program ends (the process is a daemon)."""
     from game.replay.autosaver import EventDigests
     from game.replay.saves import autosave
+    from game.simulate import GAME_GC_THRESHOLD
     from game.state import GameState
 
+    # As `simulate` plays a game (game.simulate.fewer_collections): the modules loaded so far are set aside from the
+    # cyclic collector, and a decision's thousands of short-lived objects do not set off a collection every 700.
+    gc.freeze()
+    gc.set_threshold(GAME_GC_THRESHOLD, *gc.get_threshold()[1:])
     fields: dict[int, Battlefield] = {}
     matches: dict[int, Match] = {}
     digests = EventDigests()

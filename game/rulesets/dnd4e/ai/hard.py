@@ -15,7 +15,7 @@ the hero was worth while a healer could raise it, and walks up to deliver it.
 from __future__ import annotations
 
 from game.core.grid import are_adjacent, chebyshev
-from game.ecs.components import Health
+from game.ecs.components import Health, Power
 from game.ecs.world import Entity
 from game.rulesets.dnd4e.actions.common import uses_left
 from game.rulesets.dnd4e.actions.commands import CoupDeGrace
@@ -68,6 +68,11 @@ class HardPlanner(Planner):
 
     def damage_weight(self, target: Entity, hp: int, max_hp: int) -> float:
         return super().damage_weight(target, hp, max_hp) * self.focus(target)
+
+    def _rough_kept(self, power: Power, target: Entity, bonus: int) -> float:
+        """Worked out for each decision, never taken from the battlefield's kept worths: hard's worth of a hit point
+        reads every enemy's hit points (its focus), which those are not keyed on, so a kept one could be stale."""
+        return self._rough_worked_out(power, target, bonus)
 
     def approach(self) -> Approach:
         """Walking distance to the nearest of the three enemies most worth closing on: near, and with the
