@@ -80,3 +80,16 @@ def test_normal_leaves_the_fallen_hero_for_the_archer():
     state, ids = _fallen_hero()
     command = Controller("blue", "normal").next_command(state)
     assert not (isinstance(command, Move) and chebyshev(command.path[-1], state.square(ids["D"])) == 1)
+
+
+def test_hard_weighs_a_hit_by_the_foes_hit_points_now_not_by_a_worth_kept_from_before():
+    # Hard's worth of a hit on X reads every enemy's hit points (X's threat per hit point against the mean): when Y
+    # is wounded, X's worth must change, though X itself did not (the battlefield's kept worths are keyed on X alone).
+    from game.rulesets.dnd4e.ai.controller import STYLES
+    from game.rulesets.dnd4e.ai.hard import HardPlanner
+
+    state, ids = _duel()
+    before = HardPlanner(state, ids["A"], STYLES["hard"])._rough(BOW, ids["X"], 0)
+    state.world.add(ids["Y"], Health(2))
+    after = HardPlanner(state, ids["A"], STYLES["hard"])
+    assert after._rough(BOW, ids["X"], 0) == after._rough_worked_out(BOW, ids["X"], 0) != before
