@@ -624,8 +624,8 @@ PRESETS_D20: dict[str, dict[str, str]] = {
     "cliffside": {"blue": "green"},
     # The Agents won 31 of 40 against the Gangsters on the Tower; against the Soldiers and guards 15 of 30.
     "tower": {"red": "green"},
-    # Four-way, the Agents won 3 of 40 and the Gangsters 7: Agents and Gangsters twice each, 6/4/4/6 of 20.
-    "four-banners": {"green": "red", "yellow": "blue"},
+    # Four-way, the Agents won 3 of 40 and the Gangsters 7; the Agents against three gangs of Gangsters 18/12/20/9 of 60.
+    "four-banners": {"green": "red", "yellow": "red"},
 }
 START_PRESETS = {"4e": PRESETS_4E, "5e-house": PRESETS_5E, "sotdl-house": PRESETS_SOTDL, "d20-modern": PRESETS_D20}
 
