@@ -612,8 +612,21 @@ W = "wilds"
 # one table a ruleset.
 PRESETS_4E: dict[str, dict[str, str]] = {}
 PRESETS_5E: dict[str, dict[str, str]] = {}
-PRESETS_SOTDL: dict[str, dict[str, str]] = {}
-PRESETS_D20: dict[str, dict[str, str]] = {}
+PRESETS_SOTDL: dict[str, dict[str, str]] = {
+    # The Wanderers won 67% against the Orc raiders on the Marsh; against the Orc warband 57% (200 games).
+    "marsh": {"red": "yellow"},
+    # Four-way, the Ogre and goblins won 4% and the Orc warband 48%: the warband in the heroes' opposite corner and
+    # the Orc raiders in the other two, 34/33/16/19% (200 games).
+    "four-banners": {"red": "yellow", "green": "red", "yellow": "red"},
+}
+PRESETS_D20: dict[str, dict[str, str]] = {
+    # The Gangsters won 26 of 40 against the Agents on the Cliffside; against the Soldiers and guards 14 of 30.
+    "cliffside": {"blue": "green"},
+    # The Agents won 31 of 40 against the Gangsters on the Tower; against the Soldiers and guards 15 of 30.
+    "tower": {"red": "green"},
+    # Four-way, the Agents won 3 of 40 and the Gangsters 7; the Agents against three gangs of Gangsters 18/12/20/9 of 60.
+    "four-banners": {"green": "red", "yellow": "red"},
+}
 START_PRESETS = {"4e": PRESETS_4E, "5e-house": PRESETS_5E, "sotdl-house": PRESETS_SOTDL, "d20-modern": PRESETS_D20}
 
 

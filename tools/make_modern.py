@@ -293,8 +293,10 @@ def warehouse() -> MapSpec:
         Obj("rectangle", 19, 6, 1, 1, cls="Terrain", name="fire escape, foot", props={"elevation_ft": 5}),
         Obj("rectangle", 1, 1, 7, 3, cls="Terrain", name="unlit corner", props={"obscured": "light"}),
     ]
-    starts = [rect_start("red", 6, 1, 5, 2), rect_start("blue", 0, 13, 6, 2), rect_start("green", 21, 1, 5, 2),
-              rect_start("yellow", 20, 13, 6, 2)]
+    # Red waits inside by the loading door, not at the back of the gloom, and yellow stands clear of the dumpster:
+    # from the back the inside start won 46% of mirrored four-way sotdl-house games (issue 21, docs/balance.md).
+    starts = [rect_start("red", 1, 6, 6, 2), rect_start("blue", 0, 13, 6, 2), rect_start("green", 21, 1, 5, 2),
+              rect_start("yellow", 21, 13, 6, 2)]
     return MapSpec("warehouse", "The Warehouse",
                    [("ground", ground, ground_legend, {}), ("cover and cars", features, feature_legend, {})],
                    [("heights and shadows", heights), ("start", starts)])
