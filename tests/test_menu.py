@@ -115,7 +115,7 @@ def test_the_surprise_option_starts_the_skirmish_with_that_side_caught_unaware(m
     game = menu_game
     menu = game.scene
     assert [label for label, _ in menu.surprise_options] == [
-        "As the map says", "No surprise", "Adventurers surprised", "Goblin raiders surprised"]
+        "As the map says", "No surprise", "Adventurers surprised", "Troll and goblins surprised"]
     focus_on(game, ("surprise",))
     assert menu.surprised is None
     press(pygame.K_RIGHT)                           # right steps through the choices

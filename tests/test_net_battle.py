@@ -86,12 +86,12 @@ def test_the_battle_screen_plays_a_whole_skirmish_through_the_server(server: Loc
 
 
 def test_the_screen_waits_for_an_open_seat_and_the_host_hands_it_to_the_computer(server: LocalServer) -> None:
-    game, battle = connected_battle(server, {"blue": "here", "red": "open"})     # seed 7: a red goblin acts first
+    game, battle = connected_battle(server, {"blue": "here", "red": "open"})     # seed 7: a red creature acts first
     for _ in range(10):
         game.frame()
     assert battle._computer() == Waiting("red")
-    assert battle.message.startswith(f"Waiting for a player to join as Goblin raiders: join code {battle.online.code}.")
-    assert battle.message.endswith("Y: the computer plays Goblin raiders.")
+    assert battle.message.startswith(f"Waiting for a player to join as Troll and goblins: join code {battle.online.code}.")
+    assert battle.message.endswith("Y: the computer plays Troll and goblins.")
     battle.handle(Key("yes"))
     for _ in range(FRAMES):
         game.frame()

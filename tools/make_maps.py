@@ -610,8 +610,16 @@ W = "wilds"
 # Each side's preset per map and ruleset, where the ruleset's default would not make a fair fight on that map: written
 # as the start areas' `presets` property (docs/maps.md; docs/balance.md, issue 21). {map stem: {side: preset key}},
 # one table a ruleset.
-PRESETS_4E: dict[str, dict[str, str]] = {}
-PRESETS_5E: dict[str, dict[str, str]] = {}
+PRESETS_4E: dict[str, dict[str, str]] = {
+    "marsh": {"red": "troll_and_goblins"},
+    "cliffside": {"red": "troll_and_bugbears"},
+    "tower": {"red": "kobolds_and_stirges"},
+}
+PRESETS_5E: dict[str, dict[str, str]] = {
+    "marsh": {"red": "hobgoblin_band"},
+    "cliffside": {"red": "ogre_and_bugbears"},
+    "tower": {"red": "ogre_and_bugbears"},
+}
 PRESETS_SOTDL: dict[str, dict[str, str]] = {
     # The Wanderers won 67% against the Orc raiders on the Marsh; against the Orc warband 57% (200 games).
     "marsh": {"red": "yellow"},

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.engine.content_check import TableChecker, read_toml
-from game.engine.rosters import Roster
+from game.engine.rosters import Preset, Roster
 from game.core.grid import Size
 from game.ecs.components import Body
 from game.rulesets.dnd5e.components import HANDS, Sheet, Spell, Weapon
@@ -193,17 +193,38 @@ def load_creatures(path: Path = DATA_DIR / "creatures.toml", spells: dict[str, S
     return {key: _creature(check, key, raw, spells) for key, raw in read_toml(path).items()}
 
 
+PRESETS = "presets"     # rosters.toml's table of named presets: start-menu rosters that are no side's own
+
+
 def load_rosters(path: Path = DATA_DIR / "rosters.toml", creatures: dict[str, Creature5e] | None = None) -> list[Roster]:
+    """The side rosters of rosters.toml (blue, red, green, yellow), checked against the creatures."""
     creatures = load_creatures() if creatures is None else creatures
     check = _Checker(path.name)
-    rosters = []
-    for side, raw in read_toml(path).items():
-        table = check.table(raw, side, ("label", "creatures"))
-        keys = check.value(table, "creatures", list, side)
-        if not keys:
-            raise check.fail(f"{side}.creatures", "needs at least one creature")
-        for index, key in enumerate(keys):
-            if key not in creatures:
-                raise check.fail(f"{side}.creatures[{index}]", f"unknown creature {key!r} (known: {', '.join(creatures)})")
-        rosters.append(Roster(side, check.value(table, "label", str, side, side), tuple(keys)))
-    return rosters
+    return [Roster(side, *_roster_table(check, raw, side, creatures))
+            for side, raw in read_toml(path).items() if side != PRESETS]
+
+
+def load_presets(path: Path = DATA_DIR / "rosters.toml", creatures: dict[str, Creature5e] | None = None) -> list[Preset]:
+    """The start menu's presets: each side's roster, then the named ``[presets.KEY]`` tables (a map's start area
+    may start a side on one, docs/maps.md), checked like the sides."""
+    creatures = load_creatures() if creatures is None else creatures
+    check = _Checker(path.name)
+    found = [Preset(r.side, r.label, r.creatures) for r in load_rosters(path, creatures)]
+    named = read_toml(path).get(PRESETS, {})
+    for key, raw in check.table(named, PRESETS, tuple(named)).items():
+        if key in (preset.key for preset in found):
+            raise check.fail(f"{PRESETS}.{key}", "is a side's name: a preset needs a key of its own")
+        found.append(Preset(key, *_roster_table(check, raw, f"{PRESETS}.{key}", creatures)))
+    return found
+
+
+def _roster_table(check: _Checker, raw: Any, where: str, creatures: dict[str, Creature5e]) -> tuple[str, tuple[str, ...]]:
+    """A side's or preset's label (default: its key) and creature keys, each a known creature."""
+    table = check.table(raw, where, ("label", "creatures"))
+    keys = check.value(table, "creatures", list, where)
+    if not keys:
+        raise check.fail(f"{where}.creatures", "needs at least one creature")
+    for index, key in enumerate(keys):
+        if key not in creatures:
+            raise check.fail(f"{where}.creatures[{index}]", f"unknown creature {key!r} (known: {', '.join(creatures)})")
+    return check.value(table, "label", str, where, where.rsplit(".", 1)[-1]), tuple(keys)

@@ -14,7 +14,7 @@ from game.engine import codec, encounter
 from game.engine.protocol import Presenter
 from game.engine.refusal import Refusal
 from game.engine.scenario import QueryRules
-from game.engine.rosters import Preset, Roster, presets_of
+from game.engine.rosters import Preset, Roster
 from game.match import Match, SetupError, place_roster, rosters_in_play
 from game.rulesets.dnd5e.i18n import N_
 from game.rulesets.dnd5e import content, encounters, engine, spells
@@ -88,8 +88,8 @@ def round_number(state: GameState) -> int:
 
 
 def load_presets(creatures: dict[str, Creature5e] | None = None) -> list[Preset]:
-    """The start menu's presets: every side's roster (game/content/5e/rosters.toml), offered to any side."""
-    return presets_of(content.load_rosters(creatures=creatures))
+    """The start menu's presets: every side's roster and the named presets of rosters.toml, offered to any side."""
+    return content.load_presets(creatures=creatures)
 
 
 def encounter_budget(roster: tuple[str, ...], creatures: dict[str, Creature5e]) -> encounter.Budget:
