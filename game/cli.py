@@ -309,15 +309,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def start_preset_lines(paths: list[Path]) -> list[str]:
     """For lint: the presets each playable map's start areas name that no ruleset has (game.match)."""
+    from game.maps.lint import map_files
     from game.maps.loader import MapError, load_battlefield
     from game.match import start_preset_problems
 
     lines: list[str] = []
-    for path in paths:
-        for map_path in (sorted(path.rglob("*.tmx")) if path.is_dir() else [path]):
-            try:
-                bf = load_battlefield(map_path)
-            except MapError:
-                continue        # lint_paths has said why
-            lines += [f"{map_path}: {problem}" for problem in start_preset_problems(bf)]
+    for map_path in map_files(paths):
+        try:
+            bf = load_battlefield(map_path)
+        except MapError:
+            continue        # lint_paths has said why
+        lines += [f"{map_path}: {problem}" for problem in start_preset_problems(bf)]
     return lines

@@ -24,14 +24,14 @@ WHAT = {"map": "the map", "tile": "tiles", "layer": "tile layers", "object": "ob
         "tileset": "tilesets", "imagelayer": "image layers", "group": "group layers"}
 
 
+def map_files(paths: Iterable[Path]) -> list[Path]:
+    """The maps ``paths`` name: a file as it is, a folder as the .tmx maps inside it."""
+    return [m for path in paths for m in (sorted(path.rglob("*.tmx")) if path.is_dir() else [path])]
+
+
 def lint_paths(paths: Iterable[Path]) -> list[Problem]:
     """Every problem of every map; a folder stands for the .tmx maps inside it."""
-    problems: list[Problem] = []
-    for path in paths:
-        maps = sorted(path.rglob("*.tmx")) if path.is_dir() else [path]
-        for map_path in maps:
-            problems.extend(lint_map(map_path))
-    return problems
+    return [problem for map_path in map_files(paths) for problem in lint_map(map_path)]
 
 
 def lint_map(path: Path) -> list[Problem]:
